@@ -1,0 +1,150 @@
+/** Builds the page settings the server inlines into every admin page (spec 1 §3). */
+import { type FeatureFlags, type PageSettings, pageSettings } from "@paydesk/contract/page-settings";
+import { currencySymbol, isZeroDecimal, ZERO_DECIMAL_CURRENCIES } from "@paydesk/domain/money";
+import type { Kysely } from "kysely";
+import type { AppConfig } from "../app-deps.ts";
+import { REST_NONCE_ACTION } from "../auth/authenticate.ts";
+import type { AuthUser } from "../auth/context.ts";
+import { logoutUrl } from "../auth/login-page.ts";
+import { createNonce } from "../auth/nonce.ts";
+import type { Database } from "../db/schema.ts";
+import { accountStatusOf, loadAccount, parseJson } from "../processor/account.ts";
+
+/** Countries the sandbox partner onboards (connect.availableCountries). */
+export const AVAILABLE_COUNTRIES: Record<string, string> = {
+	AU: "Australia",
+	AT: "Austria",
+	BE: "Belgium",
+	CA: "Canada",
+	CH: "Switzerland",
+	DE: "Germany",
+	DK: "Denmark",
+	ES: "Spain",
+	FI: "Finland",
+	FR: "France",
+	GB: "United Kingdom (UK)",
+	GR: "Greece",
+	IE: "Ireland",
+	IT: "Italy",
+	JP: "Japan",
+	NL: "Netherlands",
+	NO: "Norway",
+	NZ: "New Zealand",
+	PL: "Poland",
+	PR: "Puerto Rico",
+	PT: "Portugal",
+	SE: "Sweden",
+	US: "United States (US)",
+};
+
+const DEFAULT_FLAGS: FeatureFlags = {
+	documents: true,
+	paymentTimeline: true,
+	customSearch: true,
+	isAuthAndCaptureEnabled: true,
+	isPaymentOverviewWidgetEnabled: true,
+	isFRTReviewFeatureActive: true,
+	wcpaySubscriptions: true,
+	multiCurrency: true,
+	progressiveOnboarding: true,
+	adminNavigation: false,
+	goLive: false,
+	updateDetailsTask: true,
+	reviewPromptCampaign: true,
+};
+
+const CURRENCIES = [
+	"usd",
+	"eur",
+	"gbp",
+	"jpy",
+	"aud",
+	"cad",
+	"chf",
+	"dkk",
+	"nok",
+	"nzd",
+	"sek",
+	"inr",
+	"pln",
+];
+
+export async function buildPageSettings(
+	db: Kysely<Database>,
+	config: AppConfig,
+	user: AuthUser,
+	session: { nonceSecret: string; now: number },
+): Promise<PageSettings> {
+	const account = await loadAccount(db, user.accountId);
+	const status = account ? accountStatusOf(account) : null;
+	const connected = account?.connected === 1;
+	const settings = parseJson<Record<string, unknown>>(account?.settings, {});
+	const flags = { ...DEFAULT_FLAGS, ...parseJson<Partial<FeatureFlags>>(account?.feature_flags, {}) };
+	const loan = await db
+		.selectFrom("loans")
+		.select("id")
+		.where("account_id", "=", user.accountId)
+		.where("status", "=", "active")
+		.executeTakeFirst();
+	const tpv = await db
+		.selectFrom("options")
+		.select("value")
+		.where("account_id", "=", user.accountId)
+		.where("name", "=", "wcpay_lifetime_tpv")
+		.executeTakeFirst();
+	const value: PageSettings = {
+		restRoot: "/wp-json/",
+		restNonce: createNonce(session.nonceSecret, REST_NONCE_ACTION, session.now),
+		adminUrl: "/wp-admin/",
+		logoutUrl: logoutUrl(session.nonceSecret, session.now),
+		siteTitle: account?.name ?? "Paydesk",
+		productName: config.productName,
+		user: {
+			id: user.id,
+			login: user.login,
+			firstName: user.firstName,
+			displayName: user.displayName,
+			email: user.email,
+			roles: [user.role],
+		},
+		connectUrl: "/wp-admin/admin.php?page=wc-admin&path=/payments/onboarding",
+		connect: { country: account?.country ?? "US", availableCountries: AVAILABLE_COUNTRIES },
+		testModeOnboarding: account?.test_mode_onboarding === 1,
+		testMode: account?.test_mode === 1,
+		isJetpackConnected: true,
+		isAccountConnected: connected,
+		isAccountValid: connected && status !== null && !status.status.startsWith("rejected"),
+		accountStatus: connected ? status : null,
+		errorMessage: "",
+		onBoardingDisabled: false,
+		connectIncentive: null,
+		isWooPayStoreCountryAvailable: true,
+		fraudServices: { sift: { script_url: "/sandbox-partner/fraud.js", beacon_key: "sandbox" } },
+		cardProviderScript: "/sandbox-partner/card.js",
+		dateFormat: "F j, Y",
+		timeFormat: "g:i a",
+		timezone: String(settings.store_timezone ?? "UTC"),
+		storeCurrency: account?.default_currency ?? "usd",
+		currencyData: Object.fromEntries(
+			CURRENCIES.map((code) => [
+				code,
+				{
+					code: code.toUpperCase(),
+					symbol: currencySymbol(code).trim(),
+					decimals: isZeroDecimal(code) ? 0 : 2,
+				},
+			]),
+		),
+		zeroDecimalCurrencies: [...ZERO_DECIMAL_CURRENCIES],
+		shouldUseExplicitPrice: true,
+		locale: { code: "en_US", language: "en" },
+		featureFlags: flags,
+		isSubscriptionsActive: flags.wcpaySubscriptions,
+		currentUserEmail: user.email,
+		lifetimeTPV: tpv ? Number(JSON.parse(tpv.value)) || 0 : 0,
+		accountLoans: { has_active_loan: loan !== undefined },
+		reconnectUrl: null,
+		storeName: account?.name ?? "Paydesk",
+	};
+	return pageSettings.parse(value);
+}

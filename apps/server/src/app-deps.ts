@@ -1,0 +1,23 @@
+import type { Db } from "./db/connection.ts";
+import type { Clock } from "./processor/clock.ts";
+
+export interface AppConfig {
+	dataDir: string;
+	/** The built admin app (index.html and assets). */
+	adminDist: string;
+	/** Mark cookies Secure (also done per request behind HTTPS). */
+	secureCookies: boolean;
+	productName: string;
+	/** SMTP transport for e-mail; the outbox is kept in the database either way. */
+	smtpUrl?: string | undefined;
+	/** Public origin used in e-mailed links, e.g. http://localhost:8080. */
+	publicUrl: string;
+}
+
+export interface AppDeps {
+	db: Db;
+	clock: Clock;
+	config: AppConfig;
+	/** Check every JSON answer against its contract (on in tests). */
+	validateResponses: boolean;
+}

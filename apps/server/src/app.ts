@@ -1,0 +1,67 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import fastifyCookie from "@fastify/cookie";
+import fastifyFormbody from "@fastify/formbody";
+import fastifyStatic from "@fastify/static";
+import { ALL_ROUTES } from "@paydesk/contract/all-routes";
+import { openApiDocument } from "@paydesk/contract/meta";
+import { buildOpenApi } from "@paydesk/contract/openapi";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { ADMIN_ASSETS_PREFIX, registerAdminPages } from "./admin-pages/routes.ts";
+import type { AppDeps } from "./app-deps.ts";
+import { registerAuthentication } from "./auth/authenticate.ts";
+import { registerLoginPage } from "./auth/login-page.ts";
+import { contractRoute } from "./http/contract-route.ts";
+import { registerErrorHandling } from "./http/errors.ts";
+import { parseQueryString } from "./http/querystring.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { registerAccountRoutes } from "./payments/accounts/routes.ts";
+import { registerWpRoutes } from "./wp/routes.ts";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const STATIC_DIR = path.resolve(here, "../static");
+
+/** JSON bodies above this are refused with 413 (uploads have their own limit). */
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface BuildOptions {
+	logger?: FastifyServerOptions["logger"];
+	trustProxy?: boolean;
+}
+
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+	const app = Fastify({
+		logger: options.logger ?? false,
+		trustProxy: options.trustProxy ?? false,
+		bodyLimit: BODY_LIMIT,
+		genReqId: () => randomUUID(),
+		requestIdHeader: false,
+		routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
+	});
+
+	registerErrorHandling(app);
+	registerSecurityHeaders(app);
+	await app.register(fastifyCookie);
+	await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
+	await app.register(fastifyStatic, { root: STATIC_DIR, prefix: "/", index: false, wildcard: false });
+	await app.register(fastifyStatic, {
+		root: deps.config.adminDist,
+		prefix: ADMIN_ASSETS_PREFIX,
+		decorateReply: false,
+		index: false,
+		maxAge: "1y",
+		immutable: true,
+	});
+
+	registerAuthentication(app, deps.db.kysely, deps.clock);
+	registerLoginPage(app, deps.db.kysely, deps.clock, { secureCookies: deps.config.secureCookies });
+	registerAdminPages(app, deps);
+
+	const openApi = buildOpenApi(ALL_ROUTES, { title: "Paydesk REST API", version: "1.0.0" });
+	contractRoute(app, openApiDocument, async () => openApi);
+	registerAccountRoutes(app, deps);
+	registerWpRoutes(app, deps);
+
+	return app;
+}

@@ -1,0 +1,124 @@
+/**
+ * Who is calling: a cookie session (the admin, which must also send X-WP-Nonce on REST calls)
+ * or HTTP Basic with an application password (scripts). Fills request.auth on every request.
+ */
+import { createHash } from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { RestError } from "../http/rest-error.ts";
+import type { Clock } from "../processor/clock.ts";
+import type { AuthUser, RequestAuth } from "./context.ts";
+import { verifyNonce } from "./nonce.ts";
+import { ADDRESS_LIMIT, recordFailure, retryAfter } from "./rate-limit.ts";
+import { findSession, SESSION_COOKIE } from "./sessions.ts";
+import { findUserRow, loadUser, matchApplicationPassword, toAuthUser } from "./users.ts";
+
+export const REST_NONCE_ACTION = "wp_rest";
+const ANONYMOUS: RequestAuth = { user: null, via: null, sessionId: null, nonceSecret: null };
+
+/** Verified application passwords, remembered briefly so scripts do not pay scrypt per call. */
+const verifiedBasic = new Map<string, { userId: number; accountId: string; until: number }>();
+const BASIC_CACHE_SECONDS = 60;
+
+function invalidApplicationPassword(): RestError {
+	return new RestError("invalid_application_password", "The provided credentials are invalid.", 401);
+}
+
+async function basicAuth(
+	db: Kysely<Database>,
+	request: FastifyRequest,
+	header: string,
+	now: number,
+): Promise<AuthUser> {
+	const decoded = Buffer.from(header.slice(6).trim(), "base64").toString("utf8");
+	const colon = decoded.indexOf(":");
+	if (colon < 1) throw invalidApplicationPassword();
+	const login = decoded.slice(0, colon);
+	const password = decoded.slice(colon + 1);
+	const cacheKey = createHash("sha256").update(decoded).digest("hex");
+	const cached = verifiedBasic.get(cacheKey);
+	if (cached && cached.until > now) {
+		const user = await loadUser(db, cached.accountId, cached.userId);
+		if (user) return user;
+	}
+	const bucket = `app-password:${request.ip}`;
+	const wait = await retryAfter(db, bucket, ADDRESS_LIMIT, now);
+	if (wait > 0) {
+		throw new RestError(
+			"rest_too_many_requests",
+			"Too many failed authentication attempts. Please try again later.",
+			429,
+			{
+				retry_after: wait,
+			},
+		);
+	}
+	const row = await findUserRow(db, login);
+	const user = row ? toAuthUser(row) : null;
+	const uuid = user ? await matchApplicationPassword(db, user, password) : null;
+	if (!user || !uuid) {
+		await recordFailure(db, bucket, ADDRESS_LIMIT, now);
+		throw invalidApplicationPassword();
+	}
+	await db
+		.updateTable("application_passwords")
+		.set({ last_used: now, last_ip: request.ip })
+		.where("account_id", "=", user.accountId)
+		.where("uuid", "=", uuid)
+		.execute();
+	verifiedBasic.set(cacheKey, {
+		userId: user.id,
+		accountId: user.accountId,
+		until: now + BASIC_CACHE_SECONDS,
+	});
+	return user;
+}
+
+export async function sessionAuth(
+	db: Kysely<Database>,
+	request: FastifyRequest,
+	now: number,
+): Promise<RequestAuth> {
+	const token = request.cookies[SESSION_COOKIE];
+	if (!token) return ANONYMOUS;
+	const session = await findSession(db, token, now);
+	if (!session) return ANONYMOUS;
+	const user = await loadUser(db, session.accountId, session.userId);
+	if (!user) return ANONYMOUS;
+	return { user, via: "cookie", sessionId: session.id, nonceSecret: session.nonceSecret };
+}
+
+export function registerAuthentication(app: FastifyInstance, db: Kysely<Database>, clock: Clock): void {
+	app.decorateRequest("auth", null as unknown as RequestAuth);
+	app.addHook("onRequest", async (request) => {
+		request.auth = ANONYMOUS;
+		const now = clock.seconds();
+		const isRest = request.url.startsWith("/wp-json/");
+		const header = request.headers.authorization;
+		if (isRest && header?.startsWith("Basic ")) {
+			request.auth = {
+				user: await basicAuth(db, request, header, now),
+				via: "application-password",
+				sessionId: null,
+				nonceSecret: null,
+			};
+			return;
+		}
+		const session = await sessionAuth(db, request, now);
+		if (!isRest || !session.user) {
+			request.auth = session;
+			return;
+		}
+		// As in WordPress: a REST call with a session cookie but no nonce is anonymous, and one
+		// with a wrong nonce is refused, so another site cannot ride the merchant's cookie.
+		const query = request.query as Record<string, unknown> | undefined;
+		const nonce =
+			request.headers["x-wp-nonce"] ?? (typeof query?._wpnonce === "string" ? query._wpnonce : undefined);
+		if (typeof nonce !== "string" || nonce === "") return;
+		if (!verifyNonce(session.nonceSecret ?? "", REST_NONCE_ACTION, nonce, now)) {
+			throw new RestError("rest_cookie_invalid_nonce", "Cookie check failed", 403);
+		}
+		request.auth = session;
+	});
+}

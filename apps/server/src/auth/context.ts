@@ -1,0 +1,42 @@
+import type { Role } from "@paydesk/contract/wp";
+
+export interface AuthUser {
+	id: number;
+	accountId: string;
+	login: string;
+	email: string;
+	role: Role;
+	firstName: string;
+	lastName: string;
+	displayName: string;
+}
+
+export interface RequestAuth {
+	user: AuthUser | null;
+	via: "cookie" | "application-password" | null;
+	/** Hash of the session cookie token, when the request carries a live session. */
+	sessionId: string | null;
+	/** The per-session secret REST nonces are derived from. */
+	nonceSecret: string | null;
+}
+
+declare module "fastify" {
+	interface FastifyRequest {
+		auth: RequestAuth;
+	}
+}
+
+/** Roles that hold the store-management capability (spec 3 §2: manage_woocommerce). */
+const CAPABILITIES: Record<Role, readonly string[]> = {
+	administrator: ["manage_woocommerce", "manage_options", "edit_users", "read"],
+	shop_manager: ["manage_woocommerce", "read"],
+	customer: ["read"],
+};
+
+export function can(user: AuthUser | null, capability: string): boolean {
+	return user !== null && (CAPABILITIES[user.role] ?? []).includes(capability);
+}
+
+export function capabilitiesOf(role: Role): Record<string, boolean> {
+	return Object.fromEntries((CAPABILITIES[role] ?? []).map((c) => [c, true]));
+}

@@ -1,0 +1,46 @@
+/**
+ * npm run seed -- --transactions N --seed S [--now DATE] [--state unconnected]
+ * Replaces the store's payments data with a deterministic demo store (users are kept).
+ */
+import { openMigratedDb } from "../bootstrap.ts";
+import { readEnv } from "../env.ts";
+import { clearStoreData, seedStore } from "../seed/store.ts";
+import { fail, parseArgs } from "./args.ts";
+
+const { flags } = parseArgs(process.argv.slice(2));
+const env = readEnv(process.env);
+const transactions = Number(flags.transactions ?? env.SEED_TRANSACTIONS);
+const seed = Number(flags.seed ?? env.SEED);
+const now = flags.now ? new Date(flags.now) : new Date();
+const state = flags.state ?? "connected";
+if (!Number.isInteger(transactions) || transactions < 0) fail("--transactions must be a whole number");
+if (!Number.isInteger(seed)) fail("--seed must be a whole number");
+if (Number.isNaN(now.getTime())) fail("--now must be a date, e.g. 2026-11-01");
+if (state !== "connected" && state !== "unconnected") fail("--state must be connected or unconnected");
+
+const db = await openMigratedDb(env);
+try {
+	await clearStoreData(db, env.ACCOUNT_ID);
+	let last = 0;
+	const summary = await seedStore(db, {
+		accountId: env.ACCOUNT_ID,
+		transactions,
+		seed,
+		now,
+		state,
+		onProgress: (done: number, total: number) => {
+			const percent = Math.floor((done / Math.max(total, 1)) * 100);
+			if (percent >= last + 10 || done === total) {
+				last = percent;
+				process.stdout.write(
+					`  ${percent}% (${done.toLocaleString("en-US")} of ${total.toLocaleString("en-US")})\n`,
+				);
+			}
+		},
+	});
+	process.stdout.write(
+		`Seeded ${summary.accountId}: ${summary.transactions} transactions, ${summary.charges} charges, ${summary.payouts} payouts, ${summary.disputes} disputes in ${(summary.ms / 1000).toFixed(1)} s\n`,
+	);
+} finally {
+	await db.close();
+}

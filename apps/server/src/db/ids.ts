@@ -1,0 +1,56 @@
+import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "./schema.ts";
+
+const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** A random processor-style id: newId("ch") -> "ch_3Nq8…" (24 characters of base62). */
+export function newId(prefix: string, length = 24): string {
+	const bytes = randomBytes(length);
+	let out = "";
+	for (const byte of bytes) out += ALPHABET[byte % 62];
+	return `${prefix}_${out}`;
+}
+
+/**
+ * Next value of a per-account counter (order numbers, user ids, note ids). Runs inside the
+ * caller's transaction when given one; the UPDATE … RETURNING takes the row lock.
+ */
+export async function nextSequence(db: Kysely<Database>, accountId: string, name: string): Promise<number> {
+	const updated = await db
+		.updateTable("sequences")
+		.set((eb) => ({ value: eb("value", "+", 1) }))
+		.where("account_id", "=", accountId)
+		.where("name", "=", name)
+		.returning("value")
+		.executeTakeFirst();
+	if (updated) return updated.value;
+	await db
+		.insertInto("sequences")
+		.values({ account_id: accountId, name, value: 1 })
+		.onConflict((oc) =>
+			oc.columns(["account_id", "name"]).doUpdateSet((eb) => ({ value: eb("sequences.value", "+", 1) })),
+		)
+		.execute();
+	const row = await db
+		.selectFrom("sequences")
+		.select("value")
+		.where("account_id", "=", accountId)
+		.where("name", "=", name)
+		.executeTakeFirstOrThrow();
+	return row.value;
+}
+
+/** Raises a counter so that ids minted later stay above ones loaded in bulk. */
+export async function setSequenceAtLeast(
+	db: Kysely<Database>,
+	accountId: string,
+	name: string,
+	value: number,
+): Promise<void> {
+	await db
+		.insertInto("sequences")
+		.values({ account_id: accountId, name, value })
+		.onConflict((oc) => oc.columns(["account_id", "name"]).doUpdateSet({ value }))
+		.execute();
+}

@@ -1,0 +1,25 @@
+import { type Kysely, type Migration, Migrator } from "kysely";
+import type { Db } from "./connection.ts";
+import * as initial from "./migrations/0001-initial.ts";
+
+/** Versioned migrations, applied in name order at start (both dialects, one schema builder). */
+function migrations(db: Db): Record<string, Migration> {
+	return {
+		"0001-initial": {
+			up: (kysely: Kysely<unknown>) => initial.up(kysely, db.dialect),
+			down: (kysely: Kysely<unknown>) => initial.down(kysely),
+		},
+	};
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+	const migrator = new Migrator({
+		db: db.kysely,
+		provider: { getMigrations: async () => migrations(db) },
+		migrationTableName: "paydesk_migrations",
+		migrationLockTableName: "paydesk_migrations_lock",
+	});
+	const { error, results } = await migrator.migrateToLatest();
+	if (error) throw error;
+	return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

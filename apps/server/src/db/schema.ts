@@ -1,0 +1,446 @@
+/**
+ * Table types of the payments domain. Conventions (DESIGN §4):
+ * - every table carries account_id and leads its keys with it;
+ * - money is an integer of minor units (bigint in SQL, number here);
+ * - time is UTC epoch seconds (bigint), shown in the store's time zone by the admin;
+ * - booleans are integers 0/1 and JSON documents are text, so both dialects read the same.
+ */
+
+type Bool = number;
+type Json = string;
+type Seconds = number;
+
+export interface AccountsTable {
+	id: string;
+	name: string;
+	country: string;
+	default_currency: string;
+	status: string;
+	connected: Bool;
+	payments_enabled: Bool;
+	deposits_status: string;
+	details_submitted: Bool;
+	test_mode: Bool;
+	test_mode_onboarding: Bool;
+	created: Seconds;
+	current_deadline: Seconds | null;
+	past_due: Bool;
+	/** [{ code, reason, requirement }] */
+	requirements: Json;
+	/** { isEnabled, isComplete, tpv, firstTransactionDate } */
+	progressive_onboarding: Json;
+	/** { interval, delay_days, weekly_anchor, monthly_anchor } */
+	deposits_schedule: Json;
+	deposits_blocked: Bool;
+	completed_waiting_period: Bool;
+	/** [{ currency, status, bank_name, last4 }] */
+	external_accounts: Json;
+	/** { declineOnAVSFailure, declineOnCVCFailure } */
+	fraud_protection: Json;
+	/** { name, address, vat_number } once submitted */
+	vat_details: Json | null;
+	/** Settings entity of spec 2 §3, saved as one object. */
+	settings: Json;
+	/** Feature flags read by the admin (documents, paymentTimeline, customSearch …). */
+	feature_flags: Json;
+	safe_mode: Bool;
+	/** Onboarding data of spec 1 §3 collected by the business step. */
+	onboarding: Json;
+}
+
+export interface UsersTable {
+	account_id: string;
+	id: number;
+	login: string;
+	email: string;
+	display_name: string;
+	first_name: string;
+	last_name: string;
+	role: string;
+	password_hash: string;
+	created: Seconds;
+}
+
+export interface SessionsTable {
+	account_id: string;
+	/** sha256 of the cookie token: a stolen database does not yield live cookies. */
+	id: string;
+	user_id: number;
+	/** Per-session secret that REST nonces are derived from. */
+	nonce_secret: string;
+	created: Seconds;
+	expires: Seconds;
+	ip: string;
+	user_agent: string;
+}
+
+export interface ApplicationPasswordsTable {
+	account_id: string;
+	uuid: string;
+	user_id: number;
+	name: string;
+	password_hash: string;
+	created: Seconds;
+	last_used: Seconds | null;
+	last_ip: string | null;
+}
+
+export interface OptionsTable {
+	account_id: string;
+	name: string;
+	value: Json;
+}
+
+export interface UserMetaTable {
+	account_id: string;
+	user_id: number;
+	meta_key: string;
+	meta_value: Json;
+}
+
+export interface SequencesTable {
+	account_id: string;
+	name: string;
+	value: number;
+}
+
+export interface RateLimitsTable {
+	account_id: string;
+	bucket: string;
+	window_start: Seconds;
+	count: number;
+}
+
+export interface OrdersTable {
+	account_id: string;
+	id: number;
+	number: string;
+	status: string;
+	currency: string;
+	total: number;
+	subtotal: number;
+	tax: number;
+	shipping_total: number;
+	created: Seconds;
+	customer_name: string;
+	customer_email: string;
+	customer_country: string;
+	/** { address_1, city, postcode, country } */
+	billing_address: Json;
+	/** [{ name, quantity, total }] */
+	items: Json;
+	/** [{ number }] — subscriptions the order belongs to */
+	subscriptions: Json;
+	payment_intent_id: string | null;
+	charge_id: string | null;
+}
+
+export interface ChargesTable {
+	account_id: string;
+	id: string;
+	payment_intent_id: string;
+	order_id: number | null;
+	amount: number;
+	amount_captured: number;
+	amount_refunded: number;
+	currency: string;
+	/** succeeded | pending | failed */
+	status: string;
+	/** requires_capture | succeeded | canceled | requires_payment_method */
+	intent_status: string;
+	paid: Bool;
+	captured: Bool;
+	refunded: Bool;
+	disputed: Bool;
+	created: Seconds;
+	outcome_type: string | null;
+	outcome_reason: string | null;
+	risk_level: number | null;
+	failure_code: string | null;
+	failure_message: string | null;
+	payment_method_type: string;
+	/** Per-type details: brand, last4, network, funding, checks, bank, iban_last4 … */
+	payment_method_details: Json;
+	billing_details: Json;
+	customer_name: string;
+	customer_email: string;
+	customer_country: string;
+	channel: string;
+	source_device: string | null;
+	customer_currency: string;
+	customer_amount: number;
+	exchange_rate: number | null;
+	fee: number;
+	balance_transaction_id: string | null;
+	/** allow | review | block, when a fraud rule matched */
+	fraud_outcome: string | null;
+	/** e.g. review, block, review_blocked, review_allowed, allow */
+	fraud_meta_box_type: string | null;
+	reader_id: string | null;
+}
+
+export interface BalanceTransactionsTable {
+	account_id: string;
+	id: string;
+	type: string;
+	reporting_category: string;
+	source_id: string;
+	charge_id: string | null;
+	payment_intent_id: string | null;
+	order_id: number | null;
+	order_number: string | null;
+	amount: number;
+	fee: number;
+	net: number;
+	currency: string;
+	customer_currency: string | null;
+	customer_amount: number | null;
+	exchange_rate: number | null;
+	created: Seconds;
+	available_on: Seconds;
+	deposit_id: string | null;
+	loan_id: string | null;
+	channel: string | null;
+	source: string | null;
+	source_identifier: string | null;
+	source_device: string | null;
+	customer_name: string | null;
+	customer_email: string | null;
+	customer_country: string | null;
+	risk_level: number | null;
+	description: string | null;
+}
+
+export interface RefundsTable {
+	account_id: string;
+	id: string;
+	charge_id: string;
+	payment_intent_id: string;
+	order_id: number | null;
+	amount: number;
+	currency: string;
+	reason: string | null;
+	/** succeeded | pending | failed */
+	status: string;
+	failure_reason: string | null;
+	created: Seconds;
+	balance_transaction_id: string | null;
+}
+
+export interface DisputesTable {
+	account_id: string;
+	id: string;
+	charge_id: string;
+	payment_intent_id: string;
+	order_id: number | null;
+	amount: number;
+	currency: string;
+	status: string;
+	reason: string;
+	created: Seconds;
+	due_by: Seconds;
+	has_evidence: Bool;
+	evidence: Json;
+	metadata: Json;
+	issuer_evidence: Json | null;
+	customer_name: string;
+	customer_email: string;
+	customer_country: string;
+	source: string;
+	balance_transaction_id: string | null;
+}
+
+export interface FilesTable {
+	account_id: string;
+	id: string;
+	purpose: string;
+	filename: string;
+	title: string | null;
+	mime_type: string;
+	size: number;
+	content: Uint8Array;
+	created: Seconds;
+}
+
+export interface PayoutsTable {
+	account_id: string;
+	id: string;
+	/** deposit | withdrawal */
+	type: string;
+	/** standard | instant */
+	method: string;
+	automatic: Bool;
+	status: string;
+	/** Arrival date. */
+	date: Seconds;
+	created: Seconds;
+	amount: number;
+	fee: number;
+	fee_percentage: number;
+	currency: string;
+	bank_account: string;
+	bank_reference_key: string | null;
+	failure_code: string | null;
+	failure_message: string | null;
+	balance_transaction_id: string | null;
+}
+
+export interface TimelineEventsTable {
+	account_id: string;
+	id: string;
+	payment_intent_id: string;
+	type: string;
+	datetime: Seconds;
+	data: Json;
+}
+
+export interface LoansTable {
+	account_id: string;
+	id: string;
+	stripe_loan_id: string;
+	/** active | paid_off */
+	status: string;
+	paid_out_at: Seconds;
+	fully_paid_at: Seconds | null;
+	amount: number;
+	fee_amount: number;
+	paid_amount: number;
+	withhold_rate: number;
+	first_paydown_at: Seconds | null;
+	repayments_begin_at: Seconds;
+	currency: string;
+}
+
+export interface LoanPaydownsTable {
+	account_id: string;
+	id: string;
+	loan_id: string;
+	amount: number;
+	created: Seconds;
+	balance_transaction_id: string | null;
+}
+
+export interface CardReadersTable {
+	account_id: string;
+	id: string;
+	device_type: string;
+	label: string;
+	is_active: Bool;
+	created: Seconds;
+}
+
+export interface ReaderChargesTable {
+	account_id: string;
+	id: string;
+	reader_id: string;
+	/** The card reader fee charge this usage was billed on. */
+	charge_id: string;
+	status: string;
+	count: number;
+	fee_amount: number;
+	currency: string;
+	created: Seconds;
+}
+
+export interface DocumentsTable {
+	account_id: string;
+	id: string;
+	type: string;
+	date: Seconds;
+	period_from: Seconds | null;
+	period_to: Seconds | null;
+	amount: number;
+	currency: string;
+}
+
+export interface InboxNotesTable {
+	account_id: string;
+	id: number;
+	name: string;
+	title: string;
+	content: string;
+	type: string;
+	status: string;
+	/** [{ id, name, label, url, primary }] */
+	actions: Json;
+	date_created: Seconds;
+	layout: string;
+	image: string;
+	is_deleted: Bool;
+	is_read: Bool;
+	source: string;
+}
+
+export interface ExportJobsTable {
+	account_id: string;
+	id: string;
+	kind: string;
+	user_id: number;
+	user_email: string;
+	locale: string;
+	params: Json;
+	/** pending | running | success | error */
+	status: string;
+	row_count: number;
+	file_name: string | null;
+	error: string | null;
+	attempts: number;
+	claimed_by: string | null;
+	claimed_at: Seconds | null;
+	created: Seconds;
+	finished_at: Seconds | null;
+	expires_at: Seconds;
+}
+
+export interface EmailOutboxTable {
+	account_id: string;
+	id: string;
+	to_address: string;
+	subject: string;
+	body_text: string;
+	/** pending | sent | error */
+	status: string;
+	attempts: number;
+	last_error: string | null;
+	created: Seconds;
+	sent_at: Seconds | null;
+}
+
+export interface IdempotencyKeysTable {
+	account_id: string;
+	user_id: number;
+	key: string;
+	method: string;
+	path: string;
+	status_code: number;
+	response: Json;
+	created: Seconds;
+}
+
+export interface Database {
+	accounts: AccountsTable;
+	users: UsersTable;
+	sessions: SessionsTable;
+	application_passwords: ApplicationPasswordsTable;
+	options: OptionsTable;
+	user_meta: UserMetaTable;
+	sequences: SequencesTable;
+	rate_limits: RateLimitsTable;
+	orders: OrdersTable;
+	charges: ChargesTable;
+	balance_transactions: BalanceTransactionsTable;
+	refunds: RefundsTable;
+	disputes: DisputesTable;
+	files: FilesTable;
+	payouts: PayoutsTable;
+	timeline_events: TimelineEventsTable;
+	loans: LoansTable;
+	loan_paydowns: LoanPaydownsTable;
+	card_readers: CardReadersTable;
+	reader_charges: ReaderChargesTable;
+	documents: DocumentsTable;
+	inbox_notes: InboxNotesTable;
+	export_jobs: ExportJobsTable;
+	email_outbox: EmailOutboxTable;
+	idempotency_keys: IdempotencyKeysTable;
+}

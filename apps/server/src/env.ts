@@ -1,0 +1,47 @@
+/** Environment, validated once at boot: a bad value stops the server with a clear message. */
+import path from "node:path";
+import { z } from "zod";
+
+const schema = z.object({
+	PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+	HOST: z.string().min(1).default("localhost"),
+	DATA_DIR: z.string().min(1).default("./data"),
+	DATABASE_URL: z
+		.string()
+		.regex(/^postgres(ql)?:\/\//, { error: "must be a postgres:// URL" })
+		.optional(),
+	ADMIN_USER: z
+		.string()
+		.regex(/^[\w.@-]{1,60}$/, { error: "must be a plain login name" })
+		.default("admin"),
+	ADMIN_EMAIL: z.string().email().default("admin@example.com"),
+	ADMIN_PASSWORD: z.string().min(8, { error: "must be at least 8 characters" }).optional(),
+	ACCOUNT_ID: z
+		.string()
+		.regex(/^acct_\w+$/)
+		.default("acct_demo"),
+	SEED_TRANSACTIONS: z.coerce.number().int().min(0).default(5000),
+	SEED: z.coerce.number().int().default(1),
+	LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+	SMTP_URL: z
+		.string()
+		.regex(/^smtps?:\/\//, { error: "must be an smtp:// or smtps:// URL" })
+		.optional(),
+	PUBLIC_URL: z.string().url().optional(),
+	SECURE_COOKIES: z.enum(["0", "1", "true", "false"]).default("0"),
+	TRUST_PROXY: z.enum(["0", "1", "true", "false"]).default("0"),
+	ADMIN_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof schema> & { DATA_DIR: string };
+
+export function readEnv(source: NodeJS.ProcessEnv): Env {
+	const result = schema.safeParse(source);
+	if (!result.success) {
+		const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+		throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+	}
+	return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR) };
+}
+
+export const isTrue = (value: string) => value === "1" || value === "true";

@@ -1,0 +1,105 @@
+import type { RouteContract } from "@paydesk/contract/route";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import { type AuthUser, can } from "../auth/context.ts";
+import { forbidden, invalidParams, notLoggedIn, RestError } from "./rest-error.ts";
+
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteContext<C extends RouteContract> {
+	params: Output<NonNullable<C["params"]>>;
+	query: Output<NonNullable<C["query"]>>;
+	body: Output<NonNullable<C["body"]>>;
+	/** The signed-in user; routes marked public may see null. */
+	user: AuthUser;
+	accountId: string;
+	request: FastifyRequest;
+	reply: FastifyReply;
+}
+
+export type RouteHandler<C extends RouteContract> = (
+	context: RouteContext<C>,
+) => Promise<z.input<C["response"]>>;
+
+export interface ContractRouteOptions {
+	/** Check every answer against its schema (tests), so the contract cannot drift. */
+	validateResponses?: boolean;
+}
+
+/** Parses one part of the request against its schema; failures name the parameters. */
+function parsePart(schema: z.ZodType | undefined, raw: unknown): unknown {
+	if (!schema) return {};
+	const result = schema.safeParse(raw ?? {});
+	if (result.success) return result.data;
+	const params: Record<string, string> = {};
+	const missing: string[] = [];
+	for (const issue of result.error.issues) {
+		const name = issue.path.length > 0 ? issue.path.map(String).join(".") : "body";
+		const top = issue.path[0];
+		const given =
+			top !== undefined && raw && typeof raw === "object" ? (raw as Record<PropertyKey, unknown>)[top] : raw;
+		if (given === undefined && issue.code === "invalid_type") {
+			missing.push(name);
+			continue;
+		}
+		params[name] ??= `${name} ${issue.message.replace(/^Invalid input: /, "")}`;
+	}
+	if (Object.keys(params).length === 0 && missing.length > 0) {
+		throw new RestError("rest_missing_callback_param", `Missing parameter(s): ${missing.join(", ")}`, 400, {
+			params: missing,
+		});
+	}
+	for (const name of missing) params[name] = `${name} is required`;
+	throw invalidParams(params);
+}
+
+/** fastify's `:name` from the contract's `{name}`. */
+export const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
+
+/**
+ * Registers a route from its contract: validates params, query and body with the contract's
+ * zod schemas (400 rest_invalid_param naming each bad parameter), requires manage_woocommerce
+ * unless the route is public, and answers the handler's result.
+ */
+export function contractRoute<C extends RouteContract>(
+	app: FastifyInstance,
+	contract: C,
+	handler: RouteHandler<C>,
+	options: ContractRouteOptions = {},
+): void {
+	app.route({
+		method: contract.method,
+		url: toFastifyPath(contract.path),
+		handler: async (request, reply) => {
+			const user = request.auth.user;
+			if (!contract.public) {
+				if (!user) throw notLoggedIn();
+				if (!can(user, "manage_woocommerce")) throw forbidden();
+			}
+			const params = parsePart(contract.params, request.params);
+			const query = parsePart(contract.query, request.query);
+			const body = contract.body ? parsePart(contract.body, request.body ?? {}) : undefined;
+			const result = await handler({
+				params,
+				query,
+				body,
+				user: user as AuthUser,
+				accountId: user?.accountId ?? "",
+				request,
+				reply,
+			} as RouteContext<C>);
+			if (reply.sent) return reply;
+			if (options.validateResponses && !contract.produces) {
+				const checked = contract.response.safeParse(result);
+				if (!checked.success) {
+					request.log.error(
+						{ issues: checked.error.issues, path: contract.path },
+						"response breaks its contract",
+					);
+					throw new Error(`Response of ${contract.method} ${contract.path} breaks its contract`);
+				}
+			}
+			return result;
+		},
+	});
+}

@@ -1,0 +1,106 @@
+/**
+ * Every failure answers in the WordPress REST shape; server errors are logged with the
+ * request id and never leak a stack trace.
+ */
+import type { FastifyError, FastifyInstance } from "fastify";
+import { wpDiePage } from "./html.ts";
+import { noRoute, RestError } from "./rest-error.ts";
+
+const UNAVAILABLE_CODES = new Set([
+	"ECONNREFUSED",
+	"ECONNRESET",
+	"ETIMEDOUT",
+	"57P01",
+	"57P03",
+	"08006",
+	"08001",
+	"08003",
+]);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+	const code = (error as { code?: unknown }).code;
+	const message = String((error as { message?: unknown }).message ?? "");
+	return (
+		(typeof code === "string" && UNAVAILABLE_CODES.has(code)) ||
+		/Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/.test(message)
+	);
+}
+
+function toRestError(error: FastifyError | RestError | Error): RestError | null {
+	if (error instanceof RestError) return error;
+	const fastifyError = error as FastifyError;
+	switch (fastifyError.code) {
+		case "FST_ERR_CTP_BODY_TOO_LARGE":
+			return new RestError(
+				"rest_payload_too_large",
+				"The request body is larger than the server accepts.",
+				413,
+			);
+		case "FST_ERR_CTP_INVALID_JSON_BODY":
+		case "FST_ERR_CTP_EMPTY_JSON_BODY":
+			return new RestError("rest_invalid_json", "Invalid JSON body passed.", 400);
+		case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+			return new RestError(
+				"rest_unsupported_media_type",
+				"The request's content type is not supported.",
+				415,
+			);
+		case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+			return new RestError("rest_invalid_param", "The Content-Length header does not match the body.", 400);
+		case "FST_REQ_FILE_TOO_LARGE":
+		case "FST_FILES_LIMIT":
+		case "FST_PARTS_LIMIT":
+			return new RestError(
+				"rest_payload_too_large",
+				"The uploaded file is larger than the server accepts.",
+				413,
+			);
+		case "FST_INVALID_MULTIPART_CONTENT_TYPE":
+			return new RestError("rest_invalid_param", "The request is not a multipart upload.", 400);
+	}
+	if (
+		typeof fastifyError.statusCode === "number" &&
+		fastifyError.statusCode >= 400 &&
+		fastifyError.statusCode < 500
+	) {
+		return new RestError("rest_invalid_request", fastifyError.message, fastifyError.statusCode);
+	}
+	return null;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+	app.setErrorHandler((error, request, reply) => {
+		const known = toRestError(error as FastifyError);
+		if (known) {
+			if (known.status === 429 && typeof known.data.retry_after === "number") {
+				reply.header("retry-after", String(known.data.retry_after));
+			}
+			return reply.code(known.status).send(known.toBody());
+		}
+		if (isDatabaseUnavailable(error)) {
+			request.log.error({ err: error }, "database unavailable");
+			return reply
+				.code(503)
+				.header("retry-after", "5")
+				.send({
+					code: "rest_service_unavailable",
+					message: "The payments database is unavailable. Please try again in a moment.",
+					data: { status: 503, request_id: request.id },
+				});
+		}
+		request.log.error({ err: error }, "request failed");
+		return reply.code(500).send({
+			code: "internal_server_error",
+			message: "There has been a critical error on this website.",
+			data: { status: 500, request_id: request.id },
+		});
+	});
+
+	app.setNotFoundHandler((request, reply) => {
+		if (request.url.startsWith("/wp-json/")) return reply.code(404).send(noRoute().toBody());
+		return reply
+			.code(404)
+			.type("text/html; charset=utf-8")
+			.send(wpDiePage("Sorry, this page could not be found.", "Page not found"));
+	});
+}

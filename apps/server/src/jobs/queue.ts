@@ -1,0 +1,64 @@
+/**
+ * Durable export jobs in the database: a job is claimed atomically (FOR UPDATE SKIP LOCKED on
+ * PostgreSQL, the single writer on SQLite), so several servers can share the work; a job whose
+ * claimer died is claimed again after a lease.
+ */
+import { sql } from "kysely";
+import type { Db } from "../db/connection.ts";
+import type { ExportJobsTable } from "../db/schema.ts";
+
+export const LEASE_SECONDS = 300;
+export const MAX_ATTEMPTS = 3;
+
+export async function claimNextJob(db: Db, workerId: string, now: number): Promise<ExportJobsTable | null> {
+	const lock = db.dialect === "postgres" ? sql`for update skip locked` : sql``;
+	const result = await sql<ExportJobsTable>`
+		update export_jobs
+		set status = 'running', claimed_by = ${workerId}, claimed_at = ${now}, attempts = attempts + 1
+		where (account_id, id) in (
+			select account_id, id from export_jobs
+			where (status = 'pending' or (status = 'running' and claimed_at < ${now - LEASE_SECONDS}))
+				and attempts < ${MAX_ATTEMPTS}
+			order by created
+			limit 1
+			${lock}
+		)
+		returning *`.execute(db.kysely);
+	return result.rows[0] ?? null;
+}
+
+/** Jobs whose claimer died too often are failed, so their users hear of it. */
+export async function failAbandonedJobs(db: Db, now: number): Promise<void> {
+	await db.kysely
+		.updateTable("export_jobs")
+		.set({ status: "error", error: "The export was interrupted too many times.", finished_at: now })
+		.where("status", "=", "running")
+		.where("attempts", ">=", MAX_ATTEMPTS)
+		.where("claimed_at", "<", now - LEASE_SECONDS)
+		.execute();
+}
+
+export async function finishJob(
+	db: Db,
+	job: ExportJobsTable,
+	outcome: { status: "success"; rowCount: number; fileName: string } | { status: "error"; error: string },
+	now: number,
+): Promise<void> {
+	await db.kysely
+		.updateTable("export_jobs")
+		.set(
+			outcome.status === "success"
+				? {
+						status: "success",
+						row_count: outcome.rowCount,
+						file_name: outcome.fileName,
+						finished_at: now,
+						error: null,
+					}
+				: { status: "error", error: outcome.error.slice(0, 500), finished_at: now },
+		)
+		.where("account_id", "=", job.account_id)
+		.where("id", "=", job.id)
+		.where("claimed_by", "=", job.claimed_by)
+		.execute();
+}

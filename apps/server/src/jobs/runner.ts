@@ -1,0 +1,102 @@
+/** The background loop of a server process: export jobs first, then the e-mail outbox. */
+import { hostname } from "node:os";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/connection.ts";
+import type { ExportJobsTable } from "../db/schema.ts";
+import type { Clock } from "../processor/clock.ts";
+import { deliverPendingMail, outboxOnlyTransport, smtpTransport, type Transport } from "./outbox.ts";
+import { claimNextJob, failAbandonedJobs, finishJob } from "./queue.ts";
+
+export interface JobContext {
+	db: Db;
+	clock: Clock;
+	dataDir: string;
+	publicUrl: string;
+}
+
+/** Runs one claimed job to its file; answers the row count and the file's name in DATA_DIR. */
+export type JobHandler = (
+	job: ExportJobsTable,
+	context: JobContext,
+) => Promise<{ rowCount: number; fileName: string }>;
+
+const handlers = new Map<string, JobHandler>();
+
+/** Export kinds (deposits, transactions, disputes …) register their handler once at import. */
+export function registerJobHandler(kind: string, handler: JobHandler): void {
+	handlers.set(kind, handler);
+}
+
+export interface RunnerOptions extends JobContext {
+	smtpUrl?: string | undefined;
+	log: FastifyBaseLogger;
+	intervalMs?: number;
+	transport?: Transport;
+}
+
+/** Claims and runs jobs until none is pending; returns how many ran. */
+export async function runPendingJobs(
+	context: JobContext,
+	workerId: string,
+	log?: FastifyBaseLogger,
+): Promise<number> {
+	let ran = 0;
+	for (;;) {
+		const job = await claimNextJob(context.db, workerId, context.clock.seconds());
+		if (!job) return ran;
+		ran++;
+		const handler = handlers.get(job.kind);
+		try {
+			if (!handler) throw new Error(`No handler for ${job.kind} exports`);
+			const result = await handler(job, context);
+			await finishJob(context.db, job, { status: "success", ...result }, context.clock.seconds());
+		} catch (error) {
+			log?.error({ err: error, job: job.id }, "export job failed");
+			await finishJob(context.db, job, { status: "error", error: String(error) }, context.clock.seconds());
+		}
+	}
+}
+
+export function startJobRunner(options: RunnerOptions): { stop(): Promise<void>; kick(): void } {
+	const workerId = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+	const transport =
+		options.transport ?? (options.smtpUrl ? smtpTransport(options.smtpUrl) : outboxOnlyTransport);
+	let stopped = false;
+	let running: Promise<void> | null = null;
+	let timer: NodeJS.Timeout | null = null;
+
+	const tick = async () => {
+		try {
+			await failAbandonedJobs(options.db, options.clock.seconds());
+			await runPendingJobs(options, workerId, options.log);
+			await deliverPendingMail(options.db, transport, options.clock.seconds());
+		} catch (error) {
+			options.log.warn({ err: error }, "job runner pass failed");
+		}
+	};
+	const schedule = () => {
+		if (stopped) return;
+		timer = setTimeout(() => {
+			running = tick().finally(() => {
+				running = null;
+				schedule();
+			});
+		}, options.intervalMs ?? 500);
+	};
+	schedule();
+	return {
+		kick() {
+			if (running || stopped) return;
+			if (timer) clearTimeout(timer);
+			running = tick().finally(() => {
+				running = null;
+				schedule();
+			});
+		},
+		async stop() {
+			stopped = true;
+			if (timer) clearTimeout(timer);
+			await running;
+		},
+	};
+}

@@ -1,0 +1,73 @@
+/** Paydesk server: read env, open and migrate the database, seed an empty one, listen. */
+import { buildApp } from "./app.ts";
+import { DEFAULT_ADMIN_DIST, ensureAdministrator, openMigratedDb } from "./bootstrap.ts";
+import { isTrue, readEnv } from "./env.ts";
+import { startJobRunner } from "./jobs/runner.ts";
+import { loadAccount } from "./processor/account.ts";
+import { systemClock } from "./processor/clock.ts";
+import { seedStore } from "./seed/store.ts";
+
+async function main(): Promise<void> {
+	const env = readEnv(process.env);
+	const clock = systemClock;
+	const db = await openMigratedDb(env);
+	const print = (line: string) => process.stdout.write(`${line}\n`);
+
+	if (!(await loadAccount(db.kysely, env.ACCOUNT_ID))) {
+		print(`Empty database: building the demo store (${env.SEED_TRANSACTIONS} transactions)…`);
+		const summary = await seedStore(db, {
+			accountId: env.ACCOUNT_ID,
+			transactions: env.SEED_TRANSACTIONS,
+			seed: env.SEED,
+			now: clock.now(),
+		});
+		print(`Demo store ready in ${(summary.ms / 1000).toFixed(1)} s.`);
+	}
+	await ensureAdministrator(db, env, clock, print);
+
+	const publicUrl = env.PUBLIC_URL ?? `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`;
+	const app = await buildApp(
+		{
+			db,
+			clock,
+			validateResponses: false,
+			config: {
+				dataDir: env.DATA_DIR,
+				adminDist: env.ADMIN_DIST ?? DEFAULT_ADMIN_DIST,
+				secureCookies: isTrue(env.SECURE_COOKIES),
+				productName: "Paydesk",
+				smtpUrl: env.SMTP_URL,
+				publicUrl,
+			},
+		},
+		{ logger: { level: env.LOG_LEVEL }, trustProxy: isTrue(env.TRUST_PROXY) },
+	);
+	const jobs = startJobRunner({
+		db,
+		clock,
+		dataDir: env.DATA_DIR,
+		smtpUrl: env.SMTP_URL,
+		publicUrl,
+		log: app.log,
+	});
+
+	const shutdown = async (signal: string) => {
+		app.log.info({ signal }, "shutting down");
+		await jobs.stop();
+		await app.close();
+		await db.close();
+		process.exit(0);
+	};
+	process.once("SIGINT", () => void shutdown("SIGINT"));
+	process.once("SIGTERM", () => void shutdown("SIGTERM"));
+
+	await app.listen({ port: env.PORT, host: env.HOST });
+	print(
+		`Paydesk is running at ${publicUrl}/ (database: ${db.dialect === "postgres" ? "PostgreSQL" : `SQLite in ${env.DATA_DIR}`})`,
+	);
+}
+
+main().catch((error: unknown) => {
+	process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+	process.exit(1);
+});

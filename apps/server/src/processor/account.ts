@@ -1,0 +1,67 @@
+/** The partner's view of the connected account, as the admin reads it (spec 1 §3). */
+import type { AccountStatus } from "@paydesk/contract/accounts";
+import type { Kysely } from "kysely";
+import type { AccountsTable, Database } from "../db/schema.ts";
+
+export async function loadAccount(
+	db: Kysely<Database>,
+	accountId: string,
+): Promise<AccountsTable | undefined> {
+	return db.selectFrom("accounts").selectAll().where("id", "=", accountId).executeTakeFirst();
+}
+
+export function parseJson<T>(value: string | null | undefined, fallback: T): T {
+	if (!value) return fallback;
+	try {
+		return JSON.parse(value) as T;
+	} catch {
+		return fallback;
+	}
+}
+
+export const ACCOUNT_LINK = "/sandbox-partner/account";
+
+export function accountStatusOf(row: AccountsTable): AccountStatus {
+	const schedule = parseJson<AccountStatus["depositsSchedule"]>(row.deposits_schedule, {
+		interval: "daily",
+		delay_days: 7,
+		weekly_anchor: null,
+		monthly_anchor: null,
+	});
+	return {
+		id: row.id,
+		status: row.status,
+		isLive: row.test_mode === 0,
+		testMode: row.test_mode === 1,
+		paymentsEnabled: row.payments_enabled === 1,
+		detailsSubmitted: row.details_submitted === 1,
+		deposits: {
+			status: row.deposits_status,
+			interval: schedule.interval,
+			completed_waiting_period: row.completed_waiting_period === 1,
+			restrictions: row.deposits_blocked ? "deposits_blocked" : "deposits_unrestricted",
+		},
+		depositsSchedule: schedule,
+		depositsBlocked: row.deposits_blocked === 1,
+		defaultExternalAccounts: parseJson(row.external_accounts, []),
+		currentDeadline: row.current_deadline,
+		pastDue: row.past_due === 1,
+		accountLink: `${ACCOUNT_LINK}?account=${encodeURIComponent(row.id)}`,
+		requirements: { errors: parseJson(row.requirements, []) },
+		created: new Date(row.created * 1000).toISOString(),
+		country: row.country,
+		defaultCurrency: row.default_currency,
+		hasSubmittedVatData: row.vat_details !== null,
+		progressiveOnboarding: parseJson(row.progressive_onboarding, {
+			isEnabled: false,
+			isComplete: true,
+			tpv: 0,
+			firstTransactionDate: null,
+		}),
+		fraudProtection: parseJson(row.fraud_protection, {
+			declineOnAVSFailure: false,
+			declineOnCVCFailure: true,
+		}),
+		safeMode: row.safe_mode === 1,
+	};
+}

@@ -1,0 +1,25 @@
+/** The one source of "now" for the processor, the jobs and the auth code, so tests can hold time. */
+export interface Clock {
+	now(): Date;
+	/** UTC epoch seconds. */
+	seconds(): number;
+}
+
+export const systemClock: Clock = {
+	now: () => new Date(),
+	seconds: () => Math.floor(Date.now() / 1000),
+};
+
+export function fixedClock(at: Date): Clock & { set(to: Date): void; advance(seconds: number): void } {
+	let current = at.getTime();
+	return {
+		now: () => new Date(current),
+		seconds: () => Math.floor(current / 1000),
+		set: (to) => {
+			current = to.getTime();
+		},
+		advance: (seconds) => {
+			current += seconds * 1000;
+		},
+	};
+}

@@ -1,0 +1,98 @@
+/**
+ * A server on a fresh database for one test file, with helpers to act as an administrator,
+ * a shop manager or a customer, through a cookie session (with nonce) or an application password.
+ */
+import type { Role } from "@paydesk/contract/wp";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { buildApp } from "../app.ts";
+import type { AuthUser } from "../auth/context.ts";
+import { createNonce } from "../auth/nonce.ts";
+import { createSession, findSession, SESSION_COOKIE } from "../auth/sessions.ts";
+import { createApplicationPassword, createUser } from "../auth/users.ts";
+import { fixedClock } from "../processor/clock.ts";
+import { createTestDb, type TestDb } from "./test-db.ts";
+
+export const TEST_NOW = new Date("2026-11-15T15:00:00Z");
+export const TEST_ACCOUNT = "acct_test";
+
+export interface Actor {
+	user: AuthUser;
+	headers: Record<string, string>;
+}
+
+export interface TestApp {
+	app: FastifyInstance;
+	db: TestDb;
+	clock: ReturnType<typeof fixedClock>;
+	/** A user with a live session: cookie and X-WP-Nonce headers ready for inject(). */
+	actor(role: Role, accountId?: string): Promise<Actor>;
+	/** HTTP Basic headers with a fresh application password. */
+	basic(user: AuthUser): Promise<Record<string, string>>;
+	close(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function createTestApp(
+	options: { seed?: (db: TestDb, now: Date) => Promise<void>; adminDist?: string } = {},
+): Promise<TestApp> {
+	const db = await createTestDb();
+	const clock = fixedClock(TEST_NOW);
+	if (options.seed) await options.seed(db, TEST_NOW);
+	const app = await buildApp({
+		db,
+		clock,
+		validateResponses: true,
+		config: {
+			dataDir: "",
+			adminDist: options.adminDist ?? "/nonexistent",
+			secureCookies: false,
+			productName: "Paydesk",
+			publicUrl: "http://localhost:8080",
+		},
+	});
+	await app.ready();
+	return {
+		app,
+		db,
+		clock,
+		async actor(role, accountId = TEST_ACCOUNT) {
+			counter++;
+			const user = await createUser(db.kysely, {
+				accountId,
+				login: `${role}${counter}`,
+				email: `${role}${counter}@example.com`,
+				role,
+				password: "correct horse battery staple",
+				firstName: "Test",
+				created: clock.seconds(),
+			});
+			const { token } = await createSession(db.kysely, user, {
+				now: clock.seconds(),
+				ip: "127.0.0.1",
+				userAgent: "vitest",
+				remember: false,
+			});
+			const session = await findSession(db.kysely, token, clock.seconds());
+			return {
+				user,
+				headers: {
+					cookie: `${SESSION_COOKIE}=${token}`,
+					"x-wp-nonce": createNonce(session?.nonceSecret ?? "", "wp_rest", clock.seconds()),
+				},
+			};
+		},
+		async basic(user) {
+			const { password } = await createApplicationPassword(db.kysely, user, "tests", clock.seconds());
+			return { authorization: `Basic ${Buffer.from(`${user.login}:${password}`).toString("base64")}` };
+		},
+		async close() {
+			await app.close();
+			await db.destroy();
+		},
+	};
+}
+
+export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+	return response.json() as T;
+}

@@ -1,0 +1,81 @@
+/**
+ * Page settings the server inlines into the admin page (spec 1 §3 "Page settings"), so the
+ * first paint needs no round trip. The admin reads them from a JSON data island.
+ */
+import { z } from "zod";
+import { accountStatus } from "./accounts.ts";
+
+export const featureFlags = z.object({
+	documents: z.boolean(),
+	paymentTimeline: z.boolean(),
+	customSearch: z.boolean(),
+	isAuthAndCaptureEnabled: z.boolean(),
+	isPaymentOverviewWidgetEnabled: z.boolean(),
+	isFRTReviewFeatureActive: z.boolean(),
+	wcpaySubscriptions: z.boolean(),
+	multiCurrency: z.boolean(),
+	progressiveOnboarding: z.boolean(),
+	adminNavigation: z.boolean(),
+	goLive: z.boolean(),
+	updateDetailsTask: z.boolean(),
+	reviewPromptCampaign: z.boolean(),
+});
+export type FeatureFlags = z.infer<typeof featureFlags>;
+
+export const fraudService = z.object({ script_url: z.string(), beacon_key: z.string().optional() });
+
+export const pageSettings = z.object({
+	restRoot: z.string(),
+	restNonce: z.string(),
+	adminUrl: z.string(),
+	logoutUrl: z.string(),
+	siteTitle: z.string(),
+	productName: z.string(),
+	user: z.object({
+		id: z.number().int(),
+		login: z.string(),
+		firstName: z.string(),
+		displayName: z.string(),
+		email: z.string(),
+		roles: z.array(z.string()),
+	}),
+	connectUrl: z.string(),
+	connect: z.object({
+		country: z.string(),
+		availableCountries: z.record(z.string(), z.string()),
+	}),
+	testModeOnboarding: z.boolean(),
+	testMode: z.boolean(),
+	isJetpackConnected: z.boolean(),
+	isAccountConnected: z.boolean(),
+	isAccountValid: z.boolean(),
+	accountStatus: accountStatus.nullable(),
+	errorMessage: z.string(),
+	onBoardingDisabled: z.boolean(),
+	connectIncentive: z.object({ id: z.string(), description: z.string(), tc_url: z.string() }).nullable(),
+	isWooPayStoreCountryAvailable: z.boolean(),
+	fraudServices: z.record(z.string(), fraudService),
+	cardProviderScript: z.string(),
+	dateFormat: z.string(),
+	timeFormat: z.string(),
+	timezone: z.string(),
+	storeCurrency: z.string(),
+	currencyData: z.record(
+		z.string(),
+		z.object({ code: z.string(), symbol: z.string(), decimals: z.number().int() }),
+	),
+	zeroDecimalCurrencies: z.array(z.string()),
+	shouldUseExplicitPrice: z.boolean(),
+	locale: z.object({ code: z.string(), language: z.string() }),
+	featureFlags: featureFlags,
+	isSubscriptionsActive: z.boolean(),
+	currentUserEmail: z.string(),
+	lifetimeTPV: z.number().int(),
+	accountLoans: z.object({ has_active_loan: z.boolean() }),
+	reconnectUrl: z.string().nullable(),
+	/** The exports, e-mails and downloads speak of the store by this name. */
+	storeName: z.string(),
+});
+export type PageSettings = z.infer<typeof pageSettings>;
+
+export const PAGE_SETTINGS_ELEMENT_ID = "paydesk-page-settings";

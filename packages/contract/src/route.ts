@@ -1,0 +1,60 @@
+import type { z } from "zod";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+
+/**
+ * One REST route: the single source for request validation on the server, the typed client
+ * in the admin, and the OpenAPI document. Paths use `{name}` for path parameters.
+ */
+export interface RouteContract<
+	Params extends z.ZodType = z.ZodType,
+	Query extends z.ZodType = z.ZodType,
+	Body extends z.ZodType = z.ZodType,
+	Response extends z.ZodType = z.ZodType,
+> {
+	method: HttpMethod;
+	path: string;
+	summary: string;
+	tag: string;
+	params?: Params;
+	query?: Query;
+	body?: Body;
+	response: Response;
+	/** Routes anyone may call (the OpenAPI document). Every other route needs manage_woocommerce. */
+	public?: boolean;
+	/** Error codes this route answers besides the common ones (400, 401, 403). */
+	errors?: readonly string[];
+	/** The answer is not JSON (a CSV or a PDF), described by the content type. */
+	produces?: string;
+}
+
+export function defineRoute<
+	Params extends z.ZodType,
+	Query extends z.ZodType,
+	Body extends z.ZodType,
+	Response extends z.ZodType,
+>(contract: RouteContract<Params, Query, Body, Response>): RouteContract<Params, Query, Body, Response> {
+	return contract;
+}
+
+export type ParamsOf<C> =
+	C extends RouteContract<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.output<P> : never;
+export type QueryOf<C> =
+	C extends RouteContract<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.output<Q> : never;
+export type QueryInputOf<C> =
+	C extends RouteContract<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+export type BodyOf<C> =
+	C extends RouteContract<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
+export type ResponseOf<C> =
+	C extends RouteContract<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+
+/** Fills `{name}` path parameters: buildPath("/deposits/{id}", { id: "po_1" }). */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+	return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+		const value = params[name];
+		if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+		return encodeURIComponent(String(value));
+	});
+}
+
+export const REST_BASE = "/wp-json/wc/v3/payments";

@@ -1,0 +1,75 @@
+/** WordPress-shaped surfaces the admin relies on: options, the current user and user meta. */
+import { z } from "zod";
+import { defineRoute } from "./route.ts";
+
+/** Option names the admin may read and write: the product's own and wc-admin's task lists. */
+export const OPTION_NAME = /^(woocommerce_|wcpay_|wc_payments_)[a-z0-9_]{1,120}$/;
+
+const optionName = z.string().regex(OPTION_NAME, { error: "is not an option this endpoint manages" });
+
+export const getOptions = defineRoute({
+	method: "GET",
+	path: "/wp-json/wc-admin/options",
+	summary: "Read options by name (comma-separated)",
+	tag: "wp",
+	query: z.object({
+		options: z
+			.string()
+			.transform((value) => value.split(",").filter(Boolean))
+			.pipe(z.array(optionName).min(1).max(50)),
+	}),
+	response: z.record(z.string(), z.unknown()),
+});
+
+export const updateOptions = defineRoute({
+	method: "POST",
+	path: "/wp-json/wc-admin/options",
+	summary: "Update options",
+	tag: "wp",
+	body: z
+		.record(optionName, z.unknown())
+		.refine((value) => Object.keys(value).length > 0, { error: "needs at least one option" }),
+	response: z.object({ success: z.literal(true) }),
+});
+
+export const ROLES = ["administrator", "shop_manager", "customer"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** User meta keys the admin may save: preferences of the product and wc-admin. */
+export const USER_META_KEY = /^(wc_payments_|wcpay_|woocommerce_admin_|paydesk_)[a-z0-9_]{1,120}$/;
+
+export const currentUser = z.object({
+	id: z.number().int(),
+	username: z.string(),
+	name: z.string(),
+	first_name: z.string(),
+	last_name: z.string(),
+	email: z.string(),
+	roles: z.array(z.string()),
+	capabilities: z.record(z.string(), z.boolean()),
+	meta: z.record(z.string(), z.unknown()),
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+export const getCurrentUser = defineRoute({
+	method: "GET",
+	path: "/wp-json/wp/v2/users/me",
+	summary: "The current user with the product's user meta",
+	tag: "wp",
+	query: z.object({ context: z.enum(["view", "edit"]).optional() }),
+	response: currentUser,
+});
+
+export const updateCurrentUser = defineRoute({
+	method: "POST",
+	path: "/wp-json/wp/v2/users/me",
+	summary: "Save user meta (preferences) on the current user",
+	tag: "wp",
+	body: z.object({
+		meta: z.record(
+			z.string().regex(USER_META_KEY, { error: "is not a user meta key this endpoint manages" }),
+			z.unknown(),
+		),
+	}),
+	response: currentUser,
+});
