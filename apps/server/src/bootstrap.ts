@@ -18,7 +18,7 @@ export async function openMigratedDb(env: Env): Promise<Db> {
 }
 
 /**
- * Creates the first administrator when the store has no user: from ADMIN_USER and
+ * Creates the first administrator when the store has none: from ADMIN_USER and
  * ADMIN_PASSWORD, or with a generated password that is printed once.
  */
 export async function ensureAdministrator(
@@ -31,6 +31,7 @@ export async function ensureAdministrator(
 		.selectFrom("users")
 		.select("id")
 		.where("account_id", "=", env.ACCOUNT_ID)
+		.where("role", "=", "administrator")
 		.executeTakeFirst();
 	if (existing) return;
 	const password = env.ADMIN_PASSWORD ?? randomBytes(12).toString("base64url");

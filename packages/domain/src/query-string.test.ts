@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseQueryString } from "./querystring.ts";
+import { parseQueryString } from "./query-string.ts";
 
 describe("query strings are read as PHP reads them", () => {
 	it("reads indexed keys as an ordered array", () => {
@@ -15,5 +15,19 @@ describe("query strings are read as PHP reads them", () => {
 	});
 	it("keeps the last value of a repeated plain key", () => {
 		expect(parseQueryString("page=1&page=3")).toEqual({ page: "3" });
+	});
+});
+
+describe("query strings are written back the same way", () => {
+	it("writes arrays with indexes and drops empty values", async () => {
+		const { buildQueryString } = await import("./query-string.ts");
+		const text = buildQueryString({
+			page: 2,
+			date_between: ["2026-01-01", "2026-02-01"],
+			search: "",
+			x: undefined,
+		});
+		expect(text).toBe("page=2&date_between%5B0%5D=2026-01-01&date_between%5B1%5D=2026-02-01");
+		expect(parseQueryString(text)).toEqual({ page: "2", date_between: ["2026-01-01", "2026-02-01"] });
 	});
 });

@@ -21,3 +21,21 @@ export function parseQueryString(input: string): Record<string, string | string[
 	}
 	return out;
 }
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+/** The inverse: arrays as `name[0]=…&name[1]=…`, empty values left out. */
+export function buildQueryString(query: Record<string, QueryValue>): string {
+	const parts: string[] = [];
+	for (const [name, value] of Object.entries(query)) {
+		if (value === undefined || value === null || value === "") continue;
+		if (Array.isArray(value)) {
+			value.forEach((item, index) => {
+				parts.push(`${encodeURIComponent(name)}[${index}]=${encodeURIComponent(String(item))}`);
+			});
+			continue;
+		}
+		parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
+	}
+	return parts.join("&");
+}

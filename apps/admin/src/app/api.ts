@@ -1,0 +1,90 @@
+/**
+ * The typed REST client: every call names its route contract, so the path, method and
+ * answer type come from packages/contract. Errors arrive as ApiError with the server's code.
+ */
+import { buildPath, type ResponseOf, type RouteContract } from "@paydesk/contract/route";
+import { buildQueryString, type QueryValue } from "@paydesk/domain/query-string";
+import { getSettings } from "./settings.ts";
+
+export class ApiError extends Error {
+	readonly code: string;
+	readonly status: number;
+	readonly data: Record<string, unknown>;
+
+	constructor(code: string, message: string, status: number, data: Record<string, unknown> = {}) {
+		super(message);
+		this.name = "ApiError";
+		this.code = code;
+		this.status = status;
+		this.data = data;
+	}
+}
+
+export interface CallInput {
+	params?: Record<string, string | number>;
+	query?: Record<string, QueryValue>;
+	body?: unknown;
+	headers?: Record<string, string>;
+	signal?: AbortSignal;
+}
+
+export function routeUrl(contract: RouteContract, input: Pick<CallInput, "params" | "query"> = {}): string {
+	const path = buildPath(contract.path, input.params);
+	const query = input.query ? buildQueryString(input.query) : "";
+	return query ? `${path}?${query}` : path;
+}
+
+async function readError(response: Response): Promise<ApiError> {
+	try {
+		const body = (await response.json()) as {
+			code?: string;
+			message?: string;
+			data?: Record<string, unknown>;
+		};
+		return new ApiError(
+			body.code ?? "unknown_error",
+			body.message ?? response.statusText,
+			response.status,
+			body.data,
+		);
+	} catch {
+		return new ApiError("unknown_error", response.statusText || "The request failed.", response.status);
+	}
+}
+
+/** A same-origin fetch with the REST nonce, as the admin's calls must carry it. */
+export async function apiFetch(url: string, init: RequestInit = {}): Promise<Response> {
+	const headers = new Headers(init.headers);
+	headers.set("X-WP-Nonce", getSettings().restNonce);
+	if (init.body !== undefined && !(init.body instanceof FormData) && !headers.has("content-type")) {
+		headers.set("content-type", "application/json");
+	}
+	let response: Response;
+	try {
+		response = await fetch(url, { credentials: "same-origin", ...init, headers });
+	} catch (error) {
+		if ((error as Error).name === "AbortError") throw error;
+		throw new ApiError("network_error", "The server could not be reached. Please check your connection.", 0);
+	}
+	if (!response.ok) throw await readError(response);
+	return response;
+}
+
+export async function callRoute<C extends RouteContract>(
+	contract: C,
+	input: CallInput = {},
+): Promise<ResponseOf<C>> {
+	const response = await apiFetch(routeUrl(contract, input), {
+		method: contract.method,
+		body:
+			input.body === undefined
+				? undefined
+				: input.body instanceof FormData
+					? input.body
+					: JSON.stringify(input.body),
+		headers: input.headers,
+		signal: input.signal,
+	});
+	if (contract.produces) return (await response.blob()) as ResponseOf<C>;
+	return (await response.json()) as ResponseOf<C>;
+}

@@ -1,0 +1,123 @@
+/** The WordPress admin frame: admin bar, the Payments menu, the header with breadcrumbs. */
+import type { PageSettings } from "@paydesk/contract/page-settings";
+import { __, sprintf } from "@wordpress/i18n";
+import type { ReactNode } from "react";
+import { Link } from "./router.tsx";
+import { enabledRoutes, type RouteEntry, rootPath, routeHref } from "./routes.ts";
+
+export interface Crumb {
+	label: string;
+	href?: string;
+}
+
+/** Root crumb (connect or overview), the parent's crumb, then the page itself. */
+export function breadcrumbs(route: RouteEntry, settings: PageSettings): Crumb[] {
+	const routes = enabledRoutes(settings);
+	const root = rootPath(settings);
+	const rootLabel =
+		root === "/payments/connect" && settings.featureFlags.adminNavigation
+			? settings.productName
+			: __("Payments", "paydesk");
+	const crumbs: Crumb[] = [{ label: rootLabel, href: routeHref(root) }];
+	const parent = route.parent ? routes.find((candidate) => candidate.path === route.parent) : undefined;
+	if (parent && parent.path !== root) crumbs.push({ label: parent.title(), href: routeHref(parent.path) });
+	if (route.path !== root) crumbs.push({ label: route.title() });
+	return crumbs;
+}
+
+function Menu({ settings, current }: { settings: PageSettings; current: RouteEntry | null }) {
+	const items = enabledRoutes(settings).filter(
+		(route) => route.menu && (!route.needsAccount || settings.isAccountConnected),
+	);
+	const activePath = current?.parent && !current.menu ? current.parent : current?.path;
+	return (
+		<nav id="adminmenuwrap" aria-label={__("Main menu", "paydesk")}>
+			<ul id="adminmenu">
+				<li className="menu-top wp-has-current-submenu">
+					<span className="wp-menu-name">{__("Payments", "paydesk")}</span>
+					<ul className="wp-submenu">
+						{items.map((route) => (
+							<li key={route.path} className={route.path === activePath ? "current" : undefined}>
+								<Link
+									href={routeHref(route.path)}
+									aria-current={route.path === activePath ? "page" : undefined}
+								>
+									{route.menu?.()}
+								</Link>
+							</li>
+						))}
+					</ul>
+				</li>
+			</ul>
+		</nav>
+	);
+}
+
+function AdminBar({ settings }: { settings: PageSettings }) {
+	return (
+		<header id="wpadminbar" aria-label={__("Toolbar", "paydesk")}>
+			<a className="ab-site" href={routeHref(rootPath(settings))}>
+				{settings.siteTitle}
+			</a>
+			<div className="ab-account">
+				<span>{sprintf(__("Howdy, %s", "paydesk"), settings.user.displayName)}</span>
+				<a href={settings.logoutUrl}>{__("Log Out", "paydesk")}</a>
+			</div>
+		</header>
+	);
+}
+
+function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
+	return (
+		<nav className="woocommerce-layout__header-breadcrumbs" aria-label={__("Breadcrumbs", "paydesk")}>
+			<ol>
+				{crumbs.map((crumb, index) => (
+					<li key={`${crumb.label}-${index}`}>
+						{crumb.href && index < crumbs.length - 1 ? (
+							<Link href={crumb.href}>{crumb.label}</Link>
+						) : (
+							<span aria-current={index === crumbs.length - 1 ? "page" : undefined}>{crumb.label}</span>
+						)}
+					</li>
+				))}
+			</ol>
+		</nav>
+	);
+}
+
+export function AdminLayout({
+	settings,
+	route,
+	children,
+}: {
+	settings: PageSettings;
+	route: RouteEntry | null;
+	children: ReactNode;
+}) {
+	if (route?.fullScreen) {
+		return (
+			<div className="paydesk-fullscreen">
+				<main id="wpbody-content">{children}</main>
+			</div>
+		);
+	}
+	return (
+		<div id="wpwrap">
+			<a className="screen-reader-shortcut" href="#wpbody-content">
+				{__("Skip to main content", "paydesk")}
+			</a>
+			<AdminBar settings={settings} />
+			<Menu settings={settings} current={route} />
+			<div id="wpcontent">
+				<div className="woocommerce-layout__header">
+					<h1 className="woocommerce-layout__header-heading">
+						{route ? <Breadcrumbs crumbs={breadcrumbs(route, settings)} /> : __("Payments", "paydesk")}
+					</h1>
+				</div>
+				<main id="wpbody-content" tabIndex={-1}>
+					{children}
+				</main>
+			</div>
+		</div>
+	);
+}

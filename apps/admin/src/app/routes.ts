@@ -1,0 +1,232 @@
+/**
+ * The route registry of spec 3 §2.1 as one table: path, title, parent, capability, feature
+ * flag, menu entry, and the screen's own chunk. The shell, the menu and the breadcrumbs all
+ * read it; a screen is a lazily loaded feature folder.
+ */
+import type { PageSettings } from "@paydesk/contract/page-settings";
+import { __ } from "@wordpress/i18n";
+import type { ComponentType } from "react";
+
+export type ScreenModule = { default: ComponentType };
+
+export interface RouteEntry {
+	/** wc-admin path, or for the store's own pages a key like "wc-settings:checkout". */
+	path: string;
+	title: () => string;
+	parent?: string;
+	capability: "manage_woocommerce";
+	/** Registered only when this holds (feature flags, settings present). */
+	enabled?: (settings: PageSettings) => boolean;
+	/** Screens that need a connected account send an unconnected store to connect. */
+	needsAccount: boolean;
+	/** Label in the Payments menu; absent for child pages. */
+	menu?: () => string;
+	/** Full-screen wizards hide the admin menu and header. */
+	fullScreen?: boolean;
+	load: () => Promise<ScreenModule>;
+}
+
+const notBuilt = () => import("../features/not-built/not-built-screen.tsx");
+
+export const ROUTES: readonly RouteEntry[] = [
+	{
+		path: "/payments/connect",
+		title: () => __("Connect", "paydesk"),
+		capability: "manage_woocommerce",
+		needsAccount: false,
+		menu: () => __("Connect", "paydesk"),
+		enabled: (settings) => !settings.isAccountConnected,
+		load: notBuilt,
+	},
+	{
+		path: "/payments/onboarding",
+		title: () => __("Onboarding", "paydesk"),
+		parent: "/payments/connect",
+		capability: "manage_woocommerce",
+		needsAccount: false,
+		fullScreen: true,
+		load: notBuilt,
+	},
+	{
+		path: "/payments/onboarding/kyc",
+		title: () => __("Continue onboarding", "paydesk"),
+		parent: "/payments/connect",
+		capability: "manage_woocommerce",
+		needsAccount: false,
+		fullScreen: true,
+		load: notBuilt,
+	},
+	{
+		path: "/payments/overview",
+		title: () => __("Overview", "paydesk"),
+		capability: "manage_woocommerce",
+		needsAccount: true,
+		menu: () => __("Overview", "paydesk"),
+		load: () => import("../features/overview/overview-screen.tsx"),
+	},
+	{
+		path: "/payments/payouts",
+		title: () => __("Payouts", "paydesk"),
+		capability: "manage_woocommerce",
+		needsAccount: true,
+		menu: () => __("Payouts", "paydesk"),
+		load: notBuilt,
+	},
+	{
+		path: "/payments/payouts/details",
+		title: () => __("Payout details", "paydesk"),
+		parent: "/payments/payouts",
+		capability: "manage_woocommerce",
+		needsAccount: true,
+		load: notBuilt,
+	},
+	{
+		path: "/payments/transactions",
+		title: () => __("Transactions", "paydesk"),
+		capability: "manage_woocommerce",
+		needsAccount: true,
+		menu: () => __("Transactions", "paydesk"),
+		load: notBuilt,
+	},
+	{
+		path: "/payments/transactions/details",
+		title: () => __("Payment details", "paydesk"),
+		parent: "/payments/transactions",
+		capability: "manage_woocommerce",
+		needsAccount: true,
+		load: notBuilt,
+	},
+	{
+		path: "/payments/disputes",
+		title: () => __("Disputes", "paydesk"),
+		capability: "manage_woocommerce",
+		needsAccount: true,
+		menu: () => __("Disputes", "paydesk"),
+		load: notBuilt,
+	},
+	{
+		path: "/payments/disputes/details",
+		title: () => __("Dispute details", "paydesk"),
+		parent: "/payments/disputes",
+		capability: "manage_woocommerce",
+		needsAccount: true,
+		load: notBuilt,
+	},
+	{
+		path: "/payments/disputes/challenge",
+		title: () => __("Challenge dispute", "paydesk"),
+		parent: "/payments/disputes",
+		capability: "manage_woocommerce",
+		needsAccount: true,
+		load: notBuilt,
+	},
+	{
+		path: "/payments/documents",
+		title: () => __("Documents", "paydesk"),
+		capability: "manage_woocommerce",
+		needsAccount: true,
+		menu: () => __("Documents", "paydesk"),
+		enabled: (settings) => settings.featureFlags.documents,
+		load: notBuilt,
+	},
+	{
+		path: "/payments/card-readers",
+		title: () => __("Card readers", "paydesk"),
+		capability: "manage_woocommerce",
+		needsAccount: true,
+		menu: () => __("Card readers", "paydesk"),
+		load: notBuilt,
+	},
+	{
+		path: "/payments/loans",
+		title: () => __("Capital Loans", "paydesk"),
+		capability: "manage_woocommerce",
+		needsAccount: true,
+		menu: () => __("Capital Loans", "paydesk"),
+		load: notBuilt,
+	},
+	{
+		path: "/payments/fraud-protection",
+		title: () => __("Advanced fraud protection", "paydesk"),
+		capability: "manage_woocommerce",
+		needsAccount: true,
+		menu: () => __("Fraud protection", "paydesk"),
+		enabled: (settings) => settings.accountStatus !== null,
+		load: notBuilt,
+	},
+	{
+		path: "/payments/additional-payment-methods",
+		title: () => __("Add payment methods", "paydesk"),
+		capability: "manage_woocommerce",
+		needsAccount: true,
+		menu: () => __("Payment methods", "paydesk"),
+		fullScreen: true,
+		load: notBuilt,
+	},
+	{
+		path: "/payments/multi-currency-setup",
+		title: () => __("Set up multiple currencies", "paydesk"),
+		capability: "manage_woocommerce",
+		needsAccount: true,
+		menu: () => __("Multi-currency setup", "paydesk"),
+		fullScreen: true,
+		load: notBuilt,
+	},
+	{
+		path: "wc-settings:checkout",
+		title: () => __("Settings", "paydesk"),
+		capability: "manage_woocommerce",
+		needsAccount: false,
+		menu: () => __("Settings", "paydesk"),
+		load: notBuilt,
+	},
+	{
+		path: "wc-settings:wcpay_multi_currency",
+		title: () => __("Multi-currency", "paydesk"),
+		parent: "wc-settings:checkout",
+		capability: "manage_woocommerce",
+		needsAccount: true,
+		load: notBuilt,
+	},
+	{
+		path: "order:edit",
+		title: () => __("Edit order", "paydesk"),
+		parent: "/payments/transactions",
+		capability: "manage_woocommerce",
+		needsAccount: true,
+		load: notBuilt,
+	},
+];
+
+export function enabledRoutes(settings: PageSettings): RouteEntry[] {
+	return ROUTES.filter((route) => route.enabled?.(settings) ?? true);
+}
+
+/** The registry key of a location: wc-admin path, wc-settings tab, or the order screen. */
+export function routeKey(pathname: string, query: Record<string, string | string[]>): string | null {
+	if (pathname.endsWith("/post.php")) return "order:edit";
+	const page = query.page;
+	if (page === "wc-admin") return typeof query.path === "string" ? query.path : "/payments/overview";
+	if (page === "wc-settings")
+		return `wc-settings:${query.tab === "wcpay_multi_currency" ? "wcpay_multi_currency" : "checkout"}`;
+	return null;
+}
+
+/** Where a route entry lives as a link. */
+export function routeHref(path: string): string {
+	if (path === "order:edit") return "/wp-admin/post.php";
+	if (path.startsWith("wc-settings:")) {
+		const tab = path.slice("wc-settings:".length);
+		return tab === "checkout"
+			? "/wp-admin/admin.php?page=wc-settings&tab=checkout&section=woocommerce_payments"
+			: `/wp-admin/admin.php?page=wc-settings&tab=${tab}`;
+	}
+	return `/wp-admin/admin.php?page=wc-admin&path=${path}`;
+}
+
+/** The root of the Payments menu: connect while the connect entry exists, else overview. */
+export function rootPath(settings: PageSettings): string {
+	return enabledRoutes(settings).some((route) => route.path === "/payments/connect")
+		? "/payments/connect"
+		: "/payments/overview";
+}

@@ -1,0 +1,38 @@
+// A throw-away PostgreSQL cluster on its own port for the server suite (never the machine's
+// own cluster): initdb into a temporary folder, start, and stop with the folder removed.
+import { execFileSync, execSync } from "node:child_process";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { postgresBin } from "./system-deps.mjs";
+
+const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+
+function run(command) {
+	if (isRoot) execFileSync("su", ["postgres", "-s", "/bin/sh", "-c", command], { stdio: "pipe" });
+	else execSync(command, { stdio: "pipe", shell: "/bin/sh" });
+}
+
+export function startTempPostgres(port = 54329) {
+	const bin = postgresBin();
+	if (!bin) throw new Error("PostgreSQL is not installed");
+	const dir = mkdtempSync(path.join(tmpdir(), "paydesk-pg-"));
+	chmodSync(dir, 0o755);
+	if (isRoot) execFileSync("chown", ["postgres:postgres", dir]);
+	run(
+		`${bin}/initdb -D ${dir}/data -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 > ${dir}/initdb.log 2>&1`,
+	);
+	run(
+		`${bin}/pg_ctl -D ${dir}/data -o "-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" -l ${dir}/log -w start`,
+	);
+	return {
+		url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+		stop() {
+			try {
+				run(`${bin}/pg_ctl -D ${dir}/data -m immediate stop`);
+			} finally {
+				rmSync(dir, { recursive: true, force: true });
+			}
+		},
+	};
+}

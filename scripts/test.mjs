@@ -1,0 +1,104 @@
+// npm test: lint, typecheck, unit and server tests on SQLite, the server suite again on a
+// throw-away PostgreSQL, then the browser journeys in Chromium against the real server.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startTempPostgres } from "./pg-temp.mjs";
+import { ensureSystemPackages } from "./system-deps.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const reports = path.join(root, ".tmp", "test-reports");
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const only = process.argv.slice(2);
+const wanted = (stage) => only.length === 0 || only.includes(stage);
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function step(name, command, args, env = {}) {
+	const started = Date.now();
+	console.log(`\n▶ ${name}`);
+	const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+	const seconds = ((Date.now() - started) / 1000).toFixed(1);
+	if (result.status !== 0) {
+		failures.push(name);
+		console.log(`✖ ${name} failed (${seconds} s)`);
+	} else console.log(`✔ ${name} (${seconds} s)`);
+	return result.status === 0;
+}
+
+function countVitest(file) {
+	if (!existsSync(file)) return;
+	const report = JSON.parse(readFileSync(file, "utf8"));
+	totals.passed += report.numPassedTests ?? 0;
+	totals.failed += report.numFailedTests ?? 0;
+	totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+
+function countPlaywright(file) {
+	if (!existsSync(file)) return;
+	const stats = JSON.parse(readFileSync(file, "utf8")).stats ?? {};
+	totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+	totals.failed += stats.unexpected ?? 0;
+	totals.skipped += stats.skipped ?? 0;
+}
+
+ensureSystemPackages();
+
+if (wanted("lint")) step("Lint and format (Biome)", bin("biome"), ["check", "."]);
+if (wanted("typecheck")) step("Typecheck (tsc)", bin("tsc"), ["-p", "tsconfig.json"]);
+
+if (wanted("unit")) {
+	const out = path.join(reports, "vitest-sqlite.json");
+	step("Unit, component and server tests (SQLite)", bin("vitest"), [
+		"run",
+		"--reporter=default",
+		"--reporter=json",
+		`--outputFile.json=${out}`,
+	]);
+	countVitest(out);
+}
+
+if (wanted("postgres")) {
+	let pg;
+	try {
+		pg = startTempPostgres();
+		const out = path.join(reports, "vitest-postgres.json");
+		step(
+			"Server tests (PostgreSQL)",
+			bin("vitest"),
+			["run", "--project", "server", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`],
+			{
+				DATABASE_URL: pg.url,
+			},
+		);
+		countVitest(out);
+	} catch (error) {
+		failures.push("PostgreSQL server");
+		console.error(`Could not start a throw-away PostgreSQL: ${error.message}`);
+	} finally {
+		pg?.stop();
+	}
+}
+
+if (wanted("e2e")) {
+	if (step("Build the admin app", "npm", ["run", "build", "--silent"])) {
+		const out = path.join(reports, "playwright.json");
+		step(
+			"Browser journeys (Playwright, Chromium)",
+			bin("playwright"),
+			["test", "-c", "e2e/playwright.config.ts"],
+			{
+				PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+			},
+		);
+		countPlaywright(out);
+	}
+}
+
+console.log(`\n${failures.length ? `Failed stages: ${failures.join(", ")}` : "All stages passed."}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length ? 1 : 0);
