@@ -55,7 +55,7 @@ function Menu({ settings, current }: { settings: PageSettings; current: RouteEnt
 
 function AdminBar({ settings }: { settings: PageSettings }) {
 	return (
-		<header id="wpadminbar" aria-label={__("Toolbar", "paydesk")}>
+		<nav id="wpadminbar" aria-label={__("Toolbar", "paydesk")}>
 			<a className="ab-site" href={routeHref(rootPath(settings))}>
 				{settings.siteTitle}
 			</a>
@@ -63,7 +63,7 @@ function AdminBar({ settings }: { settings: PageSettings }) {
 				<span>{sprintf(__("Howdy, %s", "paydesk"), settings.user.displayName)}</span>
 				<a href={settings.logoutUrl}>{__("Log Out", "paydesk")}</a>
 			</div>
-		</header>
+		</nav>
 	);
 }
 
@@ -72,7 +72,7 @@ function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
 		<nav className="woocommerce-layout__header-breadcrumbs" aria-label={__("Breadcrumbs", "paydesk")}>
 			<ol>
 				{crumbs.map((crumb, index) => (
-					<li key={`${crumb.label}-${index}`}>
+					<li key={crumb.href ?? crumb.label}>
 						{crumb.href && index < crumbs.length - 1 ? (
 							<Link href={crumb.href}>{crumb.label}</Link>
 						) : (
