@@ -1,0 +1,43 @@
+/** Removes a store's data before it is seeded again; people and their logins stay. */
+import type { Db } from "../db/connection.ts";
+import type { Database } from "../db/schema.ts";
+
+/** Tables about the store's people, kept so the administrator can still log in. */
+const KEPT = ["users", "sessions", "application_passwords", "user_meta"] as const;
+
+/** Every other table; the type check below fails when a new table is not listed here. */
+const CLEARED = [
+	"options",
+	"sequences",
+	"rate_limits",
+	"orders",
+	"charges",
+	"balance_transactions",
+	"refunds",
+	"disputes",
+	"files",
+	"payouts",
+	"timeline_events",
+	"loans",
+	"loan_paydowns",
+	"card_readers",
+	"reader_charges",
+	"documents",
+	"inbox_notes",
+	"export_jobs",
+	"email_outbox",
+	"idempotency_keys",
+] as const satisfies readonly Exclude<keyof Database, (typeof KEPT)[number] | "accounts">[];
+
+type Unlisted = Exclude<keyof Database, (typeof KEPT)[number] | (typeof CLEARED)[number] | "accounts">;
+const everyTableListed: [Unlisted] extends [never] ? true : never = true;
+
+export async function clearStoreData(db: Db, accountId: string): Promise<void> {
+	void everyTableListed;
+	await db.kysely.transaction().execute(async (trx) => {
+		for (const table of CLEARED) {
+			await trx.deleteFrom(table).where("account_id", "=", accountId).execute();
+		}
+		await trx.deleteFrom("accounts").where("id", "=", accountId).execute();
+	});
+}

@@ -1,0 +1,154 @@
+/**
+ * The deterministic demo-store generator: the same seed and "now" give byte-identical rows.
+ * History is generated day by day in time order, rows are written in batches, and payouts
+ * are closed as soon as their day's transactions are known, so memory stays flat at any size.
+ */
+import type { Db } from "../db/connection.ts";
+import { setSequenceAtLeast } from "../db/ids.ts";
+import { accountRow } from "./account.ts";
+import { DAY, dayStart, HOUR, secondOfDay } from "./calendar.ts";
+import { regularCharge } from "./charges.ts";
+import { CustomerPool } from "./customers.ts";
+import { planDisputes } from "./dispute-plan.ts";
+import { FeeInvoices, inboxNoteRows } from "./extras.ts";
+import { LoanBook } from "./loans.ts";
+import { PayoutPlanner } from "./payouts.ts";
+import { type HistoryPlan, planHistory, planLoans, planPayouts } from "./plan.ts";
+import { Random } from "./random.ts";
+import { ReaderFleet } from "./readers.ts";
+import { SeedRun } from "./run.ts";
+import { type PlannedCharge, planScenarios } from "./scenario-plan.ts";
+import { scenarioCharge } from "./scenarios.ts";
+import { RowSink } from "./sink.ts";
+
+export { clearStoreData } from "./clear.ts";
+
+export interface SeedOptions {
+	accountId: string;
+	/** About how many balance transactions (the transactions list) to generate. */
+	transactions: number;
+	seed: number;
+	now: Date;
+	state?: "connected" | "unconnected";
+	onProgress?: (done: number, total: number) => void;
+}
+
+export interface SeedSummary {
+	accountId: string;
+	transactions: number;
+	charges: number;
+	payouts: number;
+	disputes: number;
+	ms: number;
+}
+
+const BATCH_ROWS = 40000;
+
+/** Seeds one store; the account's data must be empty (see clearStoreData). */
+export async function seedStore(db: Db, options: SeedOptions): Promise<SeedSummary> {
+	const started = performance.now();
+	const now = Math.floor(options.now.getTime() / 1000);
+	const random = new Random(options.seed);
+	const history = planHistory(random.fork(1), now, Math.max(0, options.transactions));
+	const sink = new RowSink(db, BATCH_ROWS);
+	const connected = (options.state ?? "connected") === "connected";
+	sink.push("accounts", accountRow(options.accountId, history.accountCreated, connected));
+	if (!connected) {
+		await sink.flush();
+		return {
+			accountId: options.accountId,
+			transactions: 0,
+			charges: 0,
+			payouts: 0,
+			disputes: 0,
+			ms: performance.now() - started,
+		};
+	}
+
+	const currentYear = new Date(now * 1000).getUTCFullYear();
+	const customers = new CustomerPool(
+		random.fork(2),
+		Math.min(60000, Math.max(300, history.regularCharges / 4)),
+		currentYear,
+	);
+	const disputes = planDisputes(random.fork(3), now, history.historyStart, history.disputes);
+	const planned = planScenarios(random.fork(4), now, history.historyStart, history.regularCharges, disputes);
+	const payouts = new PayoutPlanner(random.fork(5), options.accountId, now, planPayouts(history));
+	const readers = new ReaderFleet(random.fork(6), now);
+	const loans = new LoanBook(random.fork(7), planLoans(history, now));
+	const notes = inboxNoteRows(random.fork(8), options.accountId, now);
+	const run = new SeedRun(options.accountId, now, random.fork(9), sink, payouts, customers);
+	const invoices = new FeeInvoices();
+	run.onTransaction(loans.withhold);
+	run.onTransaction(invoices.collect);
+
+	const report = (): void => options.onProgress?.(sink.count("balance_transactions"), options.transactions);
+	let next = 0;
+	for (let day = history.firstDay; day <= history.today; day++) {
+		const start = dayStart(day);
+		if (new Date(start * 1000).getUTCDate() === 1) {
+			readers.bill(run, start + 3 * HOUR);
+			invoices.issue(run, start);
+		}
+		loans.startOfDay(run, day);
+		next = generateDay(run, history, day, planned, next, readers);
+		run.runAgenda(day);
+		for (const payout of payouts.close(day)) sink.push("payouts", payout);
+		if (sink.full) {
+			await sink.flush();
+			report();
+		}
+	}
+
+	for (const payout of payouts.finish()) sink.push("payouts", payout);
+	for (const loan of loans.rows(options.accountId)) sink.push("loans", loan);
+	for (const reader of readers.rows(options.accountId)) sink.push("card_readers", reader);
+	for (const note of notes) sink.push("inbox_notes", note);
+	await sink.flush();
+	await setSequenceAtLeast(db.kysely, options.accountId, "orders", run.orderCount);
+	await setSequenceAtLeast(db.kysely, options.accountId, "inbox_notes", notes.length);
+	report();
+	return {
+		accountId: options.accountId,
+		transactions: sink.count("balance_transactions"),
+		charges: sink.count("charges"),
+		payouts: sink.count("payouts"),
+		disputes: sink.count("disputes"),
+		ms: Math.round(performance.now() - started),
+	};
+}
+
+/** The day's ordinary and planned charges, in time order; returns the next planned index. */
+function generateDay(
+	run: SeedRun,
+	history: HistoryPlan,
+	day: number,
+	planned: PlannedCharge[],
+	next: number,
+	readers: ReaderFleet,
+): number {
+	const start = dayStart(day);
+	const count = history.volume[day - history.firstDay] ?? 0;
+	const times = new Int32Array(count);
+	const isToday = day === history.today;
+	const elapsed = Math.max(1, run.now - start);
+	for (let i = 0; i < count; i++) {
+		times[i] = isToday ? Math.floor(run.random.next() * elapsed) : secondOfDay(run.random);
+	}
+	times.sort();
+	const end = start + DAY;
+	let index = next;
+	for (let i = 0; i < count; i++) {
+		const at = start + (times[i] ?? 0);
+		for (let p = planned[index]; p && p.at <= at && p.at < end; p = planned[index]) {
+			scenarioCharge(run, p);
+			index++;
+		}
+		regularCharge(run, at, readers);
+	}
+	for (let p = planned[index]; p && p.at < end; p = planned[index]) {
+		scenarioCharge(run, p);
+		index++;
+	}
+	return index;
+}
