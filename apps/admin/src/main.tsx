@@ -1,5 +1,6 @@
 import "@wordpress/components/build-style/style.css";
 import "./app/admin.css";
+import "./components/list/list.css";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
 import { loadPartnerScripts } from "./app/partner-scripts.ts";

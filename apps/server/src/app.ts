@@ -17,6 +17,7 @@ import { contractRoute } from "./http/contract-route.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerAccountRoutes } from "./payments/accounts/routes.ts";
+import { registerDepositRoutes } from "./payments/deposits/routes.ts";
 import { registerWpRoutes } from "./wp/routes.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -61,6 +62,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 	const openApi = buildOpenApi(ALL_ROUTES, { title: "Paydesk REST API", version: "1.0.0" });
 	contractRoute(app, openApiDocument, async () => openApi);
 	registerAccountRoutes(app, deps);
+	registerDepositRoutes(app, deps);
 	registerWpRoutes(app, deps);
 
 	return app;

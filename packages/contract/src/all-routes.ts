@@ -3,6 +3,14 @@
  * A new contract file adds its routes here.
  */
 import { getAccount } from "./accounts.ts";
+import {
+	createInstantDeposit,
+	depositExports,
+	getDeposit,
+	getDepositsOverview,
+	getDepositsSummary,
+	listDeposits,
+} from "./deposits.ts";
 import { openApiDocument } from "./meta.ts";
 import type { RouteContract } from "./route.ts";
 import { getCurrentUser, getOptions, updateCurrentUser, updateOptions } from "./wp.ts";
@@ -14,4 +22,13 @@ export const ALL_ROUTES: readonly RouteContract[] = [
 	updateOptions,
 	getCurrentUser,
 	updateCurrentUser,
+	listDeposits,
+	getDepositsSummary,
+	getDepositsOverview,
+	getDeposit,
+	createInstantDeposit,
+	depositExports.download,
+	depositExports.request,
+	depositExports.status,
+	depositExports.file,
 ];

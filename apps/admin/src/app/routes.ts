@@ -70,7 +70,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		capability: "manage_woocommerce",
 		needsAccount: true,
 		menu: () => __("Payouts", "paydesk"),
-		load: notBuilt,
+		load: () => import("../features/payouts/payouts-screen.tsx"),
 	},
 	{
 		path: "/payments/payouts/details",
@@ -78,7 +78,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		parent: "/payments/payouts",
 		capability: "manage_woocommerce",
 		needsAccount: true,
-		load: notBuilt,
+		load: () => import("../features/payout-details/payout-details-screen.tsx"),
 	},
 	{
 		path: "/payments/transactions",

@@ -1,9 +1,13 @@
-/** The background loop of a server process: export jobs first, then the e-mail outbox. */
+/**
+ * The background loop of a server process: export jobs first, then the e-mail outbox, then the
+ * removal of expired export files.
+ */
 import { hostname } from "node:os";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/connection.ts";
 import type { ExportJobsTable } from "../db/schema.ts";
 import type { Clock } from "../processor/clock.ts";
+import { purgeExpiredExports } from "./export-files.ts";
 import { deliverPendingMail, outboxOnlyTransport, smtpTransport, type Transport } from "./outbox.ts";
 import { claimNextJob, failAbandonedJobs, finishJob } from "./queue.ts";
 
@@ -70,6 +74,7 @@ export function startJobRunner(options: RunnerOptions): { stop(): Promise<void>;
 			await failAbandonedJobs(options.db, options.clock.seconds());
 			await runPendingJobs(options, workerId, options.log);
 			await deliverPendingMail(options.db, transport, options.clock.seconds());
+			await purgeExpiredExports(options.db, options.dataDir, options.clock.seconds());
 		} catch (error) {
 			options.log.warn({ err: error }, "job runner pass failed");
 		}

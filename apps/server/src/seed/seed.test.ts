@@ -135,12 +135,15 @@ describe("demo store generator", () => {
 			.groupBy("deposit_id")
 			.execute();
 		const netByPayout = new Map(sums.map((s) => [s.deposit_id, Number(s.net)]));
-		for (const payout of payouts) expect(payout.amount + payout.fee, payout.id).toBe(netByPayout.get(payout.id));
+		for (const payout of payouts)
+			expect(payout.amount + payout.fee, payout.id).toBe(netByPayout.get(payout.id));
 		expect(netByPayout.size).toBe(payouts.length);
 		const statuses = new Set(payouts.map((p) => p.status));
 		for (const status of ["paid", "pending", "in_transit", "failed", "canceled"])
 			expect(statuses).toContain(status);
-		expect(payouts.some((p) => p.method === "instant" && p.fee === Math.round((p.amount + p.fee) * 0.015))).toBe(true);
+		expect(
+			payouts.some((p) => p.method === "instant" && p.fee === Math.round((p.amount + p.fee) * 0.015)),
+		).toBe(true);
 		expect(payouts.some((p) => p.type === "withdrawal" && p.amount < 0)).toBe(true);
 	});
 

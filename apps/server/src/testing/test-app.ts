@@ -2,6 +2,9 @@
  * A server on a fresh database for one test file, with helpers to act as an administrator,
  * a shop manager or a customer, through a cookie session (with nonce) or an application password.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Role } from "@paydesk/contract/wp";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../app.ts";
@@ -24,6 +27,8 @@ export interface TestApp {
 	app: FastifyInstance;
 	db: TestDb;
 	clock: ReturnType<typeof fixedClock>;
+	/** DATA_DIR of this server: a fresh temporary folder (export files land in it). */
+	dataDir: string;
 	/** A user with a live session: cookie and X-WP-Nonce headers ready for inject(). */
 	actor(role: Role, accountId?: string): Promise<Actor>;
 	/** HTTP Basic headers with a fresh application password. */
@@ -38,13 +43,14 @@ export async function createTestApp(
 ): Promise<TestApp> {
 	const db = await createTestDb();
 	const clock = fixedClock(TEST_NOW);
+	const dataDir = mkdtempSync(path.join(tmpdir(), "paydesk-test-"));
 	if (options.seed) await options.seed(db, TEST_NOW);
 	const app = await buildApp({
 		db,
 		clock,
 		validateResponses: true,
 		config: {
-			dataDir: "",
+			dataDir,
 			adminDist: options.adminDist ?? "/nonexistent",
 			secureCookies: false,
 			productName: "Paydesk",
@@ -56,6 +62,7 @@ export async function createTestApp(
 		app,
 		db,
 		clock,
+		dataDir,
 		async actor(role, accountId = TEST_ACCOUNT) {
 			counter++;
 			const user = await createUser(db.kysely, {
@@ -89,6 +96,7 @@ export async function createTestApp(
 		async close() {
 			await app.close();
 			await db.destroy();
+			rmSync(dataDir, { recursive: true, force: true });
 		},
 	};
 }

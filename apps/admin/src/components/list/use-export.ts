@@ -1,0 +1,96 @@
+/**
+ * The export flow every list shares (spec 2 §7): ask for confirmation when nothing narrows a
+ * large list, request the export with the list's filters and sort, then poll its availability
+ * (1 s before the first try, 1 s apart, 5 tries) and download it with force_download=true.
+ * The file is e-mailed as well, so a slow export still reaches the merchant.
+ */
+import type { ExportRoutes } from "@paydesk/contract/exports";
+import {
+	EXPORT_FAILURE_MESSAGE,
+	EXPORT_POLL_ATTEMPTS,
+	EXPORT_POLL_INITIAL_DELAY_MS,
+	EXPORT_POLL_INTERVAL_MS,
+	type ExportKind,
+	exportConfirmationMessage,
+	exportNeedsConfirmation,
+	exportSuccessMessage,
+} from "@paydesk/domain/exports";
+import type { QueryValue } from "@paydesk/domain/query-string";
+import { useState } from "react";
+import { callRoute } from "../../app/api.ts";
+import { createNotice } from "../../app/notices.tsx";
+import { getSettings } from "../../app/settings.ts";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Starts a browser download of a same-site URL without leaving the page. */
+export function downloadUrl(url: string): void {
+	const link = document.createElement("a");
+	link.href = url;
+	link.rel = "noopener";
+	link.download = "";
+	document.body.appendChild(link);
+	link.click();
+	link.remove();
+}
+
+export function withForceDownload(url: string): string {
+	const nonce = getSettings().restNonce;
+	const separator = url.includes("?") ? "&" : "?";
+	const withNonce = url.includes("_wpnonce=")
+		? url
+		: `${url}${separator}_wpnonce=${encodeURIComponent(nonce)}`;
+	return `${withNonce}&force_download=true`;
+}
+
+export interface ExportOptions {
+	kind: ExportKind;
+	routes: ExportRoutes;
+	/** The list's current filters and sort, as the API names them. */
+	query: Record<string, QueryValue>;
+	total: number | undefined;
+	hasFilters: boolean;
+	/** Tests shorten the waits. */
+	delays?: { initial: number; interval: number };
+}
+
+export function useExport(options: ExportOptions): { start: () => Promise<void>; isExporting: boolean } {
+	const [isExporting, setExporting] = useState(false);
+
+	const start = async () => {
+		if (isExporting) return;
+		const total = options.total ?? 0;
+		if (exportNeedsConfirmation(options.kind, { hasFilters: options.hasFilters, total })) {
+			if (!window.confirm(exportConfirmationMessage(options.kind, total))) return;
+		}
+		const settings = getSettings();
+		setExporting(true);
+		try {
+			const { export_id } = await callRoute(options.routes.request, {
+				query: options.query,
+				body: { user_email: settings.currentUserEmail, locale: settings.locale.code },
+			});
+			createNotice("success", exportSuccessMessage(settings.currentUserEmail));
+			await sleep(options.delays?.initial ?? EXPORT_POLL_INITIAL_DELAY_MS);
+			for (let attempt = 0; attempt < EXPORT_POLL_ATTEMPTS; attempt++) {
+				const status = await callRoute(options.routes.status, { params: { export_id } });
+				if (status.status === "success" && status.download_url) {
+					downloadUrl(withForceDownload(status.download_url));
+					return;
+				}
+				if (status.status === "error") {
+					createNotice("error", EXPORT_FAILURE_MESSAGE);
+					return;
+				}
+				if (attempt < EXPORT_POLL_ATTEMPTS - 1)
+					await sleep(options.delays?.interval ?? EXPORT_POLL_INTERVAL_MS);
+			}
+		} catch {
+			createNotice("error", EXPORT_FAILURE_MESSAGE);
+		} finally {
+			setExporting(false);
+		}
+	};
+
+	return { start, isExporting };
+}

@@ -1,0 +1,27 @@
+/**
+ * 'Payouts are currently paused because a recent payout failed…' with a link to the account
+ * link (carrying from and source), shown when an external account is errored (spec 2 §5; the
+ * overview narrows it to the selected currency). One rule, shared by payouts and overview.
+ */
+import { PAYOUT_FAILURE_NOTICE, showPayoutFailureNotice } from "@paydesk/domain/payouts";
+import { Notice } from "@wordpress/components";
+import { __ } from "@wordpress/i18n";
+import { getSettings } from "../app/settings.ts";
+
+export function PayoutFailureNotice({ source, currency }: { source: string; currency?: string }) {
+	const status = getSettings().accountStatus;
+	if (!status) return null;
+	const show = showPayoutFailureNotice({
+		externalAccounts: status.defaultExternalAccounts,
+		accountLink: status.accountLink,
+		currency,
+	});
+	if (!show) return null;
+	const separator = status.accountLink.includes("?") ? "&" : "?";
+	const link = `${status.accountLink}${separator}from=WCPAY_PAYOUTS&source=${encodeURIComponent(source)}`;
+	return (
+		<Notice status="warning" isDismissible={false} className="paydesk-notice">
+			{__(PAYOUT_FAILURE_NOTICE, "paydesk")} <a href={link}>{__("Update bank details", "paydesk")}</a>
+		</Notice>
+	);
+}

@@ -1,0 +1,64 @@
+/** The payouts table's columns, declared once (spec 2 "Payouts list"). */
+import type { Payout } from "@paydesk/contract/deposits";
+import { displayStatus, PAYOUT_STATUS_DISPLAY, payoutTypeLabel } from "@paydesk/domain/payouts";
+import { __ } from "@wordpress/i18n";
+import { adminUrl, Link } from "../../app/router.tsx";
+import { Chip } from "../../components/chip.tsx";
+import { formatMoney, formatStoreDate } from "../../components/format.ts";
+import type { Column } from "../../components/list/data-table.tsx";
+
+const detailsUrl = (payout: Payout) => adminUrl("/payments/payouts/details", { id: payout.id });
+
+export const PAYOUT_COLUMNS: readonly Column<Payout>[] = [
+	{
+		key: "details",
+		label: __("Details", "paydesk"),
+		labelHidden: true,
+		required: true,
+		cell: (payout) => (
+			<Link
+				href={detailsUrl(payout)}
+				aria-label={__("View payout details", "paydesk")}
+				className="paydesk-details-link"
+			>
+				<span aria-hidden="true">›</span>
+			</Link>
+		),
+	},
+	{
+		key: "date",
+		label: __("Date", "paydesk"),
+		sortable: true,
+		required: true,
+		cell: (payout) => <Link href={detailsUrl(payout)}>{formatStoreDate(payout.date)}</Link>,
+	},
+	{
+		key: "type",
+		label: __("Type", "paydesk"),
+		cell: (payout) => __(payoutTypeLabel(payout.type), "paydesk"),
+	},
+	{
+		key: "amount",
+		label: __("Amount", "paydesk"),
+		sortable: true,
+		numeric: true,
+		required: true,
+		cell: (payout) => formatMoney(payout.amount, payout.currency),
+	},
+	{
+		key: "status",
+		label: __("Status", "paydesk"),
+		cell: (payout) => {
+			const display = PAYOUT_STATUS_DISPLAY[displayStatus(payout)];
+			return <Chip label={__(display.label, "paydesk")} type={display.chip} />;
+		},
+	},
+	{ key: "bankAccount", label: __("Bank account", "paydesk"), cell: (payout) => payout.bankAccount },
+	{
+		key: "bankReferenceId",
+		label: __("Bank reference ID", "paydesk"),
+		cell: (payout) => payout.bank_reference_key || __("N/A", "paydesk"),
+	},
+];
+
+export const PAYOUTS_HIDDEN_COLUMNS_KEY = "wc_payments_payouts_hidden_columns";

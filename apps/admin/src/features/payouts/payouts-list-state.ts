@@ -1,0 +1,43 @@
+/** The payouts list's URL, read once with the spec's defaults (spec 2 "Payouts list"). */
+import { DEPOSIT_SORTS } from "@paydesk/contract/deposits";
+import { PAYOUT_STATUS_FILTER_OPTIONS } from "@paydesk/domain/payouts";
+import { __ } from "@wordpress/i18n";
+import type { Query } from "../../app/router.tsx";
+import { filtersQuery, pagedQuery, sortedQuery } from "../../components/list/api-query.ts";
+import { type FilterField, hasActiveFilters, readPaging } from "../../components/list/list-query.ts";
+
+export const PAYOUT_FILTER_FIELDS: readonly FilterField[] = [
+	{ key: "date", kind: "date", label: __("Date", "paydesk") },
+	{
+		key: "status",
+		kind: "select",
+		label: __("Status", "paydesk"),
+		options: PAYOUT_STATUS_FILTER_OPTIONS.map((option) => ({
+			value: option.value,
+			label: __(option.label, "paydesk"),
+		})),
+	},
+];
+
+const FILTER_PARAMS = [
+	"match",
+	"date_before",
+	"date_after",
+	"date_between",
+	"status_is",
+	"status_is_not",
+	"store_currency_is",
+] as const;
+
+export function payoutsListState(query: Query) {
+	const paging = readPaging(query, { orderby: "date", order: "desc", sortable: DEPOSIT_SORTS });
+	const filters = filtersQuery(query, FILTER_PARAMS);
+	return {
+		paging,
+		filters,
+		listQuery: pagedQuery(paging, filters),
+		exportQuery: sortedQuery(paging, filters),
+		hasFilters: hasActiveFilters(query, PAYOUT_FILTER_FIELDS, ["store_currency_is"]),
+		currencyFilter: typeof query.store_currency_is === "string" ? query.store_currency_is : undefined,
+	};
+}

@@ -1,0 +1,112 @@
+/** Payout routes (spec 2 §7): list, summary, overview, one payout, instant payout, exports. */
+import {
+	createInstantDeposit,
+	DEPOSIT_ERRORS,
+	getDeposit,
+	getDepositsOverview,
+	getDepositsSummary,
+	listDeposits,
+} from "@paydesk/contract/deposits";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AppDeps } from "../../app-deps.ts";
+import { contractRoute } from "../../http/contract-route.ts";
+import { invalidParams, notFound, RestError } from "../../http/rest-error.ts";
+import { loadAccount } from "../../processor/account.ts";
+import { createInstantPayout, PayoutError } from "../../processor/payouts.ts";
+import { registerExport } from "../exports/routes.ts";
+import { filterTimeZone } from "../exports/time-zones.ts";
+import { payoutExport } from "./export.ts";
+import { depositsOverview } from "./overview.ts";
+import { findPayout, listPayouts, summarisePayouts, toPayout } from "./queries.ts";
+
+const accountMissing = () =>
+	new RestError("wcpay_account_not_found", "No payments account is connected to this store.", 404);
+
+/** The Idempotency-Key header: printable ASCII, at most 255 characters. */
+function idempotencyKey(request: FastifyRequest): string | undefined {
+	const header = request.headers["idempotency-key"];
+	if (header === undefined) return undefined;
+	if (typeof header !== "string" || !/^[\x21-\x7e]{1,255}$/.test(header)) {
+		throw invalidParams({ "Idempotency-Key": "Idempotency-Key must be 1 to 255 printable characters" });
+	}
+	return header;
+}
+
+const PAYOUT_ERROR_ANSWERS = {
+	account_missing: [accountMissing().code, 404],
+	instant_unavailable: [DEPOSIT_ERRORS.instantUnavailable, 400],
+	idempotency_key_reused: [DEPOSIT_ERRORS.idempotencyKeyReused, 400],
+} as const;
+
+export function registerDepositRoutes(app: FastifyInstance, deps: AppDeps): void {
+	const { db, clock } = deps;
+	const options = { validateResponses: deps.validateResponses };
+
+	contractRoute(
+		app,
+		listDeposits,
+		async ({ query, accountId }) =>
+			listPayouts(db.kysely, accountId, query, await filterTimeZone(db.kysely, accountId, query)),
+		options,
+	);
+
+	contractRoute(
+		app,
+		getDepositsSummary,
+		async ({ query, accountId }) => {
+			const account = await loadAccount(db.kysely, accountId);
+			const timeZone = await filterTimeZone(db.kysely, accountId, query);
+			return summarisePayouts(db.kysely, accountId, query, timeZone, account?.default_currency ?? "usd");
+		},
+		options,
+	);
+
+	contractRoute(
+		app,
+		getDepositsOverview,
+		async ({ accountId }) => {
+			const account = await loadAccount(db.kysely, accountId);
+			if (!account) throw accountMissing();
+			return depositsOverview(db.kysely, account, clock.seconds());
+		},
+		options,
+	);
+
+	contractRoute(
+		app,
+		getDeposit,
+		async ({ params, accountId }) => {
+			const row = await findPayout(db.kysely, accountId, params.id);
+			if (!row) throw notFound(DEPOSIT_ERRORS.notFound, "The deposit you are looking for cannot be found.");
+			return toPayout(row);
+		},
+		options,
+	);
+
+	contractRoute(
+		app,
+		createInstantDeposit,
+		async ({ body, user, accountId, request }) => {
+			const key = idempotencyKey(request);
+			try {
+				const { payout } = await createInstantPayout(db, {
+					accountId,
+					userId: user.id,
+					currency: body.currency,
+					now: clock.seconds(),
+					idempotencyKey: key,
+					method: createInstantDeposit.method,
+					path: createInstantDeposit.path,
+				});
+				return toPayout(payout);
+			} catch (error) {
+				if (!(error instanceof PayoutError)) throw error;
+				const [code, status] = PAYOUT_ERROR_ANSWERS[error.code];
+				throw new RestError(code, error.message, status);
+			}
+		},
+		options,
+	);
+
+	registerExport(app, deps, payoutExport);
+}

@@ -1,0 +1,30 @@
+/**
+ * The two time zones of a list (DESIGN §5): filters read dates in the user's time zone
+ * (user_timezone, else the store's), and exports show times in the store's.
+ */
+import { dateRulesOf } from "@paydesk/contract/list";
+import { isValidTimeZone } from "@paydesk/domain/dates";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import { parseJson } from "../../processor/account.ts";
+
+/** The store's time zone from the account settings (store_timezone), UTC when unset or unknown. */
+export async function loadStoreTimeZone(db: Kysely<Database>, accountId: string): Promise<string> {
+	const row = await db
+		.selectFrom("accounts")
+		.select("settings")
+		.where("id", "=", accountId)
+		.executeTakeFirst();
+	const zone = parseJson<{ store_timezone?: unknown }>(row?.settings, {}).store_timezone;
+	return typeof zone === "string" && isValidTimeZone(zone) ? zone : "UTC";
+}
+
+/** The zone a list's date filters are read in (the store is only asked when a date rule needs it). */
+export async function filterTimeZone(
+	db: Kysely<Database>,
+	accountId: string,
+	query: Parameters<typeof dateRulesOf>[0] & { user_timezone?: string | undefined },
+): Promise<string> {
+	if (query.user_timezone) return query.user_timezone;
+	return dateRulesOf(query).length > 0 ? loadStoreTimeZone(db, accountId) : "UTC";
+}

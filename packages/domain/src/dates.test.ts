@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import {
+	dateRuleRange,
+	formatInTimeZone,
+	isValidTimeZone,
+	parseFilterDate,
+	sortDatesChronologically,
+	zonedToEpoch,
+} from "./dates.ts";
+
+const utc = (text: string) => Date.parse(text) / 1000;
+
+describe("filter dates are 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm:ss'", () => {
+	it("reads a bare day and a day with a time", () => {
+		expect(parseFilterDate("2026-11-15")).toMatchObject({ year: 2026, month: 11, day: 15, hasTime: false });
+		expect(parseFilterDate("2026-11-15 08:30:05")).toMatchObject({
+			hour: 8,
+			minute: 30,
+			second: 5,
+			hasTime: true,
+		});
+		expect(parseFilterDate("2026-11-15T08:30")).toMatchObject({ hour: 8, minute: 30, second: 0 });
+	});
+	it("refuses impossible or malformed dates", () => {
+		for (const bad of ["2026-02-30", "2026-13-01", "2026-11-15 25:00:00", "15/11/2026", "", "2026-11-15x"]) {
+			expect(parseFilterDate(bad)).toBeNull();
+		}
+	});
+});
+
+describe("user_timezone is a UTC offset or an IANA zone", () => {
+	it("accepts offsets and known zones, refuses the rest", () => {
+		for (const zone of ["+02:00", "-05:30", "+0000", "UTC", "Europe/Paris", "America/New_York"]) {
+			expect(isValidTimeZone(zone), zone).toBe(true);
+		}
+		for (const zone of ["Mars/Olympus", "+25:00", "'; drop table", ""])
+			expect(isValidTimeZone(zone), zone).toBe(false);
+	});
+	it("reads a wall time in a fixed offset and in a DST zone", () => {
+		const local = parseFilterDate("2026-07-01 12:00:00")!;
+		expect(zonedToEpoch(local, "+02:00")).toBe(utc("2026-07-01T10:00:00Z"));
+		expect(zonedToEpoch(local, "Europe/Paris")).toBe(utc("2026-07-01T10:00:00Z"));
+		expect(zonedToEpoch(parseFilterDate("2026-01-01 12:00:00")!, "Europe/Paris")).toBe(
+			utc("2026-01-01T11:00:00Z"),
+		);
+	});
+	it("reads a time skipped by the spring change just after the gap, and a repeated one as its first", () => {
+		expect(zonedToEpoch(parseFilterDate("2026-03-29 02:30:00")!, "Europe/Paris")).toBe(
+			utc("2026-03-29T01:30:00Z"),
+		);
+		expect(zonedToEpoch(parseFilterDate("2026-10-25 02:30:00")!, "Europe/Paris")).toBe(
+			utc("2026-10-25T00:30:00Z"),
+		);
+	});
+});
+
+describe("date rules select what a merchant means", () => {
+	it("before a day excludes that day", () => {
+		expect(dateRuleRange({ rule: "before", value: "2026-11-10" }, "UTC")).toEqual({
+			until: utc("2026-11-10T00:00:00Z"),
+		});
+	});
+	it("after a day excludes that day", () => {
+		expect(dateRuleRange({ rule: "after", value: "2026-11-10" }, "UTC")).toEqual({
+			from: utc("2026-11-11T00:00:00Z"),
+		});
+	});
+	it("between two days includes both, whole", () => {
+		expect(dateRuleRange({ rule: "between", value: ["2026-11-01", "2026-11-10"] }, "UTC")).toEqual({
+			from: utc("2026-11-01T00:00:00Z"),
+			until: utc("2026-11-11T00:00:00Z"),
+		});
+	});
+	it("a time given is that exact second", () => {
+		expect(dateRuleRange({ rule: "after", value: "2026-11-10 12:00:00" }, "UTC")).toEqual({
+			from: utc("2026-11-10T12:00:01Z"),
+		});
+		expect(
+			dateRuleRange({ rule: "between", value: ["2026-11-10 08:00:00", "2026-11-10 09:00:00"] }, "UTC"),
+		).toEqual({ from: utc("2026-11-10T08:00:00Z"), until: utc("2026-11-10T09:00:01Z") });
+	});
+	it("days are read in the user's time zone", () => {
+		expect(dateRuleRange({ rule: "between", value: ["2026-11-10", "2026-11-10"] }, "+02:00")).toEqual({
+			from: utc("2026-11-09T22:00:00Z"),
+			until: utc("2026-11-10T22:00:00Z"),
+		});
+	});
+	it("date-between values are sorted chronologically (spec 2 §5)", () => {
+		expect(sortDatesChronologically(["2026-11-10", "2026-11-01"])).toEqual(["2026-11-01", "2026-11-10"]);
+		expect(sortDatesChronologically(["2026-11-01 10:00:00", "2026-11-01"])).toEqual([
+			"2026-11-01",
+			"2026-11-01 10:00:00",
+		]);
+		expect(dateRuleRange({ rule: "between", value: ["2026-11-10", "2026-11-01"] }, "UTC").from).toBe(
+			utc("2026-11-01T00:00:00Z"),
+		);
+	});
+});
+
+describe("times in exports are 'YYYY-MM-DD HH:mm:ss' in the store's time zone", () => {
+	it("formats in UTC, an offset and an IANA zone", () => {
+		const t = utc("2026-11-15T23:30:00Z");
+		expect(formatInTimeZone(t, "UTC")).toBe("2026-11-15 23:30:00");
+		expect(formatInTimeZone(t, "+02:00")).toBe("2026-11-16 01:30:00");
+		expect(formatInTimeZone(t, "America/New_York")).toBe("2026-11-15 18:30:00");
+	});
+});
