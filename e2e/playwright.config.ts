@@ -1,6 +1,6 @@
 import { defineConfig } from "@playwright/test";
 
-export const E2E_PORT = 8181;
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
 /** Debian's Chromium, headless, with the machine's closed network in mind. */

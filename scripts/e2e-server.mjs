@@ -11,7 +11,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "paydesk-e2e-"));
 const env = {
 	...process.env,
 	DATA_DIR: dataDir,
-	PORT: "8181",
+	PORT: process.env.E2E_PORT ?? "8181",
 	HOST: "127.0.0.1",
 	ADMIN_USER: "admin",
 	ADMIN_PASSWORD: "e2e-admin-password",

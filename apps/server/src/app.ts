@@ -17,7 +17,18 @@ import { contractRoute } from "./http/contract-route.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerAccountRoutes } from "./payments/accounts/routes.ts";
+import { registerAuthorizationRoutes } from "./payments/authorizations/routes.ts";
+import { registerCapitalRoutes } from "./payments/capital/routes.ts";
+import { registerChargeRoutes } from "./payments/charges/routes.ts";
 import { registerDepositRoutes } from "./payments/deposits/routes.ts";
+import { registerDocumentRoutes } from "./payments/documents/routes.ts";
+import { registerFraudOutcomeRoutes } from "./payments/fraud-outcomes/routes.ts";
+import { registerOrderRoutes } from "./payments/orders/routes.ts";
+import { registerReaderRoutes } from "./payments/readers/routes.ts";
+import { registerRefundRoutes } from "./payments/refunds/routes.ts";
+import { registerTimelineRoutes } from "./payments/timeline/routes.ts";
+import { registerTransactionRoutes } from "./payments/transactions/routes.ts";
+import { registerVatRoutes } from "./payments/vat/routes.ts";
 import { registerWpRoutes } from "./wp/routes.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -63,6 +74,17 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 	contractRoute(app, openApiDocument, async () => openApi);
 	registerAccountRoutes(app, deps);
 	registerDepositRoutes(app, deps);
+	registerTransactionRoutes(app, deps);
+	registerFraudOutcomeRoutes(app, deps);
+	registerAuthorizationRoutes(app, deps);
+	registerChargeRoutes(app, deps);
+	registerTimelineRoutes(app, deps);
+	registerRefundRoutes(app, deps);
+	registerOrderRoutes(app, deps);
+	registerDocumentRoutes(app, deps);
+	registerVatRoutes(app, deps);
+	registerReaderRoutes(app, deps);
+	registerCapitalRoutes(app, deps);
 	registerWpRoutes(app, deps);
 
 	return app;

@@ -3,6 +3,9 @@
  * A new contract file adds its routes here.
  */
 import { getAccount } from "./accounts.ts";
+import { getAuthorization, getAuthorizationsSummary, listAuthorizations } from "./authorizations.ts";
+import { getActiveLoanSummary, listLoans } from "./capital.ts";
+import { createRefund, getCharge, getChargeByOrder, getPaymentIntent } from "./charges.ts";
 import {
 	createInstantDeposit,
 	depositExports,
@@ -11,8 +14,25 @@ import {
 	getDepositsSummary,
 	listDeposits,
 } from "./deposits.ts";
+import { downloadDocument, getDocumentsSummary, listDocuments } from "./documents.ts";
+import {
+	downloadFraudOutcomes,
+	getFraudOutcomesSummary,
+	listFraudOutcomes,
+	searchFraudOutcomes,
+} from "./fraud-outcomes.ts";
 import { openApiDocument } from "./meta.ts";
+import { cancelAuthorization, captureAuthorization, getOrder } from "./orders.ts";
+import { getReaderChargeStats, listReaders } from "./readers.ts";
 import type { RouteContract } from "./route.ts";
+import { getTimeline } from "./timeline.ts";
+import {
+	getTransactionsSummary,
+	listTransactions,
+	searchTransactions,
+	transactionExports,
+} from "./transactions.ts";
+import { lookupVatNumber, saveTaxDetails } from "./vat.ts";
 import { getCurrentUser, getOptions, updateCurrentUser, updateOptions } from "./wp.ts";
 
 export const ALL_ROUTES: readonly RouteContract[] = [
@@ -31,4 +51,35 @@ export const ALL_ROUTES: readonly RouteContract[] = [
 	depositExports.request,
 	depositExports.status,
 	depositExports.file,
+	listTransactions,
+	getTransactionsSummary,
+	searchTransactions,
+	transactionExports.download,
+	transactionExports.request,
+	transactionExports.status,
+	transactionExports.file,
+	listFraudOutcomes,
+	getFraudOutcomesSummary,
+	searchFraudOutcomes,
+	downloadFraudOutcomes,
+	listAuthorizations,
+	getAuthorizationsSummary,
+	getAuthorization,
+	getCharge,
+	getChargeByOrder,
+	getPaymentIntent,
+	getTimeline,
+	createRefund,
+	captureAuthorization,
+	cancelAuthorization,
+	getOrder,
+	listDocuments,
+	getDocumentsSummary,
+	downloadDocument,
+	lookupVatNumber,
+	saveTaxDetails,
+	listReaders,
+	getReaderChargeStats,
+	getActiveLoanSummary,
+	listLoans,
 ];

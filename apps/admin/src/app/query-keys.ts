@@ -22,4 +22,60 @@ export const queryKeys = {
 		list: (query: Params) => ["transactions", "list", query] as const,
 		summary: (query: Params) => ["transactions", "summary", query] as const,
 	},
+	documents: {
+		all: () => ["documents"] as const,
+		list: (query: Params) => ["documents", "list", query] as const,
+		summary: (query: Params) => ["documents", "summary", query] as const,
+	},
+	readers: {
+		all: () => ["readers"] as const,
+		list: (limit: number) => ["readers", "list", limit] as const,
+		chargeStats: (chargeId: string) => ["readers", "charge-stats", chargeId] as const,
+	},
+	capital: {
+		all: () => ["capital"] as const,
+		activeLoanSummary: () => ["capital", "active-loan-summary"] as const,
+		loans: () => ["capital", "loans"] as const,
+	},
+	settings: () => ["settings"] as const,
+	multiCurrency: {
+		all: () => ["multi-currency"] as const,
+		currencies: () => ["multi-currency", "currencies"] as const,
+		currency: (code: string) => ["multi-currency", "currency", code] as const,
+		storeSettings: () => ["multi-currency", "store-settings"] as const,
+	},
+	disputes: {
+		all: () => ["disputes"] as const,
+		list: (query: Params) => ["disputes", "list", query] as const,
+		summary: (query: Params) => ["disputes", "summary", query] as const,
+		detail: (id: string) => ["disputes", "detail", id] as const,
+	},
+	charges: {
+		all: () => ["charges"] as const,
+		detail: (id: string) => ["charges", "detail", id] as const,
+		byOrder: (orderId: string) => ["charges", "order", orderId] as const,
+		paymentIntent: (id: string) => ["charges", "payment-intent", id] as const,
+	},
+	timeline: {
+		all: () => ["timeline"] as const,
+		detail: (paymentIntentId: string) => ["timeline", paymentIntentId] as const,
+	},
+	orders: {
+		all: () => ["orders"] as const,
+		detail: (orderId: number) => ["orders", "detail", orderId] as const,
+	},
+	authorizations: {
+		all: () => ["authorizations"] as const,
+		list: (query: Params) => ["authorizations", "list", query] as const,
+		summary: (query: Params) => ["authorizations", "summary", query] as const,
+		detail: (paymentIntentId: string) => ["authorizations", "detail", paymentIntentId] as const,
+	},
+	/** Suggestions live under "transactions", so invalidating transactions refreshes them too. */
+	transactionSearch: (term: string) => ["transactions", "search", term] as const,
+	fraudOutcomes: {
+		all: () => ["fraud-outcomes"] as const,
+		list: (query: Params) => ["fraud-outcomes", "list", query] as const,
+		summary: (query: Params) => ["fraud-outcomes", "summary", query] as const,
+		search: (status: string, term: string) => ["fraud-outcomes", "search", status, term] as const,
+	},
 };

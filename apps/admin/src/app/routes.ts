@@ -127,7 +127,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		needsAccount: true,
 		menu: () => __("Documents", "paydesk"),
 		enabled: (settings) => settings.featureFlags.documents,
-		load: notBuilt,
+		load: () => import("../features/documents/documents-screen.tsx"),
 	},
 	{
 		path: "/payments/card-readers",
@@ -135,7 +135,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		capability: "manage_woocommerce",
 		needsAccount: true,
 		menu: () => __("Card readers", "paydesk"),
-		load: notBuilt,
+		load: () => import("../features/card-readers/card-readers-screen.tsx"),
 	},
 	{
 		path: "/payments/loans",
@@ -143,7 +143,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		capability: "manage_woocommerce",
 		needsAccount: true,
 		menu: () => __("Capital Loans", "paydesk"),
-		load: notBuilt,
+		load: () => import("../features/loans/loans-screen.tsx"),
 	},
 	{
 		path: "/payments/fraud-protection",

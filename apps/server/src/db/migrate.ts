@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, Migrator } from "kysely";
 import type { Db } from "./connection.ts";
 import * as initial from "./migrations/0001-initial.ts";
+import * as transactionRollups from "./migrations/0002-transaction-rollups.ts";
 
 /** Versioned migrations, applied in name order at start (both dialects, one schema builder). */
 function migrations(db: Db): Record<string, Migration> {
@@ -9,6 +10,7 @@ function migrations(db: Db): Record<string, Migration> {
 			up: (kysely: Kysely<unknown>) => initial.up(kysely, db.dialect),
 			down: (kysely: Kysely<unknown>) => initial.down(kysely),
 		},
+		"0002-transaction-rollups": { up: transactionRollups.up, down: transactionRollups.down },
 	};
 }
 

@@ -12,6 +12,7 @@ import {
 	type ActiveRule,
 	type DateRule,
 	type FilterField,
+	type FilterOption,
 	readMatch,
 	readRules,
 	rulesToQuery,
@@ -123,11 +124,24 @@ export interface ListFiltersProps {
 	/** Store currencies; the currency filter shows only with two or more. */
 	currencies?: readonly string[];
 	currencyLabel?: string;
+	/**
+	 * Extra 'Show' choices before "all", kept in the URL's `filter` (e.g. the disputes list's
+	 * 'Needs response', filter=awaiting_response); the list reads them from the URL itself.
+	 */
+	quickFilters?: readonly FilterOption[];
 }
 
-export function ListFilters({ things, allLabel, fields, currencies = [], currencyLabel }: ListFiltersProps) {
+export function ListFilters({
+	things,
+	allLabel,
+	fields,
+	currencies = [],
+	currencyLabel,
+	quickFilters = [],
+}: ListFiltersProps) {
 	const { query } = useLocation();
 	const advanced = query.filter === "advanced";
+	const quick = quickFilters.find((option) => option.value === query.filter);
 	const [draft, setDraft] = useState<ActiveRule[]>(() => readRules(query, fields));
 	const [match, setMatch] = useState<"all" | "any">(() => readMatch(query));
 	const appliedKey = JSON.stringify([readRules(query, fields), readMatch(query)]);
@@ -150,16 +164,17 @@ export function ListFilters({ things, allLabel, fields, currencies = [], currenc
 					__nextHasNoMarginBottom
 					label={__("Show", "paydesk")}
 					labelPosition="side"
-					value={advanced ? "advanced" : "all"}
+					value={advanced ? "advanced" : (quick?.value ?? "all")}
 					options={[
+						...quickFilters,
 						{ value: "all", label: allLabel },
 						{ value: "advanced", label: __("Advanced filters", "paydesk") },
 					]}
 					onChange={(value) =>
 						updateQuery(
 							value === "advanced"
-								? { filter: "advanced" }
-								: { filter: undefined, ...rulesToQuery(fields, [], "all") },
+								? { filter: "advanced", paged: undefined }
+								: { filter: value === "all" ? undefined : value, ...rulesToQuery(fields, [], "all") },
 						)
 					}
 				/>

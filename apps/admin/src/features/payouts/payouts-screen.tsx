@@ -2,6 +2,7 @@
 import { depositExports } from "@paydesk/contract/deposits";
 import { __, _n } from "@wordpress/i18n";
 import { useLocation } from "../../app/router.tsx";
+import { FeedbackPrompt } from "../../components/feedback-prompt/feedback-prompt.tsx";
 import { formatMoney } from "../../components/format.ts";
 import { DataTable, type SummaryItem } from "../../components/list/data-table.tsx";
 import { ExportButton } from "../../components/list/export-button.tsx";
@@ -35,6 +36,7 @@ export default function PayoutsScreen() {
 
 	return (
 		<div className="paydesk-page paydesk-payouts">
+			<FeedbackPrompt />
 			<NextPayoutNotice />
 			<PayoutFailureNotice source="payouts" />
 			<ListFilters

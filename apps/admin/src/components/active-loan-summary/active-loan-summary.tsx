@@ -1,0 +1,93 @@
+/**
+ * The active loan overview (spec 2 'Loans page', Active loan summary): what has been repaid of
+ * advance plus fee, the current repayment interval (paid, remaining, due date), and the loan's
+ * terms — advance, fee, withhold rate as a percentage, when it was paid out and when repayments
+ * begin. The loans page shows it, and the overview's loan section reuses it.
+ */
+import type { ActiveLoanSummary as Summary } from "@paydesk/contract/capital";
+import { formatWithholdRate, repaidShare } from "@paydesk/domain/loans";
+import { Card, CardBody, CardHeader, Spinner } from "@wordpress/components";
+import { __, sprintf } from "@wordpress/i18n";
+import "./active-loan-summary.css";
+import { formatMoney, formatStoreDate } from "../format.ts";
+import { useActiveLoanSummary } from "./use-active-loan-summary.ts";
+
+export function ActiveLoanDetails({ details }: { details: Summary["details"] }) {
+	const money = (amount: number) => formatMoney(amount, details.currency);
+	const interval = details.current_repayment_interval;
+	const total = details.advance_amount + details.fee_amount;
+	const share = repaidShare(details);
+	return (
+		<>
+			<div className="paydesk-active-loan__progress">
+				<p className="paydesk-active-loan__repaid">
+					<strong>{money(details.paid_amount)}</strong> {sprintf(__("repaid of %s", "paydesk"), money(total))}
+				</p>
+				<div
+					className="paydesk-active-loan__bar"
+					role="progressbar"
+					aria-label={__("Repaid so far", "paydesk")}
+					aria-valuemin={0}
+					aria-valuemax={100}
+					aria-valuenow={Math.round(share * 100)}
+				>
+					<span style={{ width: `${share * 100}%` }} />
+				</div>
+			</div>
+			<dl className="paydesk-summary-list paydesk-active-loan__interval">
+				<div>
+					<dt>{__("Repaid this period", "paydesk")}</dt>
+					<dd>{money(interval.paid_amount)}</dd>
+				</div>
+				<div>
+					<dt>{sprintf(__("Minimum due by %s", "paydesk"), formatStoreDate(interval.due_at))}</dt>
+					<dd>{money(interval.remaining_amount)}</dd>
+				</div>
+			</dl>
+			<dl className="paydesk-summary-list paydesk-active-loan__terms">
+				<div>
+					<dt>{__("Loan paid out", "paydesk")}</dt>
+					<dd>{formatStoreDate(details.advance_paid_out_at)}</dd>
+				</div>
+				<div>
+					<dt>{__("Loan amount", "paydesk")}</dt>
+					<dd>{money(details.advance_amount)}</dd>
+				</div>
+				<div>
+					<dt>{__("Fixed fee", "paydesk")}</dt>
+					<dd>{money(details.fee_amount)}</dd>
+				</div>
+				<div>
+					<dt>{__("Withhold rate", "paydesk")}</dt>
+					<dd>{formatWithholdRate(details.withhold_rate)}</dd>
+				</div>
+				<div>
+					<dt>{__("Repayments begin", "paydesk")}</dt>
+					<dd>{formatStoreDate(details.repayments_begin_at)}</dd>
+				</div>
+			</dl>
+		</>
+	);
+}
+
+/** The card with its own data; renders nothing when the summary could not be loaded. */
+export function ActiveLoanSummary() {
+	const summary = useActiveLoanSummary();
+	if (summary.isError) return null;
+	return (
+		<Card className="paydesk-active-loan">
+			<CardHeader>
+				<h2 className="paydesk-card-title">{__("Active loan overview", "paydesk")}</h2>
+			</CardHeader>
+			<CardBody>
+				{summary.isPending ? (
+					<div className="paydesk-loading" role="status">
+						<Spinner /> {__("Loading the active loan…", "paydesk")}
+					</div>
+				) : (
+					<ActiveLoanDetails details={summary.data.details} />
+				)}
+			</CardBody>
+		</Card>
+	);
+}

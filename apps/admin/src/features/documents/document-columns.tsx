@@ -1,0 +1,62 @@
+/** The documents table's columns, declared once (spec 1 §2.4: Date, Type, Description, Download). */
+import type { PaymentDocument } from "@paydesk/contract/documents";
+import { formatDate, toEpochSeconds } from "@paydesk/domain/date-format";
+import { documentDescription, documentTypeLabel } from "@paydesk/domain/documents";
+import { Button } from "@wordpress/components";
+import { __, sprintf } from "@wordpress/i18n";
+import { getSettings } from "../../app/settings.ts";
+import { formatStoreDate } from "../../components/format.ts";
+import type { Column } from "../../components/list/data-table.tsx";
+
+export const DOCUMENTS_HIDDEN_COLUMNS_KEY = "wc_payments_documents_hidden_columns";
+
+/** Invoice periods are calendar months in UTC, as the partner bills them: shown as such. */
+const periodDay = (value: string | number) =>
+	formatDate(getSettings().dateFormat, toEpochSeconds(value), "UTC");
+
+export function documentColumns(
+	onDownload: (document: PaymentDocument) => void,
+	busyId: string | null,
+): Column<PaymentDocument>[] {
+	return [
+		{
+			key: "date",
+			label: __("Date", "paydesk"),
+			sortable: true,
+			required: true,
+			cell: (document) => formatStoreDate(document.date),
+		},
+		{
+			key: "type",
+			label: __("Type", "paydesk"),
+			cell: (document) => __(documentTypeLabel(document.type), "paydesk"),
+		},
+		{
+			key: "description",
+			label: __("Description", "paydesk"),
+			cell: (document) => documentDescription(document, periodDay),
+		},
+		{
+			key: "download",
+			label: __("Download", "paydesk"),
+			required: true,
+			cell: (document) => (
+				<Button
+					variant="secondary"
+					size="compact"
+					isBusy={busyId === document.document_id}
+					disabled={busyId === document.document_id}
+					accessibleWhenDisabled
+					aria-label={sprintf(
+						__("Download %1$s of %2$s", "paydesk"),
+						documentTypeLabel(document.type),
+						formatStoreDate(document.date),
+					)}
+					onClick={() => onDownload(document)}
+				>
+					{__("Download", "paydesk")}
+				</Button>
+			),
+		},
+	];
+}

@@ -1,0 +1,44 @@
+/** The documents list's URL, read once with the spec's defaults (spec 1 §2.4, §5, §9). */
+import { DOCUMENT_SORTS } from "@paydesk/contract/documents";
+import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, DOCUMENTS_DEFAULT_ORDER } from "@paydesk/domain/documents";
+import { __ } from "@wordpress/i18n";
+import type { Query } from "../../app/router.tsx";
+import { filtersQuery, pagedQuery } from "../../components/list/api-query.ts";
+import { type FilterField, hasActiveFilters, readPaging } from "../../components/list/list-query.ts";
+
+export const DOCUMENT_FILTER_FIELDS: readonly FilterField[] = [
+	{ key: "date", kind: "date", label: __("Date", "paydesk") },
+	{
+		key: "type",
+		kind: "select",
+		label: __("Type", "paydesk"),
+		options: DOCUMENT_TYPES.map((value) => ({ value, label: __(DOCUMENT_TYPE_LABELS[value], "paydesk") })),
+	},
+];
+
+const FILTER_PARAMS = [
+	"match",
+	"date_before",
+	"date_after",
+	"date_between",
+	"type_is",
+	"type_is_not",
+] as const;
+
+/** A download asked for by URL: document_id together with document_type (spec 1 §2.4). */
+export function requestedDownload(query: Query): { id: string; type: string } | null {
+	const id = query.document_id;
+	const type = query.document_type;
+	return typeof id === "string" && id !== "" && typeof type === "string" && type !== "" ? { id, type } : null;
+}
+
+export function documentsListState(query: Query) {
+	const paging = readPaging(query, { ...DOCUMENTS_DEFAULT_ORDER, sortable: DOCUMENT_SORTS });
+	const filters = filtersQuery(query, FILTER_PARAMS);
+	return {
+		paging,
+		filters,
+		listQuery: pagedQuery(paging, filters),
+		hasFilters: hasActiveFilters(query, DOCUMENT_FILTER_FIELDS),
+	};
+}

@@ -1,0 +1,133 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createQueryClient } from "../../app/query-client.ts";
+import { testSettings } from "../../testing/settings.ts";
+import DocumentsScreen from "./documents-screen.tsx";
+
+const DOCUMENTS = [
+	{
+		document_id: "doc_oct",
+		type: "vat_invoice",
+		date: "2026-11-01T02:00:00.000Z",
+		period_from: "2026-10-01T00:00:00.000Z",
+		period_to: "2026-10-31T23:59:59.000Z",
+	},
+	{
+		document_id: "doc_undated",
+		type: "vat_invoice",
+		date: "2026-10-01T03:00:00.000Z",
+		period_from: null,
+		period_to: null,
+	},
+	{
+		document_id: "doc_other",
+		type: "credit_note",
+		date: "2026-09-15T12:00:00.000Z",
+		period_from: null,
+		period_to: null,
+	},
+];
+
+let urls: string[];
+let saved: Blob[];
+
+function json(body: unknown): Response {
+	return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+}
+
+beforeEach(() => {
+	testSettings();
+	urls = [];
+	saved = [];
+	URL.createObjectURL = (blob: Blob) => {
+		saved.push(blob);
+		return "blob:pdf";
+	};
+	URL.revokeObjectURL = () => undefined;
+	vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
+	vi.stubGlobal(
+		"fetch",
+		vi.fn(async (url: string, init: RequestInit = {}) => {
+			urls.push(`${init.method ?? "GET"} ${url}`);
+			if (url.startsWith("/wp-json/wc/v3/payments/documents/summary")) return json({ count: 3 });
+			if (url.startsWith("/wp-json/wc/v3/payments/documents/")) {
+				return new Response("%PDF-1.4 test", {
+					headers: {
+						"content-type": "application/pdf",
+						"content-disposition": 'attachment; filename="tax-invoice-doc_oct.pdf"',
+					},
+				});
+			}
+			if (url.startsWith("/wp-json/wc/v3/payments/documents"))
+				return json({ data: DOCUMENTS, total_count: 3 });
+			if (url.endsWith("/wp-json/wc/v3/payments/vat")) {
+				return json({ vat_number: null, name: "Test Store", address: "1 Main St" });
+			}
+			return json({ id: 1, meta: {} });
+		}),
+	);
+});
+afterEach(() => {
+	vi.unstubAllGlobals();
+	vi.restoreAllMocks();
+});
+
+function renderScreen(search = "") {
+	window.history.replaceState(
+		null,
+		"",
+		`/wp-admin/admin.php?page=wc-admin&path=/payments/documents${search}`,
+	);
+	render(
+		<QueryClientProvider client={createQueryClient()}>
+			<DocumentsScreen />
+		</QueryClientProvider>,
+	);
+	return userEvent.setup();
+}
+
+const pdfRequests = () => urls.filter((url) => /documents\/doc_/.test(url));
+
+describe("documents page (spec 1 §2.4)", () => {
+	it("lists Date, Type, Description and Download, newest first, with 'N documents'", async () => {
+		renderScreen();
+		await screen.findByText("Tax invoice for October 1, 2026 to October 31, 2026");
+		const table = screen.getByRole("table", { name: "Documents" });
+		const headings = within(table)
+			.getAllByRole("columnheader")
+			.map((cell) => cell.textContent);
+		expect(headings[0]).toMatch(/^Date/);
+		expect(headings.slice(1)).toEqual(["Type", "Description", "Download"]);
+		expect(screen.getByText("Tax invoice without proper period dates")).toBeTruthy();
+		expect(screen.getByText("Unknown document type")).toBeTruthy();
+		expect(await screen.findByText("documents")).toBeTruthy();
+		expect(urls.find((url) => url.startsWith("GET /wp-json/wc/v3/payments/documents?"))).toContain(
+			"sort=date&direction=desc",
+		);
+	});
+
+	it("asks for tax details before a tax invoice download, then downloads it", async () => {
+		const user = renderScreen();
+		await user.click(await screen.findByRole("button", { name: "Download Tax Invoice of November 1, 2026" }));
+		expect(screen.getByRole("dialog", { name: "Set your tax details" })).toBeTruthy();
+		expect(pdfRequests()).toEqual([]);
+
+		await user.click(screen.getByRole("button", { name: "Continue" }));
+		await user.type(await screen.findByRole("textbox", { name: "Business name" }), "Test Store");
+		await user.type(screen.getByRole("textbox", { name: "Address" }), "1 Main St");
+		await user.click(screen.getByRole("button", { name: "Confirm" }));
+
+		await waitFor(() => expect(saved).toHaveLength(1));
+		expect(pdfRequests()).toEqual(["GET /wp-json/wc/v3/payments/documents/doc_oct?_wpnonce=0123456789"]);
+		expect(await saved[0]?.text()).toBe("%PDF-1.4 test");
+		expect(screen.queryByRole("dialog")).toBeNull();
+	});
+
+	it("starts the download of document_id with document_type from the URL, then forgets them", async () => {
+		renderScreen("&document_id=doc_oct&document_type=vat_invoice");
+		expect(await screen.findByRole("dialog", { name: "Set your tax details" })).toBeTruthy();
+		expect(window.location.search).not.toContain("document_id");
+	});
+});

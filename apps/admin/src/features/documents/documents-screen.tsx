@@ -1,0 +1,77 @@
+/**
+ * /payments/documents (spec 1 §2.4): filters, then the documents table with its summary. A
+ * tax invoice asks for tax details first; document_id with document_type in the URL downloads
+ * that document at once.
+ */
+import "./documents.css";
+import { __, _n } from "@wordpress/i18n";
+import { useEffect } from "react";
+import { updateQuery, useLocation } from "../../app/router.tsx";
+import { getSettings } from "../../app/settings.ts";
+import { DataTable, type SummaryItem } from "../../components/list/data-table.tsx";
+import { ListFilters } from "../../components/list/list-filters.tsx";
+import { useHiddenColumns } from "../../components/list/use-hidden-columns.ts";
+import { DOCUMENTS_HIDDEN_COLUMNS_KEY, documentColumns } from "./document-columns.tsx";
+import { DOCUMENT_FILTER_FIELDS, documentsListState, requestedDownload } from "./documents-list-state.ts";
+import { TaxDetailsModal } from "./tax-details-modal.tsx";
+import { useDocumentDownload } from "./use-document-download.ts";
+import { useDocuments, useDocumentsSummary } from "./use-documents.ts";
+
+export default function DocumentsScreen() {
+	const { query } = useLocation();
+	const state = documentsListState(query);
+	const list = useDocuments(state.listQuery);
+	const summary = useDocumentsSummary(state.filters);
+	const columns = useHiddenColumns(DOCUMENTS_HIDDEN_COLUMNS_KEY, []);
+	const downloads = useDocumentDownload();
+	const fromUrl = requestedDownload(query);
+
+	// A link with document_id and document_type downloads once; the URL then forgets it.
+	// biome-ignore lint/correctness/useExhaustiveDependencies: only a new requested document starts a download
+	useEffect(() => {
+		if (!fromUrl) return;
+		updateQuery({ document_id: undefined, document_type: undefined }, { replace: true });
+		downloads.request({ document_id: fromUrl.id, type: fromUrl.type });
+	}, [fromUrl?.id, fromUrl?.type]);
+
+	const count = summary.data?.count;
+	const summaryItems: SummaryItem[] =
+		count === undefined
+			? []
+			: [{ label: _n("document", "documents", count, "paydesk"), value: count.toLocaleString() }];
+	const settings = getSettings();
+
+	return (
+		<div className="paydesk-page paydesk-documents">
+			<ListFilters
+				things={__("Documents", "paydesk")}
+				allLabel={__("All documents", "paydesk")}
+				fields={DOCUMENT_FILTER_FIELDS}
+			/>
+			<DataTable
+				title={__("Documents", "paydesk")}
+				columns={documentColumns(downloads.request, downloads.busyId)}
+				rows={list.data?.data}
+				rowKey={(document) => document.document_id}
+				totalRows={list.data?.total_count}
+				paging={state.paging}
+				hidden={columns.hidden}
+				onToggleColumn={columns.toggle}
+				isLoading={list.isPending}
+				summary={summaryItems}
+				emptyMessage={
+					state.hasFilters
+						? __("No documents match these filters.", "paydesk")
+						: __("There are no documents yet.", "paydesk")
+				}
+			/>
+			{downloads.awaitingTaxDetails && (
+				<TaxDetailsModal
+					country={settings.accountStatus?.country ?? settings.connect.country}
+					onSaved={downloads.taxDetailsSaved}
+					onRequestClose={downloads.cancel}
+				/>
+			)}
+		</div>
+	);
+}

@@ -1,0 +1,29 @@
+import { getDocumentsSummary, listDocuments } from "@paydesk/contract/documents";
+import type { QueryValue } from "@paydesk/domain/query-string";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { callRoute } from "../../app/api.ts";
+import { createNotice } from "../../app/notices.tsx";
+import { queryKeys } from "../../app/query-keys.ts";
+
+type Params = Record<string, QueryValue>;
+
+export function useDocuments(query: Params) {
+	const result = useQuery({
+		queryKey: queryKeys.documents.list(query),
+		queryFn: ({ signal }) => callRoute(listDocuments, { query, signal }),
+		placeholderData: keepPreviousData,
+	});
+	useEffect(() => {
+		if (result.isError) createNotice("error", "Error retrieving documents.", { id: "documents-list" });
+	}, [result.isError]);
+	return result;
+}
+
+export function useDocumentsSummary(query: Params) {
+	return useQuery({
+		queryKey: queryKeys.documents.summary(query),
+		queryFn: ({ signal }) => callRoute(getDocumentsSummary, { query, signal }),
+		placeholderData: keepPreviousData,
+	});
+}

@@ -1,0 +1,94 @@
+/** Document routes (spec 1 §2.4, §7): the list, its summary and the PDF of one document. */
+import {
+	DOCUMENT_ERRORS,
+	downloadDocument,
+	getDocumentsSummary,
+	listDocuments,
+} from "@paydesk/contract/documents";
+import type { TaxDetails } from "@paydesk/contract/vat";
+import { isKnownDocumentType, requiresTaxDetails } from "@paydesk/domain/documents";
+import type { FastifyInstance } from "fastify";
+import type { AppDeps } from "../../app-deps.ts";
+import { contractRoute } from "../../http/contract-route.ts";
+import { notFound, RestError } from "../../http/rest-error.ts";
+import { loadAccount, parseJson } from "../../processor/account.ts";
+import { filterTimeZone, loadStoreTimeZone } from "../exports/time-zones.ts";
+import { taxInvoicePdf } from "./invoice.ts";
+import { countDocuments, feesCharged, findDocument, listDocumentsPage } from "./queries.ts";
+
+const documentNotFound = () =>
+	notFound(DOCUMENT_ERRORS.notFound, "The document you are looking for cannot be found.");
+
+/** The saved tax details, or null until the merchant submitted them (POST /vat). */
+export function savedTaxDetails(vatDetails: string | null): TaxDetails | null {
+	const details = parseJson<Partial<TaxDetails> | null>(vatDetails, null);
+	if (!details || typeof details.name !== "string" || typeof details.address !== "string") return null;
+	return { name: details.name, address: details.address, vat_number: details.vat_number ?? null };
+}
+
+export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): void {
+	const { db, clock } = deps;
+	const options = { validateResponses: deps.validateResponses };
+
+	contractRoute(
+		app,
+		listDocuments,
+		async ({ query, accountId }) =>
+			listDocumentsPage(db.kysely, accountId, query, await filterTimeZone(db.kysely, accountId, query)),
+		options,
+	);
+
+	contractRoute(
+		app,
+		getDocumentsSummary,
+		async ({ query, accountId }) =>
+			countDocuments(db.kysely, accountId, query, await filterTimeZone(db.kysely, accountId, query)),
+		options,
+	);
+
+	contractRoute(
+		app,
+		downloadDocument,
+		async ({ params, accountId, reply }) => {
+			const document = await findDocument(db.kysely, accountId, params.id);
+			if (!document) throw documentNotFound();
+			if (!isKnownDocumentType(document.type)) {
+				throw new RestError(
+					DOCUMENT_ERRORS.unsupportedType,
+					"This type of document cannot be downloaded.",
+					400,
+				);
+			}
+			const account = await loadAccount(db.kysely, accountId);
+			const taxDetails = savedTaxDetails(account?.vat_details ?? null);
+			if (!account || (requiresTaxDetails(document.type) && !taxDetails)) {
+				throw new RestError(
+					DOCUMENT_ERRORS.taxDetailsMissing,
+					"Please set your tax details before downloading a tax invoice.",
+					409,
+				);
+			}
+			const hasPeriod = document.period_from !== null && document.period_to !== null;
+			const fees = hasPeriod
+				? await feesCharged(db.kysely, accountId, document.period_from ?? 0, document.period_to ?? 0)
+				: [{ currency: document.currency, amount: document.amount }];
+			const pdf = taxInvoicePdf({
+				documentId: document.id,
+				issued: document.date,
+				periodFrom: document.period_from,
+				periodTo: document.period_to,
+				storeName: account.name,
+				storeTimeZone: await loadStoreTimeZone(db.kysely, accountId),
+				taxDetails: taxDetails ?? { name: account.name, address: "", vat_number: null },
+				fees,
+				created: new Date(clock.seconds() * 1000),
+			});
+			reply
+				.header("content-type", "application/pdf")
+				.header("content-disposition", `attachment; filename="tax-invoice-${document.id}.pdf"`)
+				.header("cache-control", "private, no-store");
+			return pdf;
+		},
+		options,
+	);
+}

@@ -1,0 +1,68 @@
+/**
+ * POST {base}/refund (spec 2 §7): refund a charge in full or in part through the processor.
+ * A retry with the same Idempotency-Key answers the first refund with the header
+ * Idempotent-Replayed: true.
+ */
+import { CHARGE_ERRORS, createRefund } from "@paydesk/contract/charges";
+import type { FastifyInstance } from "fastify";
+import type { AppDeps } from "../../app-deps.ts";
+import { contractRoute } from "../../http/contract-route.ts";
+import { invalidParams, RestError } from "../../http/rest-error.ts";
+import { refundEntityOf } from "../../processor/charges.ts";
+import { IdempotencyKeyReused, idempotencyScopeOf } from "../../processor/idempotency.ts";
+import { type RefundFailure, refundCharge } from "../../processor/refunds.ts";
+
+function refundError(failure: RefundFailure): RestError {
+	switch (failure.code) {
+		case "charge_missing":
+			return new RestError(CHARGE_ERRORS.chargeNotFound, failure.message, 404);
+		case "order_mismatch":
+			return new RestError(CHARGE_ERRORS.intentOrderMismatch, failure.message, 400);
+		case "refused":
+			if (failure.reason === "amount_too_large") {
+				return new RestError(CHARGE_ERRORS.refundAmountTooLarge, failure.message, 400, {
+					refundable_amount: failure.refundable,
+					currency: failure.currency,
+				});
+			}
+			return new RestError(CHARGE_ERRORS.refundNotAllowed, failure.message, 400, { reason: failure.reason });
+	}
+}
+
+export function registerRefundRoutes(app: FastifyInstance, deps: AppDeps): void {
+	contractRoute(
+		app,
+		createRefund,
+		async ({ body, user, accountId, request, reply }) => {
+			const idempotency = idempotencyScopeOf(request.headers["idempotency-key"], {
+				accountId,
+				userId: user.id,
+				method: createRefund.method,
+				path: createRefund.path,
+			});
+			if (idempotency === null) {
+				throw invalidParams({ "Idempotency-Key": "Idempotency-Key must be 1 to 255 printable characters" });
+			}
+			try {
+				const result = await refundCharge(deps.db, {
+					accountId,
+					chargeId: body.charge_id,
+					amount: body.amount,
+					reason: body.reason,
+					orderId: body.order_id,
+					now: deps.clock.seconds(),
+					idempotency,
+				});
+				if (!result.ok) throw refundError(result.failure);
+				if (result.replayed) reply.header("idempotent-replayed", "true");
+				return refundEntityOf(result.refund);
+			} catch (error) {
+				if (error instanceof IdempotencyKeyReused) {
+					throw new RestError(CHARGE_ERRORS.idempotencyKeyReused, error.message, 400);
+				}
+				throw error;
+			}
+		},
+		{ validateResponses: deps.validateResponses },
+	);
+}

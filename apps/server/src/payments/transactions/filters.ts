@@ -1,0 +1,150 @@
+/**
+ * The WHERE of every transaction query (list, count, summary, export), written once over column
+ * names that balance_transactions and transaction_rollups share, so the same rules run on both:
+ * - advanced rules (dates and every *_is / *_is_not / type_is_in) combined by `match`;
+ * - store_currency_is, deposit_id and search always narrow;
+ * - "is not" keeps rows where the field is empty (a loan payout has no customer currency, so it
+ *   is "not EUR"); rollups store empty as '' / -1, which the same SQL reads the same way.
+ */
+
+import { dateRulesOf } from "@paydesk/contract/list";
+import type { TransactionFilters } from "@paydesk/contract/transactions";
+import { dateRuleRange, type EpochRange } from "@paydesk/domain/dates";
+import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely";
+import type { DialectName } from "../../db/connection.ts";
+import { containsInsensitive } from "../../db/dialect.ts";
+import type { RollupDimension } from "../../processor/rollups.ts";
+import { dateRuleConditions } from "../exports/list-sql.ts";
+
+type Condition = Expression<SqlBool>;
+
+const TRUE: RawBuilder<SqlBool> = sql<SqlBool>`1 = 1`;
+
+export function all(parts: readonly Condition[]): Condition {
+	if (parts.length === 0) return TRUE;
+	return parts.length === 1 ? (parts[0] as Condition) : sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
+
+function any(parts: readonly Condition[]): Condition {
+	if (parts.length === 0) return TRUE;
+	return parts.length === 1 ? (parts[0] as Condition) : sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+}
+
+const is = (column: string, value: string | number) => sql<SqlBool>`${sql.ref(column)} = ${value}`;
+const isNot = (column: string, value: string | number) =>
+	sql<SqlBool>`(${sql.ref(column)} is null or ${sql.ref(column)} <> ${value})`;
+
+/** Columns with *_is / *_is_not rules that rollups do not hold: a summary with them scans. */
+type UnrolledColumn = "customer_country" | "risk_level";
+
+/** The *_is / *_is_not / type_is_in rules on the ledger's columns. */
+function columnRules(filters: TransactionFilters): Condition[] {
+	const rules: Condition[] = [];
+	const pairs: [
+		RollupDimension | UnrolledColumn,
+		string | number | undefined,
+		string | number | undefined,
+	][] = [
+		["customer_currency", filters.customer_currency_is, filters.customer_currency_is_not],
+		["source", filters.source_is, filters.source_is_not],
+		["type", filters.type_is, filters.type_is_not],
+		["source_device", filters.source_device_is, filters.source_device_is_not],
+		["channel", filters.channel_is, filters.channel_is_not],
+		["customer_country", filters.customer_country_is, filters.customer_country_is_not],
+		["risk_level", filters.risk_level_is, filters.risk_level_is_not],
+	];
+	for (const [column, equal, different] of pairs) {
+		if (equal !== undefined) rules.push(is(column, equal));
+		if (different !== undefined) rules.push(isNot(column, different));
+	}
+	if (filters.type_is_in && filters.type_is_in.length > 0) {
+		rules.push(sql<SqlBool>`${sql.ref("type")} in (${sql.join(filters.type_is_in)})`);
+	}
+	return rules;
+}
+
+function searchCondition(dialect: DialectName, terms: readonly string[]): Condition {
+	return any(
+		terms.map((term) => {
+			const orderNumber = term.replace(/^#/, "");
+			return any([
+				is("order_number", orderNumber),
+				is("id", term),
+				is("charge_id", term),
+				is("payment_intent_id", term),
+				containsInsensitive(dialect, sql.ref<string | null>("customer_name"), term),
+				containsInsensitive(dialect, sql.ref<string | null>("customer_email"), term),
+			]);
+		}),
+	);
+}
+
+/** How many advanced rules the filters hold; with one, match any and all mean the same. */
+function advancedRuleCount(filters: TransactionFilters): number {
+	return (
+		dateRulesOf(filters).length + columnRules(filters).length + (filters.loan_id_is !== undefined ? 1 : 0)
+	);
+}
+
+export function effectiveMatch(filters: TransactionFilters): "all" | "any" {
+	return advancedRuleCount(filters) > 1 ? filters.match : "all";
+}
+
+/** The whole WHERE on balance_transactions (list, count, export, scan summaries). */
+export function ledgerConditions(
+	dialect: DialectName,
+	accountId: string,
+	filters: TransactionFilters,
+	timeZone: string,
+): Condition {
+	const advanced = [...dateRuleConditions("created", filters, timeZone), ...columnRules(filters)];
+	if (filters.loan_id_is !== undefined) advanced.push(is("loan_id", filters.loan_id_is));
+	const parts: Condition[] = [is("account_id", accountId), ...narrowing(dialect, filters)];
+	if (advanced.length > 0) parts.push(effectiveMatch(filters) === "any" ? any(advanced) : all(advanced));
+	return all(parts);
+}
+
+/**
+ * Whether rollups can answer a summary of these filters: only rolled-up columns and dates, and
+ * dates only when every rule must hold (an OR with a date cannot be split into whole days).
+ */
+export function rollupEligible(filters: TransactionFilters): boolean {
+	if (filters.search && filters.search.length > 0) return false;
+	if (filters.deposit_id !== undefined || filters.loan_id_is !== undefined) return false;
+	const unrolled = [
+		filters.customer_country_is,
+		filters.customer_country_is_not,
+		filters.risk_level_is,
+		filters.risk_level_is_not,
+	];
+	if (unrolled.some((value) => value !== undefined)) return false;
+	return effectiveMatch(filters) === "all" || dateRulesOf(filters).length === 0;
+}
+
+/** The column rules combined by match, plus store_currency_is; on both tables when rollupEligible. */
+export function dimensionConditions(filters: TransactionFilters): Condition[] {
+	const parts: Condition[] = [];
+	if (filters.store_currency_is) parts.push(is("currency", filters.store_currency_is));
+	const rules = columnRules(filters);
+	if (rules.length > 0) parts.push(effectiveMatch(filters) === "any" ? any(rules) : all(rules));
+	return parts;
+}
+
+/** The one range of epoch seconds every date rule allows (match all). */
+export function dateRange(filters: TransactionFilters, timeZone: string): EpochRange {
+	const range: EpochRange = {};
+	for (const rule of dateRulesOf(filters)) {
+		const { from, until } = dateRuleRange(rule, timeZone);
+		if (from !== undefined) range.from = range.from === undefined ? from : Math.max(range.from, from);
+		if (until !== undefined) range.until = range.until === undefined ? until : Math.min(range.until, until);
+	}
+	return range;
+}
+
+function narrowing(dialect: DialectName, filters: TransactionFilters): Condition[] {
+	const parts: Condition[] = [];
+	if (filters.store_currency_is) parts.push(is("currency", filters.store_currency_is));
+	if (filters.deposit_id) parts.push(is("deposit_id", filters.deposit_id));
+	if (filters.search && filters.search.length > 0) parts.push(searchCondition(dialect, filters.search));
+	return parts;
+}

@@ -1,0 +1,230 @@
+/**
+ * The transactions list and its export. A page is found on the index of its sort alone (ids
+ * only, so skipping to page 400 reads index entries, not rows), then joined to its order (for
+ * subscriptions) and its payout (for deposit_status) in the same query — no query per row.
+ * Exports walk the same order by keyset, a batch at a time.
+ */
+import type {
+	Transaction,
+	TransactionListQuery,
+	TransactionSort,
+	TransactionSortedQuery,
+} from "@paydesk/contract/transactions";
+import { type SelectQueryBuilder, sql } from "kysely";
+import type { Db } from "../../db/connection.ts";
+import type { BalanceTransactionsTable, Database } from "../../db/schema.ts";
+import { parseJson } from "../../processor/account.ts";
+import {
+	afterCursor,
+	type Cursor,
+	EXPORT_BATCH_SIZE,
+	keysetBatches,
+	type ListOrder,
+	listOrder,
+	orderRows,
+} from "../exports/list-sql.ts";
+import { ledgerConditions } from "./filters.ts";
+import { transactionTotals } from "./summary.ts";
+
+/** A balance transaction with what the list shows of its order and payout. */
+export interface LedgerRow extends BalanceTransactionsTable {
+	order_subscriptions: string | null;
+	deposit_status: string | null;
+	deposit_type: string | null;
+	deposit_date: number | null;
+}
+
+/**
+ * Sort columns and their tie-break: balance_transactions_created (account_id, created desc, id)
+ * gives "created desc, id asc"; the amount, fee and net indexes end in "id" ascending.
+ */
+type TransactionSortColumn = "created" | "amount" | "fee" | "net";
+const SORT_COLUMNS: Record<TransactionSort, [column: TransactionSortColumn, tieBreak: "same" | "opposite"]> =
+	{
+		date: ["created", "opposite"],
+		amount: ["amount", "same"],
+		fees: ["fee", "same"],
+		net: ["net", "same"],
+	};
+
+export function transactionOrder(query: Pick<TransactionSortedQuery, "sort" | "direction">): ListOrder {
+	const [column, tieBreak] = SORT_COLUMNS[query.sort];
+	return listOrder(column, query.direction, tieBreak);
+}
+
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+const editPost = (id: number | string) =>
+	`/wp-admin/post.php?post=${encodeURIComponent(String(id))}&action=edit`;
+
+/** The REST shape of a transaction row (spec 2 §3). */
+export function toTransaction(row: LedgerRow): Transaction {
+	const subscriptions = parseJson<{ number?: unknown }[]>(row.order_subscriptions, []);
+	return {
+		transaction_id: row.id,
+		charge_id: row.charge_id,
+		payment_intent_id: row.payment_intent_id,
+		date: iso(row.created),
+		type: row.type,
+		channel: row.channel,
+		source: row.source,
+		source_identifier: row.source_identifier,
+		source_device: row.source_device,
+		currency: row.currency,
+		amount: row.amount,
+		customer_currency: row.customer_currency,
+		customer_amount: row.customer_amount,
+		fees: row.fee,
+		net: row.net,
+		risk_level: row.risk_level,
+		order:
+			row.order_id === null
+				? null
+				: {
+						number: row.order_number ?? String(row.order_id),
+						url: editPost(row.order_id),
+						customer_url: row.customer_email
+							? `/wp-admin/edit.php?post_type=shop_order&s=${encodeURIComponent(row.customer_email)}`
+							: null,
+						subscriptions: subscriptions
+							.filter((s) => s.number !== undefined && s.number !== null)
+							.map((s) => ({ number: String(s.number), url: editPost(String(s.number)) })),
+					},
+		customer_name: row.customer_name,
+		customer_email: row.customer_email,
+		customer_country: row.customer_country,
+		deposit_id: row.deposit_id,
+		deposit_status: row.deposit_status,
+		available_on: iso(row.available_on),
+		loan_id: row.loan_id,
+		metadata: { charge_type: row.type === "card_reader_fee" ? "card_reader_fee" : null },
+	};
+}
+
+/**
+ * Rows of a page of ids (kept in their order), with their order and payout joined. The page is
+ * CROSS JOINed so that SQLite reads it first (an inner join lets its planner walk the whole
+ * ledger in date order instead); PostgreSQL plans it as the inner join it is.
+ */
+function withDetails(
+	db: Db,
+	accountId: string,
+	ids: SelectQueryBuilder<Database, "balance_transactions", { id: string }>,
+	order: ListOrder,
+) {
+	return db.kysely
+		.selectFrom(ids.as("page"))
+		.crossJoin("balance_transactions as bt")
+		.leftJoin("orders as o", (join) =>
+			join.onRef("o.id", "=", "bt.order_id").on("o.account_id", "=", accountId),
+		)
+		.leftJoin("payouts as p", (join) =>
+			join.onRef("p.id", "=", "bt.deposit_id").on("p.account_id", "=", accountId),
+		)
+		.selectAll("bt")
+		.select([
+			"o.subscriptions as order_subscriptions",
+			"p.status as deposit_status",
+			"p.type as deposit_type",
+			"p.date as deposit_date",
+		])
+		.where("bt.account_id", "=", accountId)
+		.whereRef("bt.id", "=", "page.id")
+		.orderBy(sql.ref(`bt.${order.column}`), order.direction)
+		.orderBy("bt.id", order.idDirection);
+}
+
+/** Ids of the matching transactions in list order (exposed so a test can read its plan). */
+export function orderedIds(db: Db, accountId: string, query: TransactionSortedQuery, timeZone: string) {
+	const select = db.kysely
+		.selectFrom("balance_transactions")
+		.select("id")
+		.where(ledgerConditions(db.dialect, accountId, query, timeZone));
+	return orderRows(select, transactionOrder(query));
+}
+
+export async function listTransactions(
+	db: Db,
+	accountId: string,
+	query: TransactionListQuery,
+	timeZone: string,
+): Promise<{ data: Transaction[]; total_count: number }> {
+	const order = transactionOrder(query);
+	const ids = orderedIds(db, accountId, query, timeZone)
+		.limit(query.pagesize)
+		.offset((query.page - 1) * query.pagesize);
+	const [rows, totals] = await Promise.all([
+		withDetails(db, accountId, ids, order).execute(),
+		transactionTotals(db, accountId, query, timeZone),
+	]);
+	return {
+		data: rows.map((row) => toTransaction(row as LedgerRow)),
+		total_count: totals.reduce((count, row) => count + row.count, 0),
+	};
+}
+
+/** The orders and payouts a batch of ledger rows names, fetched once for the whole batch. */
+async function withBatchDetails(
+	db: Db,
+	accountId: string,
+	rows: BalanceTransactionsTable[],
+): Promise<LedgerRow[]> {
+	const orderIds = [...new Set(rows.map((row) => row.order_id).filter((id): id is number => id !== null))];
+	const depositIds = [
+		...new Set(rows.map((row) => row.deposit_id).filter((id): id is string => id !== null)),
+	];
+	const [orders, payouts] = await Promise.all([
+		orderIds.length === 0
+			? []
+			: db.kysely
+					.selectFrom("orders")
+					.select(["id", "subscriptions"])
+					.where("account_id", "=", accountId)
+					.where("id", "in", orderIds)
+					.execute(),
+		depositIds.length === 0
+			? []
+			: db.kysely
+					.selectFrom("payouts")
+					.select(["id", "status", "type", "date"])
+					.where("account_id", "=", accountId)
+					.where("id", "in", depositIds)
+					.execute(),
+	]);
+	const subscriptions = new Map(orders.map((order) => [Number(order.id), order.subscriptions]));
+	const payoutsById = new Map(payouts.map((payout) => [payout.id, payout]));
+	return rows.map((row) => {
+		const payout = row.deposit_id === null ? undefined : payoutsById.get(row.deposit_id);
+		return {
+			...row,
+			order_subscriptions: row.order_id === null ? null : (subscriptions.get(Number(row.order_id)) ?? null),
+			deposit_status: payout?.status ?? null,
+			deposit_type: payout?.type ?? null,
+			deposit_date: payout?.date ?? null,
+		};
+	});
+}
+
+/**
+ * Every matching transaction in list order, in keyset batches (exports). Each batch seeks
+ * straight to its start on the sort's index, then fetches the orders and payouts it names in
+ * two lookups for the whole batch (never a query per row).
+ */
+export function transactionBatches(
+	db: Db,
+	accountId: string,
+	query: TransactionSortedQuery,
+	timeZone: string,
+	batchSize = EXPORT_BATCH_SIZE,
+): AsyncGenerator<LedgerRow[]> {
+	const order = transactionOrder(query);
+	const where = ledgerConditions(db.dialect, accountId, query, timeZone);
+	return keysetBatches(
+		async (after: Cursor | null, limit: number) => {
+			let select = db.kysely.selectFrom("balance_transactions").selectAll().where(where);
+			if (after) select = select.where(afterCursor(order, after));
+			return withBatchDetails(db, accountId, await orderRows(select, order).limit(limit).execute());
+		},
+		(row) => ({ value: row[order.column as TransactionSortColumn], id: row.id }),
+		batchSize,
+	);
+}

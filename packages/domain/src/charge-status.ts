@@ -1,0 +1,128 @@
+/**
+ * The status a payment shows (spec 2 §4 "Derived charge status", first match wins), its chip,
+ * and how the payment details screen reads its id (spec 2 §5).
+ */
+
+/** Dispute statuses of spec 3 §4.1; the warning_* ones are inquiries. */
+export const DISPUTE_STATUSES = [
+	"warning_needs_response",
+	"warning_under_review",
+	"warning_closed",
+	"needs_response",
+	"under_review",
+	"charge_refunded",
+	"won",
+	"lost",
+] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+
+export function isDisputeInquiry(status: string): boolean {
+	return status.startsWith("warning_");
+}
+
+/** What the derivation reads from a charge (the Charge entity of packages/contract has it all). */
+export interface ChargeStatusInput {
+	status: string;
+	paid: boolean;
+	captured: boolean;
+	refunded: boolean;
+	amount_refunded: number;
+	disputed: boolean;
+	outcome?: { type?: string | null } | null;
+	refunds?: { data: readonly unknown[] } | null;
+	dispute?: { status: string } | null;
+	fraud_meta_box_type?: string | null;
+}
+
+export type ChargeDisplayStatus =
+	| "fraud_outcome_review"
+	| "fraud_outcome_block"
+	| "failed"
+	| "blocked"
+	| `disputed_${string}`
+	| "partially_refunded"
+	| "fully_refunded"
+	| "refund_failed"
+	| "paid"
+	| "authorized"
+	| (string & {});
+
+/**
+ * The ten rules of spec 2 §4, in order; the first that matches wins:
+ * 1. the intent requires capture and fraud rules put it in review -> fraud_outcome_review;
+ * 2. fraud meta type block or review_blocked -> fraud_outcome_block;
+ * 3. failed with outcome issuer_declined or invalid -> failed;
+ * 4. failed with outcome blocked -> blocked;
+ * 5. disputed -> disputed_{dispute status};
+ * 6. part of the amount refunded -> partially_refunded;
+ * 7. refunded in full -> fully_refunded;
+ * 8. refunds exist but nothing stayed refunded -> refund_failed;
+ * 9. succeeded and paid -> paid when captured, else authorized;
+ * 10. otherwise the raw status.
+ */
+export function deriveChargeStatus(
+	charge: ChargeStatusInput,
+	intentStatus?: string | null,
+): ChargeDisplayStatus {
+	const fraudType = charge.fraud_meta_box_type ?? null;
+	const outcome = charge.outcome?.type ?? null;
+	if (intentStatus === "requires_capture" && fraudType === "review") return "fraud_outcome_review";
+	if (fraudType === "block" || fraudType === "review_blocked") return "fraud_outcome_block";
+	if (charge.status === "failed" && (outcome === "issuer_declined" || outcome === "invalid")) return "failed";
+	if (charge.status === "failed" && outcome === "blocked") return "blocked";
+	if (charge.disputed && charge.dispute) return `disputed_${charge.dispute.status}`;
+	if (!charge.refunded && charge.amount_refunded > 0) return "partially_refunded";
+	if (charge.refunded) return "fully_refunded";
+	if ((charge.refunds?.data.length ?? 0) > 0) return "refund_failed";
+	if (charge.status === "succeeded" && charge.paid) return charge.captured ? "paid" : "authorized";
+	return charge.status;
+}
+
+export type StatusChip = "success" | "warning" | "primary" | "light" | "alert";
+
+/** Label and chip of each derived status; unknown ones fall back to their humanized code. */
+export const CHARGE_STATUS_DISPLAY: Readonly<Record<string, { label: string; chip: StatusChip }>> = {
+	paid: { label: "Paid", chip: "success" },
+	authorized: { label: "Payment authorized", chip: "primary" },
+	partially_refunded: { label: "Partial refund", chip: "success" },
+	fully_refunded: { label: "Refunded", chip: "light" },
+	refund_failed: { label: "Refund failure", chip: "alert" },
+	failed: { label: "Payment failed", chip: "alert" },
+	blocked: { label: "Payment blocked", chip: "alert" },
+	fraud_outcome_review: { label: "Needs review", chip: "warning" },
+	fraud_outcome_block: { label: "Blocked by fraud protection", chip: "alert" },
+	disputed_needs_response: { label: "Disputed: Needs response", chip: "warning" },
+	disputed_under_review: { label: "Disputed: In review", chip: "light" },
+	disputed_won: { label: "Disputed: Won", chip: "light" },
+	disputed_lost: { label: "Disputed: Lost", chip: "light" },
+	disputed_charge_refunded: { label: "Disputed: Refunded", chip: "light" },
+	disputed_warning_needs_response: { label: "Inquiry: Needs response", chip: "warning" },
+	disputed_warning_under_review: { label: "Inquiry: Under review", chip: "light" },
+	disputed_warning_closed: { label: "Inquiry: Closed", chip: "light" },
+	succeeded: { label: "Succeeded", chip: "success" },
+	pending: { label: "Pending", chip: "warning" },
+	canceled: { label: "Canceled", chip: "light" },
+};
+
+export function chargeStatusDisplay(status: string): { label: string; chip: StatusChip } {
+	const known = CHARGE_STATUS_DISPLAY[status];
+	if (known) return known;
+	const words = status.replace(/_/g, " ");
+	return { label: words.charAt(0).toUpperCase() + words.slice(1), chip: "light" };
+}
+
+export type PaymentDetailsIdKind = "order" | "charge" | "payment_intent";
+
+/**
+ * How the payment details screen reads its id (spec 2 §5): all digits is an order id; the
+ * prefix ch_ or py_ is a charge; anything else is a payment intent.
+ */
+export function paymentDetailsIdKind(id: string): PaymentDetailsIdKind {
+	if (/^\d+$/.test(id)) return "order";
+	if (isChargeId(id)) return "charge";
+	return "payment_intent";
+}
+
+export function isChargeId(id: string): boolean {
+	return id.startsWith("ch_") || id.startsWith("py_");
+}

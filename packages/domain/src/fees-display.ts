@@ -1,0 +1,107 @@
+/**
+ * Account fees as the overview shows them (spec 3 §3.10, §9): "percentage + fixed per
+ * transaction"; a discount fraction applies to the base and additional fees but not to the FX
+ * fee; the total is per transaction; an unknown fee shows "missing fees".
+ *
+ * Where the spec is silent: a discount is active until its end_time and while the volume it
+ * covers (volume_allowance) is not used up; only the first active discount applies; the total
+ * adds every fee a payment can carry (base, additional, FX) so the merchant sees the most a
+ * payment costs. The fixed part is rounded to the minor unit.
+ */
+import { feeRatePercent } from "./fees.ts";
+import { formatAmount } from "./money.ts";
+
+export interface FeeRate {
+	/** A fraction: 0.029 is 2.9 %. */
+	percentage_rate: number;
+	/** Minor units of currency. */
+	fixed_rate: number;
+	currency: string;
+}
+
+export interface FeeDiscount {
+	/** Fraction taken off the base and additional fees: 0.25 is a quarter off. */
+	discount: number;
+	/** Volume the discount covers, minor units of volume_currency; null when unlimited. */
+	volume_allowance: number | null;
+	current_volume: number | null;
+	volume_currency: string | null;
+	/** ISO 8601; null when the discount does not end. */
+	end_time: string | null;
+}
+
+export interface AccountFee {
+	base: FeeRate;
+	additional: FeeRate;
+	fx: FeeRate;
+	discount: readonly FeeDiscount[];
+}
+
+export const MISSING_FEES = "missing fees";
+
+/** The discount that applies now, if any. */
+export function activeDiscount(fee: AccountFee, nowMs: number): FeeDiscount | null {
+	for (const discount of fee.discount) {
+		if (discount.discount <= 0) continue;
+		if (discount.end_time && Date.parse(discount.end_time) <= nowMs) continue;
+		if (
+			discount.volume_allowance !== null &&
+			discount.current_volume !== null &&
+			discount.current_volume >= discount.volume_allowance
+		)
+			continue;
+		return discount;
+	}
+	return null;
+}
+
+/** Percentage (a fraction) and fixed minor units a payment costs, with a discount fraction applied. */
+export function feeTotal(fee: AccountFee, discount = 0): FeeRate {
+	const keep = 1 - discount;
+	const percentage = (fee.base.percentage_rate + fee.additional.percentage_rate) * keep + fee.fx.percentage_rate;
+	const fixed = (fee.base.fixed_rate + fee.additional.fixed_rate) * keep + fee.fx.fixed_rate;
+	return {
+		percentage_rate: Number(percentage.toPrecision(12)),
+		fixed_rate: Math.round(fixed),
+		currency: fee.base.currency,
+	};
+}
+
+/** "2.9% + $0.30 per transaction". */
+export function formatFeePerTransaction(rate: FeeRate, locale?: string): string {
+	const percent = `${feeRatePercent(rate.percentage_rate)}%`;
+	const fixed = formatAmount(rate.fixed_rate, rate.currency, { locale });
+	return `${percent} + ${fixed} per transaction`;
+}
+
+export interface FeeDisplay {
+	/** What a payment costs now. */
+	current: string;
+	/** The undiscounted fee, shown struck through while a discount applies. */
+	original: string | null;
+	/** The active discount, for a note under the fee. */
+	discount: FeeDiscount | null;
+}
+
+/** The fee line of one payment method; "missing fees" when the account has no fee for it. */
+export function feeDisplay(fee: AccountFee | null | undefined, nowMs: number, locale?: string): FeeDisplay {
+	if (!fee) return { current: MISSING_FEES, original: null, discount: null };
+	const discount = activeDiscount(fee, nowMs);
+	const current = formatFeePerTransaction(feeTotal(fee, discount?.discount ?? 0), locale);
+	return {
+		current,
+		original: discount ? formatFeePerTransaction(feeTotal(fee), locale) : null,
+		discount,
+	};
+}
+
+/** "25% off fees", "… on your next $2,000.00 of sales", "… until {date}". */
+export function discountNote(discount: FeeDiscount, formatEnd: (iso: string) => string, locale?: string): string {
+	let note = `${Math.round(discount.discount * 100)}% off fees`;
+	if (discount.volume_allowance !== null && discount.volume_currency) {
+		const left = discount.volume_allowance - (discount.current_volume ?? 0);
+		note += ` on your next ${formatAmount(left, discount.volume_currency, { locale })} of sales`;
+	}
+	if (discount.end_time) note += ` until ${formatEnd(discount.end_time)}`;
+	return note;
+}

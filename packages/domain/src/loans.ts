@@ -1,0 +1,51 @@
+/**
+ * Capital loans of spec 2 ('Loans page', Loan and Active loan summary entities, §9): the loan
+ * status label and the withhold rate as a percentage.
+ */
+
+export type LoanChip = "primary" | "success";
+
+export interface LoanStatusDisplay {
+	label: string;
+	/** The longer wording shown on hover: 'In Progress' or 'Paid in Full'. */
+	tooltip: string;
+	chip: LoanChip;
+}
+
+/**
+ * fully_paid_at empty means Active (In Progress); otherwise 'Paid off: date' (Paid in Full),
+ * the date written by `formatDay`.
+ */
+export function loanStatus(
+	loan: { fully_paid_at: string | number | null | undefined },
+	formatDay: (value: string | number) => string,
+): LoanStatusDisplay {
+	if (loan.fully_paid_at === null || loan.fully_paid_at === undefined || loan.fully_paid_at === "") {
+		return { label: "Active", tooltip: "In Progress", chip: "primary" };
+	}
+	return { label: `Paid off: ${formatDay(loan.fully_paid_at)}`, tooltip: "Paid in Full", chip: "success" };
+}
+
+/**
+ * The withhold rate is a fraction (0.08) shown as a percentage (8): times 100, rounded to two
+ * decimals so binary fractions do not show as 7.000000000000001.
+ */
+export function withholdRatePercent(rate: number): number {
+	return Math.round(rate * 100 * 100) / 100;
+}
+
+/** "8%" or "12.5%". */
+export function formatWithholdRate(rate: number): string {
+	return `${withholdRatePercent(rate)}%`;
+}
+
+/** What has been repaid out of advance + fee, as a share from 0 to 1 (the progress bar). */
+export function repaidShare(summary: {
+	paid_amount: number;
+	advance_amount: number;
+	fee_amount: number;
+}): number {
+	const total = summary.advance_amount + summary.fee_amount;
+	if (total <= 0) return 1;
+	return Math.min(1, Math.max(0, summary.paid_amount / total));
+}

@@ -1,0 +1,316 @@
+/**
+ * The overview's task list (spec 1 §3 Task, §4.4, §4.5, §9; spec 3 §2.1): the six tasks in the
+ * spec's order with their conditions, which of them a merchant's choices hide (dismissed,
+ * deleted, snoozed for a day), the sort (completed last, then level, default 3) and the collapse
+ * after 5 items. Texts are the spec's where it gives them; the rest are ours.
+ */
+import { isProgressiveOnboardingIncomplete } from "./account-status.ts";
+import { type DisputeTaskFormat, disputeTaskText, type TaskDispute } from "./dispute-task.ts";
+import {
+	PO_SALES_THRESHOLD,
+	PO_TASK_TIME,
+	PO_TASK_TITLE,
+	poTaskContent,
+	poTaskState,
+	toSeconds,
+} from "./progressive-onboarding.ts";
+
+export type TaskLevel = 1 | 2 | 3;
+export const DEFAULT_TASK_LEVEL: TaskLevel = 3;
+/** The list shows 5 tasks before collapsing ('Hide tasks' / 'Show tasks'). */
+export const TASK_LIST_COLLAPSE_AFTER = 5;
+/** Snooze hides a task for one day. */
+export const SNOOZE_MS = 24 * 60 * 60 * 1000;
+
+export const TASK_OPTIONS = {
+	dismissed: "woocommerce_dismissed_todo_tasks",
+	deleted: "woocommerce_deleted_todo_tasks",
+	remindMeLater: "woocommerce_remind_me_later_todo_tasks",
+} as const;
+
+export type TaskAction =
+	| { kind: "admin"; path: string; query?: Record<string, string> }
+	| { kind: "url"; url: string };
+
+export interface OverviewTask {
+	key: string;
+	title: string;
+	content: string;
+	additionalInfo: readonly string[];
+	level: TaskLevel;
+	completed: boolean;
+	expandable: boolean;
+	expanded: boolean;
+	isDismissable: boolean;
+	isDeletable: boolean;
+	allowSnooze: boolean;
+	showActionButton: boolean;
+	actionLabel: string;
+	time: string | null;
+	action: TaskAction | null;
+}
+
+export interface RequirementError {
+	code: string;
+	reason: string;
+}
+
+/** The account status fields the tasks read (spec 1 §3). */
+export interface TaskAccount {
+	status: string;
+	detailsSubmitted: boolean;
+	currentDeadline: number | null;
+	pastDue: boolean;
+	accountLink: string;
+	created: string;
+	requirements: { errors: readonly RequirementError[] };
+	progressiveOnboarding: { isEnabled: boolean; isComplete: boolean; tpv: number; firstTransactionDate: string | null };
+}
+
+export interface TaskContext {
+	account: TaskAccount | null;
+	isAccountConnected: boolean;
+	/** The site takes test or sandbox payments. */
+	testMode: boolean;
+	goLiveEnabled: boolean;
+	reconnectUrl: string | null;
+	connectUrl: string;
+	enabledPaymentMethods: readonly string[];
+	disputes: readonly TaskDispute[];
+	/** Epoch seconds. */
+	now: number;
+	format: DisputeTaskFormat;
+	/** Friendly text of a requirement error (the connect mapping); the server's reason by default. */
+	requirementText?: (error: RequirementError) => string;
+}
+
+const base = (task: Partial<OverviewTask> & Pick<OverviewTask, "key" | "title" | "content">): OverviewTask => ({
+	additionalInfo: [],
+	level: DEFAULT_TASK_LEVEL,
+	completed: false,
+	expandable: false,
+	expanded: false,
+	isDismissable: false,
+	isDeletable: false,
+	allowSnooze: false,
+	showActionButton: true,
+	actionLabel: "",
+	time: null,
+	action: null,
+	...task,
+});
+
+const withQuery = (url: string, query: string) => `${url}${url.includes("?") ? "&" : "?"}${query}`;
+
+/** Requirement errors as the merchant reads them; invalid_value_other is ignored (spec 1 §8). */
+export function requirementTexts(
+	errors: readonly RequirementError[],
+	text: (error: RequirementError) => string = (error) => error.reason,
+): string[] {
+	return errors.filter((error) => error.code !== "invalid_value_other").map(text);
+}
+
+/** 1. Update or finish business details, unless progressive onboarding took over. */
+export function businessDetailsTask(context: TaskContext): OverviewTask | null {
+	const account = context.account;
+	if (!account) return null;
+	if (account.progressiveOnboarding.isEnabled && account.detailsSubmitted) return null;
+	if (!account.detailsSubmitted) {
+		return base({
+			key: "complete-setup",
+			title: "Activate payments",
+			content: "Verify your business details to start accepting payments and receiving payouts.",
+			level: 1,
+			time: "10 minutes",
+			actionLabel: "Finish setup",
+			action: { kind: "url", url: context.connectUrl },
+		});
+	}
+	const errors = requirementTexts(account.requirements.errors, context.requirementText);
+	const completed = (account.status === "complete" || account.status === "enabled") && errors.length === 0;
+	const restricted = account.status === "restricted";
+	const deadline = account.currentDeadline;
+	let content = "Your business details are verified: payments and payouts are enabled.";
+	if (restricted && account.pastDue)
+		content =
+			"Payments and payouts are disabled for this account until missing business information is updated.";
+	else if ((restricted || account.status === "restricted_soon") && deadline)
+		content = `Update by ${context.format.date(deadline)} to avoid a disruption in payouts.`;
+	else if (!completed) content = "Some business details need your attention to keep payments and payouts running.";
+	return base({
+		key: "update-business-details",
+		title: completed ? "Business details verified" : "Update business details",
+		content,
+		additionalInfo: errors,
+		expandable: errors.length > 0,
+		expanded: errors.length > 0,
+		level: completed ? DEFAULT_TASK_LEVEL : restricted ? 1 : 2,
+		completed,
+		isDeletable: completed,
+		showActionButton: !completed,
+		actionLabel: "Update",
+		action: { kind: "url", url: withQuery(account.accountLink, "from=WCPAY_OVERVIEW&source=overview-page") },
+	});
+}
+
+/** 2. Reconnect the content-platform user, when a reconnect URL exists. */
+export function reconnectTask(context: TaskContext): OverviewTask | null {
+	if (!context.reconnectUrl) return null;
+	return base({
+		key: "reconnect-wpcom-user",
+		title: "Reconnect your store",
+		content: "The connection that carries your payments was lost. Reconnect your store to keep receiving payments and payouts.",
+		level: 1,
+		actionLabel: "Reconnect",
+		action: { kind: "url", url: context.reconnectUrl },
+	});
+}
+
+/** 3. Respond to disputes due within 7 days. */
+export function disputesTask(context: TaskContext): OverviewTask | null {
+	const text = disputeTaskText(context.disputes, context.now, context.format);
+	if (!text) return null;
+	return base({
+		key: "dispute-resolution-task",
+		title: text.title,
+		content: text.content,
+		level: text.urgent ? 1 : 2,
+		allowSnooze: true,
+		actionLabel: text.count === 1 ? "Respond now" : "See disputes",
+		action: text.chargeId
+			? { kind: "admin", path: "/payments/transactions/details", query: { id: text.chargeId } }
+			: { kind: "admin", path: "/payments/disputes", query: { filter: "awaiting_response" } },
+	});
+}
+
+/** 4. Verify bank details (progressive onboarding), by the table of spec 1 §4.5. */
+export function bankDetailsTask(context: TaskContext): OverviewTask | null {
+	const account = context.account;
+	if (!account?.progressiveOnboarding.isEnabled || !account.detailsSubmitted) return null;
+	if (["pending", "complete", "enabled"].includes(account.status)) return null;
+	const po = account.progressiveOnboarding;
+	const state = poTaskState(
+		{
+			tpv: po.tpv,
+			firstTransactionDate: toSeconds(po.firstTransactionDate),
+			created: toSeconds(account.created) ?? context.now,
+		},
+		context.now,
+	);
+	return base({
+		key: "verify-bank-details",
+		title: PO_TASK_TITLE,
+		content: poTaskContent(
+			state.message,
+			context.format.date(state.deadline),
+			context.format.money(PO_SALES_THRESHOLD * 100, "usd"),
+		),
+		level: state.level,
+		time: PO_TASK_TIME,
+		actionLabel: "Set up payouts",
+		action: { kind: "url", url: withQuery(context.connectUrl, "collect_payout_requirements=true") },
+	});
+}
+
+/** 5. Add payment methods: one method enabled, details submitted, progressive onboarding not pending. */
+export function paymentMethodsTask(context: TaskContext): OverviewTask | null {
+	const account = context.account;
+	if (!account?.detailsSubmitted || context.enabledPaymentMethods.length !== 1) return null;
+	if (isProgressiveOnboardingIncomplete(account)) return null;
+	return base({
+		key: "add-payment-methods",
+		title: "Add more ways for buyers to pay",
+		content: "Offer the payment methods your customers know, like Apple Pay, Klarna or iDEAL, to sell more.",
+		isDismissable: true,
+		allowSnooze: true,
+		actionLabel: "Add payment methods",
+		action: { kind: "admin", path: "/payments/additional-payment-methods" },
+	});
+}
+
+/** 6. Go live: connected, the site in test or sandbox mode, the go-live flag on. */
+export function goLiveTask(context: TaskContext): OverviewTask | null {
+	if (!context.isAccountConnected || !context.testMode || !context.goLiveEnabled) return null;
+	return base({
+		key: "go-live-payments",
+		title: "Set up live payments on your store",
+		content: "Your store takes test payments. Verify your business details to accept real payments from your customers.",
+		isDismissable: true,
+		actionLabel: "Activate payments",
+		action: { kind: "url", url: withQuery(context.connectUrl, "wcpay-disable-onboarding-test-mode=true") },
+	});
+}
+
+/** The overview's tasks in the spec's order, before the merchant's choices and the sort. */
+export function overviewTasks(context: TaskContext): OverviewTask[] {
+	return [
+		businessDetailsTask(context),
+		reconnectTask(context),
+		disputesTask(context),
+		bankDetailsTask(context),
+		paymentMethodsTask(context),
+		goLiveTask(context),
+	].filter((task): task is OverviewTask => task !== null);
+}
+
+/**
+ * Spec 3 §2.1: the store's own onboarding task list gains the update-details task (with the
+ * update-details flag) and the go-live task, and the reconnect task when a reconnect URL exists.
+ */
+export function storeTaskListExtension(context: TaskContext & { updateDetailsEnabled: boolean }): OverviewTask[] {
+	return [
+		context.updateDetailsEnabled ? businessDetailsTask(context) : null,
+		reconnectTask(context),
+		goLiveTask(context),
+	].filter((task): task is OverviewTask => task !== null);
+}
+
+/** Task key → epoch milliseconds, as the three options keep them. */
+export type TaskMap = Readonly<Record<string, number>>;
+
+export interface TaskPreferences {
+	dismissed: TaskMap;
+	deleted: TaskMap;
+	/** Snoozed until this time. */
+	remindMeLater: TaskMap;
+}
+
+/** An option's value as a task map; anything malformed reads as empty (a list of keys as "since 0"). */
+export function readTaskMap(value: unknown): Record<string, number> {
+	if (Array.isArray(value)) {
+		return Object.fromEntries(value.filter((key) => typeof key === "string").map((key) => [key, 0]));
+	}
+	if (!value || typeof value !== "object") return {};
+	const out: Record<string, number> = {};
+	for (const [key, time] of Object.entries(value)) if (typeof time === "number") out[key] = time;
+	return out;
+}
+
+/** Shown when not deleted, not dismissed, and its snooze time has passed. */
+export function isTaskVisible(key: string, preferences: TaskPreferences, nowMs: number): boolean {
+	if (key in preferences.deleted || key in preferences.dismissed) return false;
+	const until = preferences.remindMeLater[key];
+	return until === undefined || until <= nowMs;
+}
+
+/** Completed tasks last, then by level (lower first, default 3); otherwise the spec's order. */
+export function sortTasks<T extends Pick<OverviewTask, "completed" | "level">>(tasks: readonly T[]): T[] {
+	return tasks
+		.map((task, index) => ({ task, index }))
+		.sort(
+			(a, b) =>
+				Number(a.task.completed) - Number(b.task.completed) ||
+				(a.task.level ?? DEFAULT_TASK_LEVEL) - (b.task.level ?? DEFAULT_TASK_LEVEL) ||
+				a.index - b.index,
+		)
+		.map(({ task }) => task);
+}
+
+/** The tasks a merchant sees, sorted. */
+export function visibleTasks(
+	tasks: readonly OverviewTask[],
+	preferences: TaskPreferences,
+	nowMs: number,
+): OverviewTask[] {
+	return sortTasks(tasks.filter((task) => isTaskVisible(task.key, preferences, nowMs)));
+}

@@ -1,0 +1,141 @@
+import { describe, expect, it } from "vitest";
+import {
+	authorizationSortKey,
+	CAPTURE_WINDOW_DAYS,
+	captureDeadline,
+	captureDeadlineIso,
+	channelLabel,
+	fraudOutcomeStatusLabel,
+	REQUIRED_TRANSACTION_COLUMNS,
+	riskLevelLabel,
+	SOURCE_DEVICE_LABELS,
+	singleCurrencyTotalShown,
+	TRANSACTION_TYPES,
+	tabSwitchQuery,
+	transactionColumns,
+	transactionDetailsLink,
+	transactionTotalsShown,
+	transactionTypeLabel,
+} from "./transactions.ts";
+
+describe("transaction value lists (spec 2 §4)", () => {
+	it("knows the eleven transaction types, loans named as disbursement and repayment", () => {
+		expect(TRANSACTION_TYPES).toHaveLength(11);
+		expect(transactionTypeLabel("financing_payout")).toBe("Loan disbursement");
+		expect(transactionTypeLabel("financing_paydown")).toBe("Loan repayment");
+		expect(transactionTypeLabel("card_reader_fee")).toBe("Card reader fee");
+	});
+
+	it("an unknown transaction type reads 'Unknown transactions'", () => {
+		expect(transactionTypeLabel("adjustment_of_sorts")).toBe("Unknown transactions");
+	});
+
+	it("channels are online, in_person and in_person_pos; devices android and ios", () => {
+		expect(channelLabel("online")).toBe("Online");
+		expect(channelLabel("in_person")).toBe("In-Person");
+		expect(channelLabel("in_person_pos")).toBe("In-Person (POS)");
+		expect(channelLabel(null)).toBe("");
+		expect(SOURCE_DEVICE_LABELS).toEqual({ android: "Android", ios: "iOS" });
+	});
+
+	it("risk level: 0 normal, 1 elevated, 2 highest, otherwise not assessed", () => {
+		expect([0, 1, 2].map(riskLevelLabel)).toEqual(["Normal", "Elevated", "Highest"]);
+		expect(riskLevelLabel(null)).toBe("Not assessed");
+		expect(riskLevelLabel(7)).toBe("Not assessed");
+	});
+
+	it("fraud outcome statuses: allow Succeeded, review Needs review, block Payment blocked", () => {
+		expect(fraudOutcomeStatusLabel("allow")).toBe("Succeeded");
+		expect(fraudOutcomeStatusLabel("review")).toBe("Needs review");
+		expect(fraudOutcomeStatusLabel("block")).toBe("Payment blocked");
+	});
+});
+
+describe("authorizations (spec 2 §2, §4, §9)", () => {
+	it("the capture deadline is 7 days after creation", () => {
+		expect(CAPTURE_WINDOW_DAYS).toBe(7);
+		expect(captureDeadline(1_700_000_000)).toBe(1_700_000_000 + 7 * 86_400);
+		expect(captureDeadlineIso("2026-11-01T10:00:00.000Z")).toBe("2026-11-08T10:00:00.000Z");
+	});
+
+	it("the sort key 'capture_by' is sent to the server as created, and created is the default", () => {
+		expect(authorizationSortKey("capture_by")).toBe("created");
+		expect(authorizationSortKey(undefined)).toBe("created");
+		expect(authorizationSortKey("amount")).toBe("amount");
+	});
+});
+
+describe("summaries (spec 2 §2)", () => {
+	it("shows total, fees and net only with at most one store currency or a store currency filter", () => {
+		expect(transactionTotalsShown({ storeCurrencies: ["usd"] })).toBe(true);
+		expect(transactionTotalsShown({ storeCurrencies: [] })).toBe(true);
+		expect(transactionTotalsShown({ storeCurrencies: ["usd", "eur"] })).toBe(false);
+		expect(transactionTotalsShown({ storeCurrencies: ["usd", "eur"], storeCurrencyFilter: "eur" })).toBe(
+			true,
+		);
+	});
+
+	it("the uncaptured and blocked totals show only when all amounts share one currency", () => {
+		expect(singleCurrencyTotalShown(["usd", "USD"])).toBe(true);
+		expect(singleCurrencyTotalShown(["usd", "eur"])).toBe(false);
+		expect(singleCurrencyTotalShown([])).toBe(false);
+	});
+});
+
+describe("tabs (spec 2 §2)", () => {
+	it("switching tabs resets paged to 1 and per_page to 25 and clears order and orderby", () => {
+		expect(tabSwitchQuery("blocked-page")).toEqual({
+			tab: "blocked-page",
+			paged: 1,
+			per_page: 25,
+			order: null,
+			orderby: null,
+		});
+	});
+});
+
+describe("transaction detail link (spec 2 §2)", () => {
+	const row = {
+		transaction_id: "txn_1",
+		type: "refund",
+		charge_id: "ch_1",
+		payment_intent_id: "pi_1",
+		metadata: { charge_type: null },
+	};
+
+	it("links the payment details with transaction_id and transaction_type added", () => {
+		expect(transactionDetailsLink(row)).toEqual({
+			path: "/payments/transactions/details",
+			query: { id: "pi_1", transaction_id: "txn_1", transaction_type: "refund" },
+		});
+	});
+
+	it("card reader fees use the charge type (and open by charge)", () => {
+		const fee = { ...row, type: "card_reader_fee", metadata: { charge_type: "card_reader_fee" } };
+		expect(transactionDetailsLink(fee)?.query).toEqual({
+			id: "ch_1",
+			transaction_id: "txn_1",
+			transaction_type: "card_reader_fee",
+		});
+	});
+
+	it("a transaction with no payment behind it has no link", () => {
+		expect(transactionDetailsLink({ ...row, charge_id: null, payment_intent_id: null })).toBeNull();
+	});
+});
+
+describe("columns (spec 2 §2)", () => {
+	it("date, type, channel, net and order are always visible", () => {
+		expect(REQUIRED_TRANSACTION_COLUMNS).toEqual(["date", "type", "channel", "net", "order"]);
+	});
+
+	it("subscriptions only when subscriptions are active; no deposit columns in a payout's list", () => {
+		const all = transactionColumns({ subscriptionsActive: true, inPayout: false });
+		expect(all).toContain("subscriptions");
+		expect(all).toContain("deposit_status");
+		const inPayout = transactionColumns({ subscriptionsActive: false, inPayout: true });
+		expect(inPayout).not.toContain("subscriptions");
+		expect(inPayout).not.toContain("deposit");
+		expect(inPayout).not.toContain("deposit_id");
+	});
+});

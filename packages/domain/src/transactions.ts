@@ -1,0 +1,294 @@
+/**
+ * Transaction rules of spec 2 (§2 Transactions screen, §3 entities, §4 value lists, §9 default
+ * sorts), shared by the server and the admin: the value lists with their labels, the capture
+ * deadline, which summary figures show, the payment details link of a row, and what switching
+ * tabs does to the URL.
+ */
+
+export const TRANSACTION_TYPES = [
+	"charge",
+	"payment",
+	"payment_failure_refund",
+	"payment_refund",
+	"refund",
+	"refund_failure",
+	"dispute",
+	"dispute_reversal",
+	"card_reader_fee",
+	"financing_payout",
+	"financing_paydown",
+] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export const TRANSACTION_TYPE_LABELS: Readonly<Record<TransactionType, string>> = {
+	charge: "Charge",
+	payment: "Payment",
+	payment_failure_refund: "Payment failure refund",
+	payment_refund: "Payment refund",
+	refund: "Refund",
+	refund_failure: "Refund failure",
+	dispute: "Dispute",
+	dispute_reversal: "Dispute reversal",
+	card_reader_fee: "Card reader fee",
+	financing_payout: "Loan disbursement",
+	financing_paydown: "Loan repayment",
+};
+
+export const UNKNOWN_TRANSACTION_TYPE_LABEL = "Unknown transactions";
+
+export function isTransactionType(value: string): value is TransactionType {
+	return (TRANSACTION_TYPES as readonly string[]).includes(value);
+}
+
+/** An unknown transaction type reads 'Unknown transactions' (issue 4). */
+export function transactionTypeLabel(type: string): string {
+	return isTransactionType(type) ? TRANSACTION_TYPE_LABELS[type] : UNKNOWN_TRANSACTION_TYPE_LABEL;
+}
+
+export const TRANSACTION_CHANNELS = ["online", "in_person", "in_person_pos"] as const;
+export type TransactionChannel = (typeof TRANSACTION_CHANNELS)[number];
+
+export const CHANNEL_LABELS: Readonly<Record<TransactionChannel, string>> = {
+	online: "Online",
+	in_person: "In-Person",
+	in_person_pos: "In-Person (POS)",
+};
+
+export function channelLabel(channel: string | null | undefined): string {
+	return (TRANSACTION_CHANNELS as readonly string[]).includes(channel ?? "")
+		? CHANNEL_LABELS[channel as TransactionChannel]
+		: "";
+}
+
+/**
+ * Values of the payment method (source) filter: the payment methods of spec 2 §9, and the card
+ * brands, which a card transaction may carry as its source.
+ */
+export const PAYMENT_METHOD_TYPES = [
+	"affirm",
+	"afterpay_clearpay",
+	"alipay",
+	"au_becs_debit",
+	"bancontact",
+	"card",
+	"card_present",
+	"eps",
+	"giropay",
+	"grabpay",
+	"ideal",
+	"klarna",
+	"link",
+	"multibanco",
+	"p24",
+	"sepa_debit",
+	"sofort",
+	"wechat_pay",
+] as const;
+export const CARD_BRANDS = [
+	"amex",
+	"cartes_bancaires",
+	"diners",
+	"discover",
+	"jcb",
+	"mastercard",
+	"unionpay",
+	"visa",
+] as const;
+export const TRANSACTION_SOURCES = [...PAYMENT_METHOD_TYPES, ...CARD_BRANDS] as const;
+
+export const SOURCE_DEVICES = ["android", "ios"] as const;
+export type SourceDevice = (typeof SOURCE_DEVICES)[number];
+
+export const SOURCE_DEVICE_LABELS: Readonly<Record<SourceDevice, string>> = {
+	android: "Android",
+	ios: "iOS",
+};
+
+/** Risk levels as the processor scores them; any other value (or none) was not assessed. */
+export const RISK_LEVELS = [0, 1, 2] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+
+export const RISK_LEVEL_LABELS: Readonly<Record<RiskLevel, string>> = {
+	0: "Normal",
+	1: "Elevated",
+	2: "Highest",
+};
+
+export const RISK_NOT_ASSESSED_LABEL = "Not assessed";
+
+export function riskLevelLabel(level: number | null | undefined): string {
+	return level === 0 || level === 1 || level === 2 ? RISK_LEVEL_LABELS[level] : RISK_NOT_ASSESSED_LABEL;
+}
+
+export const FRAUD_OUTCOME_STATUSES = ["allow", "review", "block"] as const;
+export type FraudOutcomeStatus = (typeof FRAUD_OUTCOME_STATUSES)[number];
+
+export const FRAUD_OUTCOME_STATUS_LABELS: Readonly<Record<FraudOutcomeStatus, string>> = {
+	allow: "Succeeded",
+	review: "Needs review",
+	block: "Payment blocked",
+};
+
+export function fraudOutcomeStatusLabel(status: string): string {
+	return (FRAUD_OUTCOME_STATUSES as readonly string[]).includes(status)
+		? FRAUD_OUTCOME_STATUS_LABELS[status as FraudOutcomeStatus]
+		: status;
+}
+
+/** An authorization must be captured within 7 days of its creation (spec 2 §4, §9). */
+export const CAPTURE_WINDOW_DAYS = 7;
+const CAPTURE_WINDOW_SECONDS = CAPTURE_WINDOW_DAYS * 86_400;
+
+/** The capture deadline of an authorization, from its creation time in epoch seconds. */
+export function captureDeadline(createdSeconds: number): number {
+	return createdSeconds + CAPTURE_WINDOW_SECONDS;
+}
+
+/** The same deadline for an ISO 8601 creation time, as the authorizations list carries it. */
+export function captureDeadlineIso(createdIso: string): string {
+	return new Date(Date.parse(createdIso) + CAPTURE_WINDOW_SECONDS * 1000).toISOString();
+}
+
+/**
+ * The transactions summary shows total, fees and net only when there is at most one store
+ * currency or a store currency filter is set (spec 2 §2); the count always shows.
+ */
+export function transactionTotalsShown(summary: {
+	storeCurrencies: readonly string[];
+	storeCurrencyFilter?: string | null | undefined;
+}): boolean {
+	return summary.storeCurrencies.length <= 1 || Boolean(summary.storeCurrencyFilter);
+}
+
+/**
+ * The uncaptured and blocked tabs show their total only when every amount shares one currency
+ * (spec 2 §2).
+ */
+export function singleCurrencyTotalShown(currencies: readonly string[]): boolean {
+	return new Set(currencies.map((currency) => currency.toLowerCase())).size === 1;
+}
+
+/** The default sorts of spec 2 §9. */
+export const TRANSACTIONS_DEFAULT_SORT = { orderby: "date", order: "desc" } as const;
+export const AUTHORIZATIONS_DEFAULT_SORT = { orderby: "created", order: "asc" } as const;
+export const BLOCKED_DEFAULT_SORT = { orderby: "date", order: "desc" } as const;
+
+/** The uncaptured tab's sort key 'capture_by' is sent to the server as created (spec 2 §2). */
+export function authorizationSortKey(orderby: string | null | undefined): string {
+	return !orderby || orderby === "capture_by" ? "created" : orderby;
+}
+
+export const TRANSACTION_TABS = ["transactions-page", "uncaptured-page", "blocked-page"] as const;
+export type TransactionTab = (typeof TRANSACTION_TABS)[number];
+export const DEFAULT_TRANSACTION_TAB: TransactionTab = "transactions-page";
+
+/**
+ * The query change of switching tabs: paged back to 1, per_page to 25, order and orderby
+ * cleared (null removes a key), other filters kept (spec 2 §2).
+ */
+export function tabSwitchQuery(tab: TransactionTab): {
+	tab: TransactionTab;
+	paged: number;
+	per_page: number;
+	order: null;
+	orderby: null;
+} {
+	return { tab, paged: 1, per_page: 25, order: null, orderby: null };
+}
+
+export const PAYMENT_DETAILS_PATH = "/payments/transactions/details";
+
+/** What a transaction row needs to link to its payment. */
+export interface TransactionLinkSource {
+	transaction_id: string;
+	type: string;
+	charge_id: string | null;
+	payment_intent_id: string | null;
+	metadata?: { charge_type?: string | null } | null;
+}
+
+/**
+ * The payment details link of a transaction row (spec 2 §2 "Transaction detail link"): the
+ * payment details page of its payment intent (else its charge), with transaction_id and
+ * transaction_type added. Card reader fees use the charge type and open by charge id, as the
+ * details page opens its card reader fee view from the charge. Null when the row has no payment
+ * behind it (loan disbursements, for example).
+ */
+export function transactionDetailsLink(
+	transaction: TransactionLinkSource,
+): { path: string; query: { id: string; transaction_id: string; transaction_type: string } } | null {
+	const isReaderFee = transaction.type === "card_reader_fee";
+	const id = isReaderFee
+		? (transaction.charge_id ?? transaction.payment_intent_id)
+		: (transaction.payment_intent_id ?? transaction.charge_id);
+	if (!id) return null;
+	const transactionType = isReaderFee
+		? (transaction.metadata?.charge_type ?? transaction.type)
+		: transaction.type;
+	return {
+		path: PAYMENT_DETAILS_PATH,
+		query: { id, transaction_id: transaction.transaction_id, transaction_type: transactionType },
+	};
+}
+
+/** Columns of the transactions table (spec 2 §2), in order. */
+export const TRANSACTION_COLUMNS = [
+	"transaction_id",
+	"date",
+	"type",
+	"channel",
+	"customer_currency",
+	"customer_amount",
+	"currency",
+	"amount",
+	"fees",
+	"net",
+	"order",
+	"subscriptions",
+	"source",
+	"customer_name",
+	"customer_email",
+	"customer_country",
+	"risk_level",
+	"deposit_id",
+	"deposit",
+	"deposit_status",
+] as const;
+export type TransactionColumn = (typeof TRANSACTION_COLUMNS)[number];
+
+/** Always visible: they cannot be hidden. */
+export const REQUIRED_TRANSACTION_COLUMNS: readonly TransactionColumn[] = [
+	"date",
+	"type",
+	"channel",
+	"net",
+	"order",
+];
+
+export const HIDDEN_BY_DEFAULT_TRANSACTION_COLUMNS: readonly TransactionColumn[] = [
+	"transaction_id",
+	"customer_currency",
+	"customer_amount",
+	"currency",
+	"customer_email",
+	"customer_country",
+	"risk_level",
+	"deposit_id",
+];
+
+const DEPOSIT_COLUMNS: readonly TransactionColumn[] = ["deposit_id", "deposit", "deposit_status"];
+
+/**
+ * The columns a transactions table has: subscriptions only when subscriptions are active, and
+ * no deposit columns in a payout's own transaction list.
+ */
+export function transactionColumns(context: {
+	subscriptionsActive: boolean;
+	inPayout: boolean;
+}): TransactionColumn[] {
+	return TRANSACTION_COLUMNS.filter((column) => {
+		if (column === "subscriptions") return context.subscriptionsActive;
+		if (DEPOSIT_COLUMNS.includes(column)) return !context.inPayout;
+		return true;
+	});
+}
