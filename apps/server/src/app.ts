@@ -21,11 +21,15 @@ import { registerAuthorizationRoutes } from "./payments/authorizations/routes.ts
 import { registerCapitalRoutes } from "./payments/capital/routes.ts";
 import { registerChargeRoutes } from "./payments/charges/routes.ts";
 import { registerDepositRoutes } from "./payments/deposits/routes.ts";
+import { registerDisputeRoutes } from "./payments/disputes/routes.ts";
 import { registerDocumentRoutes } from "./payments/documents/routes.ts";
+import { registerFileRoutes } from "./payments/files/routes.ts";
 import { registerFraudOutcomeRoutes } from "./payments/fraud-outcomes/routes.ts";
+import { registerMultiCurrencyRoutes } from "./payments/multi-currency/routes.ts";
 import { registerOrderRoutes } from "./payments/orders/routes.ts";
 import { registerReaderRoutes } from "./payments/readers/routes.ts";
 import { registerRefundRoutes } from "./payments/refunds/routes.ts";
+import { registerSettingsRoutes } from "./payments/settings/routes.ts";
 import { registerTimelineRoutes } from "./payments/timeline/routes.ts";
 import { registerTransactionRoutes } from "./payments/transactions/routes.ts";
 import { registerVatRoutes } from "./payments/vat/routes.ts";
@@ -85,6 +89,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 	registerVatRoutes(app, deps);
 	registerReaderRoutes(app, deps);
 	registerCapitalRoutes(app, deps);
+	registerDisputeRoutes(app, deps);
+	registerFileRoutes(app, deps);
+	registerSettingsRoutes(app, deps);
+	registerMultiCurrencyRoutes(app, deps);
 	registerWpRoutes(app, deps);
 
 	return app;

@@ -14,7 +14,16 @@ import {
 	getDepositsSummary,
 	listDeposits,
 } from "./deposits.ts";
+import {
+	closeDispute,
+	disputeExports,
+	getDispute,
+	getDisputesSummary,
+	listDisputes,
+	updateDispute,
+} from "./disputes.ts";
 import { downloadDocument, getDocumentsSummary, listDocuments } from "./documents.ts";
+import { getFileContent, getFileDetails, serveFile, uploadFile } from "./files.ts";
 import {
 	downloadFraudOutcomes,
 	getFraudOutcomesSummary,
@@ -22,9 +31,23 @@ import {
 	searchFraudOutcomes,
 } from "./fraud-outcomes.ts";
 import { openApiDocument } from "./meta.ts";
+import {
+	getCurrencies,
+	getCurrencySettings,
+	getStoreSettings,
+	saveCurrencySettings,
+	updateEnabledCurrencies,
+	updateStoreSettings,
+} from "./multi-currency.ts";
 import { cancelAuthorization, captureAuthorization, getOrder } from "./orders.ts";
 import { getReaderChargeStats, listReaders } from "./readers.ts";
 import type { RouteContract } from "./route.ts";
+import {
+	getPaymentSettings,
+	savePaymentSettings,
+	saveSettingOption,
+	scheduleStripeBillingMigration,
+} from "./settings.ts";
 import { getTimeline } from "./timeline.ts";
 import {
 	getTransactionsSummary,
@@ -82,4 +105,27 @@ export const ALL_ROUTES: readonly RouteContract[] = [
 	getReaderChargeStats,
 	getActiveLoanSummary,
 	listLoans,
+	listDisputes,
+	getDisputesSummary,
+	getDispute,
+	updateDispute,
+	closeDispute,
+	disputeExports.download,
+	disputeExports.request,
+	disputeExports.status,
+	disputeExports.file,
+	uploadFile,
+	getFileDetails,
+	getFileContent,
+	serveFile,
+	getPaymentSettings,
+	savePaymentSettings,
+	scheduleStripeBillingMigration,
+	saveSettingOption,
+	getCurrencies,
+	updateEnabledCurrencies,
+	getCurrencySettings,
+	saveCurrencySettings,
+	getStoreSettings,
+	updateStoreSettings,
 ];

@@ -29,12 +29,14 @@ const AGE = { invalid_dob_age_under_18: "Underage. Age must be at least 18." };
 
 const DOCUMENT = {
 	verification_document_address_mismatch: "The address on the document does not match the address provided.",
-	verification_document_address_missing: "The document does not show an address. Please upload one that does.",
+	verification_document_address_missing:
+		"The document does not show an address. Please upload one that does.",
 	verification_document_corrupt: "The uploaded document file is damaged. Please upload it again.",
 	verification_document_country_not_supported:
 		"Documents from this country are not accepted. Please upload a document from a supported country.",
 	verification_document_dob_mismatch: "The date of birth on the document does not match the one provided.",
-	verification_document_duplicate_type: "The same document was uploaded twice. Please upload two different documents.",
+	verification_document_duplicate_type:
+		"The same document was uploaded twice. Please upload two different documents.",
 	verification_document_expired: "The document has expired. Please upload a valid document.",
 	verification_document_failed_copy: "A copy of a document cannot be accepted. Please upload the original.",
 	verification_document_failed_greyscale:
@@ -43,8 +45,10 @@ const DOCUMENT = {
 	verification_document_failed_test_mode: "Test documents cannot be used to verify a live account.",
 	verification_document_fraudulent: "The document appears to be fraudulent and could not be accepted.",
 	verification_document_id_number_mismatch: "The ID number on the document does not match the one provided.",
-	verification_document_id_number_missing: "The document does not show an ID number. Please upload one that does.",
-	verification_document_incomplete: "Part of the document is missing. Please upload an image of the whole document.",
+	verification_document_id_number_missing:
+		"The document does not show an ID number. Please upload one that does.",
+	verification_document_incomplete:
+		"Part of the document is missing. Please upload an image of the whole document.",
 	verification_document_invalid: "This type of document is not accepted for verification.",
 	verification_document_issue_or_expiry_date_missing:
 		"The document must show its issue or expiry date. Please upload one that does.",

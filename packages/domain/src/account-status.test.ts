@@ -32,7 +32,10 @@ describe("account status labels (spec 3 §4.6)", () => {
 	});
 
 	it("shows Pending for a restricted account whose progressive onboarding is incomplete", () => {
-		const restricted = account({ status: "restricted", progressiveOnboarding: { isEnabled: true, isComplete: false } });
+		const restricted = account({
+			status: "restricted",
+			progressiveOnboarding: { isEnabled: true, isComplete: false },
+		});
 		expect(accountStatusDisplay(restricted).label).toBe("Pending");
 	});
 
@@ -62,16 +65,18 @@ describe("payouts indicator (spec 3 §4.6)", () => {
 	});
 
 	it("is Pending verification when payouts wait for verification or onboarding is incomplete", () => {
-		expect(payoutsIndicator(account({ deposits: { status: "pending_verification", interval: "daily" } }))).toBe(
-			"Pending verification",
-		);
+		expect(
+			payoutsIndicator(account({ deposits: { status: "pending_verification", interval: "daily" } })),
+		).toBe("Pending verification");
 		expect(payoutsIndicator(account({ progressiveOnboarding: { isEnabled: true, isComplete: false } }))).toBe(
 			"Pending verification",
 		);
 	});
 
 	it("is Disabled, otherwise Automatic with its interval or Manual", () => {
-		expect(payoutsIndicator(account({ deposits: { status: "disabled", interval: "daily" } }))).toBe("Disabled");
+		expect(payoutsIndicator(account({ deposits: { status: "disabled", interval: "daily" } }))).toBe(
+			"Disabled",
+		);
 		expect(payoutsIndicator(account({ deposits: { status: "enabled", interval: "weekly" } }))).toBe(
 			"Automatic (weekly)",
 		);

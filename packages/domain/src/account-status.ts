@@ -22,17 +22,18 @@ export type AccountStatusKey =
 	| "under_review"
 	| "unknown";
 
-export const ACCOUNT_STATUS_DISPLAY: Readonly<Record<AccountStatusKey, { label: string; chip: StatusChip }>> = {
-	complete: { label: "Complete", chip: "success" },
-	enabled: { label: "Enabled", chip: "success" },
-	restricted_soon: { label: "Restricted soon", chip: "warning" },
-	pending_verification: { label: "Pending", chip: "light" },
-	restricted_partially: { label: "Restricted partially", chip: "warning" },
-	restricted: { label: "Restricted", chip: "alert" },
-	rejected: { label: "Rejected", chip: "light" },
-	under_review: { label: "Under review", chip: "light" },
-	unknown: { label: "Unknown", chip: "light" },
-};
+export const ACCOUNT_STATUS_DISPLAY: Readonly<Record<AccountStatusKey, { label: string; chip: StatusChip }>> =
+	{
+		complete: { label: "Complete", chip: "success" },
+		enabled: { label: "Enabled", chip: "success" },
+		restricted_soon: { label: "Restricted soon", chip: "warning" },
+		pending_verification: { label: "Pending", chip: "light" },
+		restricted_partially: { label: "Restricted partially", chip: "warning" },
+		restricted: { label: "Restricted", chip: "alert" },
+		rejected: { label: "Rejected", chip: "light" },
+		under_review: { label: "Under review", chip: "light" },
+		unknown: { label: "Unknown", chip: "light" },
+	};
 
 /** What the account details need of the account status (GET /accounts, page settings). */
 export interface AccountState {
@@ -44,7 +45,9 @@ export interface AccountState {
 }
 
 /** Progressive onboarding started and not finished: the merchant sells before full verification. */
-export function isProgressiveOnboardingIncomplete(account: Pick<AccountState, "progressiveOnboarding">): boolean {
+export function isProgressiveOnboardingIncomplete(
+	account: Pick<AccountState, "progressiveOnboarding">,
+): boolean {
 	return account.progressiveOnboarding.isEnabled && !account.progressiveOnboarding.isComplete;
 }
 
@@ -57,7 +60,9 @@ export function hidesActionAreas(status: string): boolean {
 	return isRejected(status) || status === "under_review";
 }
 
-export function accountStatusKey(account: Pick<AccountState, "status" | "progressiveOnboarding">): AccountStatusKey {
+export function accountStatusKey(
+	account: Pick<AccountState, "status" | "progressiveOnboarding">,
+): AccountStatusKey {
 	const { status } = account;
 	if (isRejected(status)) return "rejected";
 	// A restricted account still inside progressive onboarding is waiting for verification.

@@ -33,7 +33,11 @@ function sourceOfUrl(connectUrl: string): string {
  * The effective source, in this order: the source parameter; the source embedded in the
  * connect URL; the source that `from` stands for; otherwise wcpay-connect-page.
  */
-export function effectiveSource(input: { source?: string | null; connectUrl?: string; from?: string | null }): string {
+export function effectiveSource(input: {
+	source?: string | null;
+	connectUrl?: string;
+	from?: string | null;
+}): string {
 	const source = sanitiseConnectParam(input.source);
 	if (source) return source;
 	const embedded = sanitiseConnectParam(sourceOfUrl(input.connectUrl ?? ""));
@@ -77,7 +81,10 @@ export function showResetButton(input: {
 }
 
 /** The sandbox notice: no account yet, and test-mode onboarding on. */
-export function showSandboxNotice(input: { isAccountConnected: boolean; testModeOnboarding: boolean }): boolean {
+export function showSandboxNotice(input: {
+	isAccountConnected: boolean;
+	testModeOnboarding: boolean;
+}): boolean {
 	return !input.isAccountConnected && input.testModeOnboarding;
 }
 
@@ -117,7 +124,11 @@ export function pollingProgress(progress: number): number {
 }
 
 /** The flow stops waiting once the status has no 'pending', progress passed 95, or 40 s went by. */
-export function isSandboxSetupFinished(input: { status: string; progress: number; elapsedMs: number }): boolean {
+export function isSandboxSetupFinished(input: {
+	status: string;
+	progress: number;
+	elapsedMs: number;
+}): boolean {
 	return (
 		!input.status.includes("pending") ||
 		input.progress > SANDBOX_PROGRESS.finishAbove ||
@@ -126,7 +137,10 @@ export function isSandboxSetupFinished(input: { status: string; progress: number
 }
 
 /** A connect URL with more query values; empty values are left out. */
-export function withQueryArgs(url: string, args: Readonly<Record<string, string | undefined | null>>): string {
+export function withQueryArgs(
+	url: string,
+	args: Readonly<Record<string, string | undefined | null>>,
+): string {
 	const pairs = Object.entries(args)
 		.filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "")
 		.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`);

@@ -58,7 +58,8 @@ export function activeDiscount(fee: AccountFee, nowMs: number): FeeDiscount | nu
 /** Percentage (a fraction) and fixed minor units a payment costs, with a discount fraction applied. */
 export function feeTotal(fee: AccountFee, discount = 0): FeeRate {
 	const keep = 1 - discount;
-	const percentage = (fee.base.percentage_rate + fee.additional.percentage_rate) * keep + fee.fx.percentage_rate;
+	const percentage =
+		(fee.base.percentage_rate + fee.additional.percentage_rate) * keep + fee.fx.percentage_rate;
 	const fixed = (fee.base.fixed_rate + fee.additional.fixed_rate) * keep + fee.fx.fixed_rate;
 	return {
 		percentage_rate: Number(percentage.toPrecision(12)),
@@ -75,28 +76,64 @@ export function formatFeePerTransaction(rate: FeeRate, locale?: string): string 
 }
 
 export interface FeeDisplay {
-	/** What a payment costs now. */
+	/** The base fee a payment costs now (discounted while a discount applies). */
 	current: string;
-	/** The undiscounted fee, shown struck through while a discount applies. */
+	/** The undiscounted base fee, shown struck through while a discount applies. */
 	original: string | null;
 	/** The active discount, for a note under the fee. */
 	discount: FeeDiscount | null;
+	/** "+1.5%" for international cards, when the method has an additional fee (discounted). */
+	additional: string | null;
+	/** "+1%" for currency conversion, never discounted. */
+	fx: string | null;
+	/** Base, additional and FX together: the most a payment costs. */
+	total: string;
 }
 
-/** The fee line of one payment method; "missing fees" when the account has no fee for it. */
+function surcharge(rate: FeeRate, keep: number, locale?: string): string | null {
+	const percentage = Number((rate.percentage_rate * keep).toPrecision(12));
+	const fixed = Math.round(rate.fixed_rate * keep);
+	if (percentage === 0 && fixed === 0) return null;
+	const parts = [`+${feeRatePercent(percentage)}%`];
+	if (fixed !== 0) parts.push(formatAmount(fixed, rate.currency, { locale }));
+	return parts.join(" + ");
+}
+
+/** The fee lines of one payment method; "missing fees" when the account has no fee for it. */
 export function feeDisplay(fee: AccountFee | null | undefined, nowMs: number, locale?: string): FeeDisplay {
-	if (!fee) return { current: MISSING_FEES, original: null, discount: null };
+	if (!fee) {
+		return {
+			current: MISSING_FEES,
+			original: null,
+			discount: null,
+			additional: null,
+			fx: null,
+			total: MISSING_FEES,
+		};
+	}
 	const discount = activeDiscount(fee, nowMs);
-	const current = formatFeePerTransaction(feeTotal(fee, discount?.discount ?? 0), locale);
+	const keep = 1 - (discount?.discount ?? 0);
+	const base = {
+		percentage_rate: Number((fee.base.percentage_rate * keep).toPrecision(12)),
+		fixed_rate: Math.round(fee.base.fixed_rate * keep),
+		currency: fee.base.currency,
+	};
 	return {
-		current,
-		original: discount ? formatFeePerTransaction(feeTotal(fee), locale) : null,
+		current: formatFeePerTransaction(base, locale),
+		original: discount ? formatFeePerTransaction(fee.base, locale) : null,
 		discount,
+		additional: surcharge(fee.additional, keep, locale),
+		fx: surcharge(fee.fx, 1, locale),
+		total: formatFeePerTransaction(feeTotal(fee, discount?.discount ?? 0), locale),
 	};
 }
 
 /** "25% off fees", "… on your next $2,000.00 of sales", "… until {date}". */
-export function discountNote(discount: FeeDiscount, formatEnd: (iso: string) => string, locale?: string): string {
+export function discountNote(
+	discount: FeeDiscount,
+	formatEnd: (iso: string) => string,
+	locale?: string,
+): string {
 	let note = `${Math.round(discount.discount * 100)}% off fees`;
 	if (discount.volume_allowance !== null && discount.volume_currency) {
 		const left = discount.volume_allowance - (discount.current_volume ?? 0);

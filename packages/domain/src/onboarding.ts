@@ -97,7 +97,10 @@ export function businessTypesFor(fields: OnboardingFieldsData, country: string):
 	return [...types].sort((a, b) => Number(b.key === "company") - Number(a.key === "company"));
 }
 
-export function structuresFor(fields: OnboardingFieldsData, data: BusinessData): readonly BusinessStructure[] {
+export function structuresFor(
+	fields: OnboardingFieldsData,
+	data: BusinessData,
+): readonly BusinessStructure[] {
 	return (
 		businessTypesFor(fields, data.country).find((type) => type.key === data.business_type)?.structures ?? []
 	);
@@ -129,9 +132,13 @@ export interface BusinessStepVisibility {
  * country, type and (when there are any) structure are chosen; the rest once goods and
  * services is chosen.
  */
-export function businessStepVisibility(fields: OnboardingFieldsData, data: BusinessData): BusinessStepVisibility {
+export function businessStepVisibility(
+	fields: OnboardingFieldsData,
+	data: BusinessData,
+): BusinessStepVisibility {
 	const hasStructures = structuresFor(fields, data).length > 0;
-	const mcc = data.country !== "" && data.business_type !== "" && (!hasStructures || data["company.structure"] !== "");
+	const mcc =
+		data.country !== "" && data.business_type !== "" && (!hasStructures || data["company.structure"] !== "");
 	return { structure: hasStructures, mcc, store: mcc && data.mcc !== "" };
 }
 

@@ -82,7 +82,11 @@ export function payoutNotices(state: PayoutNoticeState): PayoutNoticeKind[] {
 export const NO_FUNDS_AVAILABLE = "You have no funds available.";
 
 /** The wording of each notice but the failed payout's (components/payout-failure-notice). */
-export function payoutNoticeText(kind: Exclude<PayoutNoticeKind, "payout_failed">, currency: string, locale?: string): string {
+export function payoutNoticeText(
+	kind: Exclude<PayoutNoticeKind, "payout_failed">,
+	currency: string,
+	locale?: string,
+): string {
 	switch (kind) {
 		case "suspended":
 			return "Your payouts are temporarily suspended while we review your account. Your balance stays safe and is paid out once the review ends.";

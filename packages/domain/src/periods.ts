@@ -101,7 +101,11 @@ function firstDay(preset: PeriodPreset, today: CalendarDay, accountCreated: Cale
 	}
 }
 
-export function periodRange(preset: PeriodPreset, today: CalendarDay, accountCreated: CalendarDay): PeriodRange {
+export function periodRange(
+	preset: PeriodPreset,
+	today: CalendarDay,
+	accountCreated: CalendarDay,
+): PeriodRange {
 	return {
 		preset,
 		start: formatRangeDateTime(firstDay(preset, today, accountCreated), "start"),

@@ -64,7 +64,12 @@ export interface TaskAccount {
 	accountLink: string;
 	created: string;
 	requirements: { errors: readonly RequirementError[] };
-	progressiveOnboarding: { isEnabled: boolean; isComplete: boolean; tpv: number; firstTransactionDate: string | null };
+	progressiveOnboarding: {
+		isEnabled: boolean;
+		isComplete: boolean;
+		tpv: number;
+		firstTransactionDate: string | null;
+	};
 }
 
 export interface TaskContext {
@@ -84,7 +89,9 @@ export interface TaskContext {
 	requirementText?: (error: RequirementError) => string;
 }
 
-const base = (task: Partial<OverviewTask> & Pick<OverviewTask, "key" | "title" | "content">): OverviewTask => ({
+const base = (
+	task: Partial<OverviewTask> & Pick<OverviewTask, "key" | "title" | "content">,
+): OverviewTask => ({
 	additionalInfo: [],
 	level: DEFAULT_TASK_LEVEL,
 	completed: false,
@@ -136,7 +143,8 @@ export function businessDetailsTask(context: TaskContext): OverviewTask | null {
 			"Payments and payouts are disabled for this account until missing business information is updated.";
 	else if ((restricted || account.status === "restricted_soon") && deadline)
 		content = `Update by ${context.format.date(deadline)} to avoid a disruption in payouts.`;
-	else if (!completed) content = "Some business details need your attention to keep payments and payouts running.";
+	else if (!completed)
+		content = "Some business details need your attention to keep payments and payouts running.";
 	return base({
 		key: "update-business-details",
 		title: completed ? "Business details verified" : "Update business details",
@@ -159,7 +167,8 @@ export function reconnectTask(context: TaskContext): OverviewTask | null {
 	return base({
 		key: "reconnect-wpcom-user",
 		title: "Reconnect your store",
-		content: "The connection that carries your payments was lost. Reconnect your store to keep receiving payments and payouts.",
+		content:
+			"The connection that carries your payments was lost. Reconnect your store to keep receiving payments and payouts.",
 		level: 1,
 		actionLabel: "Reconnect",
 		action: { kind: "url", url: context.reconnectUrl },
@@ -234,7 +243,8 @@ export function goLiveTask(context: TaskContext): OverviewTask | null {
 	return base({
 		key: "go-live-payments",
 		title: "Set up live payments on your store",
-		content: "Your store takes test payments. Verify your business details to accept real payments from your customers.",
+		content:
+			"Your store takes test payments. Verify your business details to accept real payments from your customers.",
 		isDismissable: true,
 		actionLabel: "Activate payments",
 		action: { kind: "url", url: withQuery(context.connectUrl, "wcpay-disable-onboarding-test-mode=true") },
@@ -257,7 +267,9 @@ export function overviewTasks(context: TaskContext): OverviewTask[] {
  * Spec 3 §2.1: the store's own onboarding task list gains the update-details task (with the
  * update-details flag) and the go-live task, and the reconnect task when a reconnect URL exists.
  */
-export function storeTaskListExtension(context: TaskContext & { updateDetailsEnabled: boolean }): OverviewTask[] {
+export function storeTaskListExtension(
+	context: TaskContext & { updateDetailsEnabled: boolean },
+): OverviewTask[] {
 	return [
 		context.updateDetailsEnabled ? businessDetailsTask(context) : null,
 		reconnectTask(context),

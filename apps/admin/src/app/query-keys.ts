@@ -78,4 +78,13 @@ export const queryKeys = {
 		summary: (query: Params) => ["fraud-outcomes", "summary", query] as const,
 		search: (status: string, term: string) => ["fraud-outcomes", "search", status, term] as const,
 	},
+	reporting: {
+		paymentActivity: (query: Params) => ["reporting", "payment-activity", query] as const,
+	},
+	inbox: {
+		all: () => ["inbox"] as const,
+		list: (query: Params) => ["inbox", "list", query] as const,
+	},
+	accountSession: () => ["account-session"] as const,
+	partnerNotifications: () => ["partner-notifications"] as const,
 };

@@ -102,7 +102,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		capability: "manage_woocommerce",
 		needsAccount: true,
 		menu: () => __("Disputes", "paydesk"),
-		load: notBuilt,
+		load: () => import("../features/disputes/disputes-screen.tsx"),
 	},
 	{
 		path: "/payments/disputes/details",
@@ -110,7 +110,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		parent: "/payments/disputes",
 		capability: "manage_woocommerce",
 		needsAccount: true,
-		load: notBuilt,
+		load: () => import("../features/dispute-details/dispute-details-screen.tsx"),
 	},
 	{
 		path: "/payments/disputes/challenge",
@@ -118,7 +118,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		parent: "/payments/disputes",
 		capability: "manage_woocommerce",
 		needsAccount: true,
-		load: notBuilt,
+		load: () => import("../features/dispute-challenge/dispute-challenge-screen.tsx"),
 	},
 	{
 		path: "/payments/documents",
@@ -152,7 +152,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		needsAccount: true,
 		menu: () => __("Fraud protection", "paydesk"),
 		enabled: (settings) => settings.accountStatus !== null,
-		load: notBuilt,
+		load: () => import("../features/fraud-protection/fraud-protection-screen.tsx"),
 	},
 	{
 		path: "/payments/additional-payment-methods",
@@ -161,7 +161,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		needsAccount: true,
 		menu: () => __("Payment methods", "paydesk"),
 		fullScreen: true,
-		load: notBuilt,
+		load: () => import("../features/payment-methods-wizard/payment-methods-wizard-screen.tsx"),
 	},
 	{
 		path: "/payments/multi-currency-setup",
@@ -170,7 +170,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		needsAccount: true,
 		menu: () => __("Multi-currency setup", "paydesk"),
 		fullScreen: true,
-		load: notBuilt,
+		load: () => import("../features/multi-currency-wizard/multi-currency-wizard-screen.tsx"),
 	},
 	{
 		path: "wc-settings:checkout",
@@ -178,7 +178,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		capability: "manage_woocommerce",
 		needsAccount: false,
 		menu: () => __("Settings", "paydesk"),
-		load: notBuilt,
+		load: () => import("../features/settings/settings-screen.tsx"),
 	},
 	{
 		path: "wc-settings:wcpay_multi_currency",
@@ -186,7 +186,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		parent: "wc-settings:checkout",
 		capability: "manage_woocommerce",
 		needsAccount: true,
-		load: notBuilt,
+		load: () => import("../features/multi-currency-settings/multi-currency-settings-screen.tsx"),
 	},
 	{
 		path: "order:edit",

@@ -5,8 +5,10 @@
  * reports changes. Suggestions carry a label to read and the term to search with, e.g.
  * "Order #1042" searches "#1042".
  */
-import { FormTokenField } from "@wordpress/components";
+
 import { type QueryKey, useQuery } from "@tanstack/react-query";
+import { FormTokenField } from "@wordpress/components";
+import { __ } from "@wordpress/i18n";
 import { useEffect, useRef, useState } from "react";
 import type { FilterOption } from "./list-query.ts";
 import "./search-box.css";
@@ -57,6 +59,12 @@ export function SearchBox(props: SearchBoxProps) {
 				suggestions={offered}
 				maxSuggestions={10}
 				help=""
+				messages={{
+					added: __("Search term added.", "paydesk"),
+					removed: __("Search term removed.", "paydesk"),
+					remove: __("Remove search term", "paydesk"),
+					__experimentalInvalid: __("Invalid search term", "paydesk"),
+				}}
 				displayTransform={(value) => labels.current.get(value) ?? value}
 				onInputChange={setInput}
 				onChange={(tokens) => {

@@ -1,0 +1,87 @@
+/**
+ * A file evidence field (spec 3 §4.2): idle, uploading, then done with the file's name (which
+ * downloads it) or an error shown on the field; removal clears the field and its size.
+ */
+
+import { EVIDENCE_FILE_ACCEPT } from "@paydesk/domain/disputes/evidence-limits";
+import type { EvidenceField } from "@paydesk/domain/disputes/evidence-sections";
+import { BaseControl, Button, Spinner } from "@wordpress/components";
+import { __, sprintf } from "@wordpress/i18n";
+import { useId } from "react";
+import type { EvidenceForm } from "./use-evidence-form.ts";
+
+export function FileField({
+	field,
+	form,
+	readOnly,
+}: {
+	field: EvidenceField;
+	form: EvidenceForm;
+	readOnly: boolean;
+}) {
+	const id = useId();
+	const { evidence, metadata, uploads } = form.state;
+	const fileId = evidence[field.key];
+	const upload = uploads[field.key] ?? { status: fileId ? "done" : "idle" };
+	const uploading = upload.status === "uploading";
+	const fileName = metadata[field.key] || fileId;
+
+	return (
+		<BaseControl
+			__nextHasNoMarginBottom
+			id={id}
+			label={__(field.label, "paydesk")}
+			help={field.description ? __(field.description, "paydesk") : undefined}
+			className={`paydesk-file-field is-${upload.status}`}
+		>
+			<div className="paydesk-file-field__row">
+				{uploading && (
+					<span className="paydesk-file-field__status" role="status">
+						<Spinner /> {__("Uploading…", "paydesk")}
+					</span>
+				)}
+				{!uploading && fileId && (
+					<Button variant="link" onClick={() => void form.download(fileId)}>
+						{fileName}
+					</Button>
+				)}
+				{!readOnly && !uploading && (
+					<>
+						<input
+							id={id}
+							type="file"
+							className="paydesk-file-field__input"
+							accept={EVIDENCE_FILE_ACCEPT}
+							aria-label={__(field.label, "paydesk")}
+							onChange={(event) => {
+								const file = event.target.files?.[0];
+								event.target.value = "";
+								if (file) void form.upload(field.key, file);
+							}}
+						/>
+						<label htmlFor={id} className="components-button is-secondary is-compact">
+							{fileId ? __("Replace file", "paydesk") : __("Upload file", "paydesk")}
+						</label>
+					</>
+				)}
+				{!readOnly && !uploading && fileId && (
+					<Button
+						variant="tertiary"
+						isDestructive
+						size="compact"
+						onClick={() => form.removeFile(field.key)}
+						label={sprintf(__("Remove %s", "paydesk"), __(field.label, "paydesk"))}
+					>
+						{__("Remove", "paydesk")}
+					</Button>
+				)}
+				{readOnly && !fileId && <span className="paydesk-muted">{__("No file", "paydesk")}</span>}
+			</div>
+			{upload.status === "error" && (
+				<p className="paydesk-file-field__error" role="alert">
+					{upload.error}
+				</p>
+			)}
+		</BaseControl>
+	);
+}

@@ -1,0 +1,284 @@
+import type { AccountStatus } from "@paydesk/contract/accounts";
+import type { PaymentSettings } from "@paydesk/contract/settings";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, renderHook, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { NoticeArea, removeNotice, useNotices } from "../../app/notices.tsx";
+import { createQueryClient } from "../../app/query-client.ts";
+import { settingsFixture } from "../../components/payment-settings/settings-fixture.ts";
+import { testSettings } from "../../testing/settings.ts";
+import FraudProtectionScreen from "./fraud-protection-screen.tsx";
+
+type Call = { method: string; url: string; body: Record<string, unknown> | undefined };
+let calls: Call[];
+let stored: PaymentSettings;
+let countries: Record<string, unknown>;
+
+const json = (status: number, body: unknown) =>
+	new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+function accountStatus(fraud: AccountStatus["fraudProtection"]): AccountStatus {
+	return {
+		id: "acct_1",
+		status: "complete",
+		isLive: true,
+		testMode: false,
+		paymentsEnabled: true,
+		detailsSubmitted: true,
+		deposits: {
+			status: "enabled",
+			interval: "daily",
+			completed_waiting_period: true,
+			restrictions: "deposits_unrestricted",
+		},
+		depositsSchedule: { interval: "daily", delay_days: 7, weekly_anchor: null, monthly_anchor: null },
+		depositsBlocked: false,
+		defaultExternalAccounts: [],
+		currentDeadline: null,
+		pastDue: false,
+		accountLink: "/sandbox-partner/account",
+		requirements: { errors: [] },
+		created: "2025-01-01T00:00:00.000Z",
+		country: "US",
+		defaultCurrency: "usd",
+		hasSubmittedVatData: false,
+		progressiveOnboarding: { isEnabled: false, isComplete: true, tpv: 0, firstTransactionDate: null },
+		fraudProtection: fraud,
+		safeMode: false,
+	};
+}
+
+function setup(options: { review?: boolean; cvc?: boolean; loadFails?: boolean } = {}) {
+	const base = testSettings();
+	testSettings({
+		accountStatus: accountStatus({ declineOnAVSFailure: false, declineOnCVCFailure: options.cvc ?? true }),
+		featureFlags: { ...base.featureFlags, isFRTReviewFeatureActive: options.review ?? true },
+	});
+	vi.stubGlobal(
+		"fetch",
+		vi.fn(async (url: string, init: RequestInit = {}) => {
+			const method = init.method ?? "GET";
+			const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
+			calls.push({ method, url, body });
+			if (url.startsWith("/wp-json/wc-admin/options")) return json(200, countries);
+			if (url === "/wp-json/wc/v3/payments/settings" && method === "GET") {
+				return options.loadFails
+					? json(500, { code: "internal_server_error", message: "boom", data: { status: 500 } })
+					: json(200, stored);
+			}
+			if (url === "/wp-json/wc/v3/payments/settings" && method === "POST") {
+				stored = { ...stored, ...(body as Partial<PaymentSettings>) };
+				return json(200, { data: stored });
+			}
+			return json(404, { code: "rest_no_route", message: "No route", data: { status: 404 } });
+		}),
+	);
+	render(
+		<QueryClientProvider client={createQueryClient()}>
+			<FraudProtectionScreen />
+			<NoticeArea />
+		</QueryClientProvider>,
+	);
+	return userEvent.setup();
+}
+
+const card = (title: string) =>
+	screen.getByRole("heading", { name: title }).closest(".paydesk-fraud-card") as HTMLElement;
+const NOTICE = ".components-notice__content";
+const SNACKBAR = ".components-snackbar__content";
+const saves = () => calls.filter((call) => call.method === "POST");
+
+beforeEach(() => {
+	calls = [];
+	stored = settingsFixture();
+	countries = {
+		woocommerce_allowed_countries: "specific",
+		woocommerce_specific_allowed_countries: ["US", "CA"],
+	};
+});
+afterEach(() => {
+	vi.unstubAllGlobals();
+	// Notices live in a module-wide store: clear them so one test's notice is not the next one's.
+	const { result, unmount } = renderHook(() => useNotices());
+	for (const notice of result.current) removeNotice(notice.id);
+	unmount();
+});
+
+describe("advanced fraud protection page (spec 3 §2.7)", () => {
+	it("shows the notice and the seven cards in the spec's order, Save disabled until something changes", async () => {
+		setup();
+		await screen.findByRole("heading", { name: "AVS Mismatch" });
+		expect(
+			screen.getByText("At least one risk filter needs to be enabled for advanced protection.", {
+				selector: NOTICE,
+			}),
+		).toBeTruthy();
+		const titles = screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
+		expect(titles).toEqual([
+			"AVS Mismatch",
+			"International IP Address",
+			"IP Address Mismatch",
+			"Address Mismatch",
+			"Purchase Price Threshold",
+			"Order Items Threshold",
+			"CVC Verification",
+		]);
+		const buttons = screen.getAllByRole("button", { name: "Save Changes" });
+		expect(buttons).toHaveLength(2);
+		expect(buttons.every((button) => button.getAttribute("aria-disabled") === "true")).toBe(true);
+	});
+
+	it("refuses a maximum price below the minimum with the spec's messages, then saves the fixed range as rules", async () => {
+		const user = setup();
+		await screen.findByRole("heading", { name: "Purchase Price Threshold" });
+		await user.click(
+			within(card("Purchase Price Threshold")).getByRole("checkbox", { name: "Enable filtering" }),
+		);
+		expect(screen.getByText("A price range must be set for this filter to take effect.")).toBeTruthy();
+		await user.type(screen.getByLabelText("Minimum purchase price"), "100");
+		await user.type(screen.getByLabelText("Maximum purchase price"), "5a0");
+		expect((screen.getByLabelText("Maximum purchase price") as HTMLInputElement).value).toBe("50");
+		expect(screen.getByRole("alert").textContent).toBe(
+			"Maximum purchase price must be greater than the minimum purchase price.",
+		);
+		const [headerSave] = screen.getAllByRole("button", { name: "Save Changes" });
+		await user.click(headerSave as HTMLElement);
+		expect(
+			screen.getByText(
+				"Settings were not saved. Maximum purchase price must be greater than the minimum purchase price.",
+				{ selector: NOTICE },
+			),
+		).toBeTruthy();
+		expect(saves()).toHaveLength(0);
+
+		await user.clear(screen.getByLabelText("Maximum purchase price"));
+		await user.type(screen.getByLabelText("Maximum purchase price"), "500.50");
+		await user.click(
+			within(card("Purchase Price Threshold")).getByRole("radio", { name: "Authorize and hold for review" }),
+		);
+		await user.click(headerSave as HTMLElement);
+		await waitFor(() => expect(saves()).toHaveLength(1));
+		expect(saves()[0]?.body).toEqual({
+			current_protection_level: "advanced",
+			advanced_fraud_protection_settings: [
+				{
+					key: "purchase_price_threshold",
+					outcome: "review",
+					check: {
+						operator: "or",
+						checks: [
+							{ key: "order_total", operator: "less_than", value: "10000|usd" },
+							{ key: "order_total", operator: "greater_than", value: "50050|usd" },
+						],
+					},
+				},
+			],
+		});
+		expect(
+			await screen.findByText('Current protection level is set to "advanced".', { selector: SNACKBAR }),
+		).toBeTruthy();
+	});
+
+	it("an enabled item filter needs a range; the item inputs refuse + - . , e", async () => {
+		const user = setup();
+		await screen.findByRole("heading", { name: "Order Items Threshold" });
+		await user.click(
+			within(card("Order Items Threshold")).getByRole("checkbox", { name: "Enable filtering" }),
+		);
+		expect(screen.getByText("An item range must be set for this filter to take effect.")).toBeTruthy();
+		await user.type(screen.getByLabelText("Minimum items per order"), "-1e.5");
+		expect((screen.getByLabelText("Minimum items per order") as HTMLInputElement).value).toBe("15");
+		await user.clear(screen.getByLabelText("Minimum items per order"));
+		await user.click(screen.getAllByRole("button", { name: "Save Changes" })[0] as HTMLElement);
+		expect(
+			screen.getByText(
+				'Settings were not saved. An item range must be set for the "Order Item Threshold" filter.',
+				{
+					selector: NOTICE,
+				},
+			),
+		).toBeTruthy();
+	});
+
+	it("saving with no filter on is refused while basic", async () => {
+		stored = settingsFixture({
+			current_protection_level: "basic",
+			advanced_fraud_protection_settings: [
+				{
+					key: "address_mismatch",
+					outcome: "block",
+					check: { key: "billing_shipping_address_same", operator: "equals", value: false },
+				},
+			],
+		});
+		const user = setup();
+		await screen.findByRole("heading", { name: "Address Mismatch" });
+		await user.click(within(card("Address Mismatch")).getByRole("checkbox", { name: "Enable filtering" }));
+		await user.click(screen.getAllByRole("button", { name: "Save Changes" })[0] as HTMLElement);
+		expect(
+			await screen.findByText("At least one risk filter needs to be enabled for advanced protection.", {
+				selector: SNACKBAR,
+			}),
+		).toBeTruthy();
+		expect(saves()).toHaveLength(0);
+	});
+
+	it("without the review feature the action is not offered and saved rules block", async () => {
+		stored = settingsFixture({
+			current_protection_level: "advanced",
+			advanced_fraud_protection_settings: [
+				{
+					key: "address_mismatch",
+					outcome: "review",
+					check: { key: "billing_shipping_address_same", operator: "equals", value: false },
+				},
+			],
+		});
+		setup({ review: false });
+		await screen.findByRole("heading", { name: "Address Mismatch" });
+		expect(
+			within(card("Address Mismatch")).getByRole("checkbox", { name: "Enable filtering" }),
+		).toHaveProperty("checked", true);
+		expect(screen.queryByRole("radio", { name: "Authorize and hold for review" })).toBeNull();
+	});
+
+	it("international IP is disabled when selling to all countries; CVC follows declineOnCVCFailure", async () => {
+		countries = { woocommerce_allowed_countries: false };
+		setup({ cvc: true });
+		await screen.findByRole("heading", { name: "International IP Address" });
+		const ip = within(card("International IP Address")).getByRole("checkbox", { name: "Enable filtering" });
+		expect(ip).toHaveProperty("disabled", true);
+		const cvc = within(card("CVC Verification")).getByRole("checkbox", { name: "Enable filtering" });
+		expect(cvc).toHaveProperty("checked", true);
+		expect(cvc).toHaveProperty("disabled", true);
+		expect(screen.getByText(/this filter is enabled and cannot be modified/)).toBeTruthy();
+	});
+
+	it("leaving with unsaved changes asks first, with the spec's text", async () => {
+		const user = setup();
+		await screen.findByRole("heading", { name: "Address Mismatch" });
+		const confirm = vi.fn(() => false);
+		vi.stubGlobal("confirm", confirm);
+		await user.click(within(card("Address Mismatch")).getByRole("checkbox", { name: "Enable filtering" }));
+		await user.click(screen.getByRole("link", { name: "Back to Payments Settings" }));
+		expect(confirm).toHaveBeenCalledWith(
+			"There are unsaved changes on this page. Are you sure you want to leave and discard the unsaved changes?",
+		);
+		expect(window.location.search).toBe("");
+	});
+
+	it("a load error shows the spec's notice and keeps saving off", async () => {
+		setup({ loadFails: true });
+		expect(
+			await screen.findByText(
+				"There was an error retrieving your fraud protection settings. Please refresh the page to try again.",
+				{ selector: NOTICE },
+				{ timeout: 4000 },
+			),
+		).toBeTruthy();
+		expect(screen.getAllByRole("button", { name: "Save Changes" })[0]?.getAttribute("aria-disabled")).toBe(
+			"true",
+		);
+	});
+});

@@ -1,0 +1,154 @@
+/**
+ * The two range cards' inputs (spec 3 §5.5): amounts take digits and one decimal point, item
+ * counts whole numbers from 1 with + - . , e refused; blank means no limit. Each input keeps
+ * what was typed and hands the parsed value up, so "12." stays on screen while meaning 12.
+ */
+import type { AmountRangeFilter, ItemRangeFilter } from "@paydesk/domain/fraud-rules";
+import {
+	amountInputText,
+	BLOCKED_ITEM_KEYS,
+	itemRangeWarning,
+	parseItemCount,
+	priceRangeWarning,
+	sanitizeAmountInput,
+} from "@paydesk/domain/fraud-validation";
+import { currencySymbol, parseMajor } from "@paydesk/domain/money";
+import { __ } from "@wordpress/i18n";
+import { type KeyboardEvent, useState } from "react";
+
+function RangeField({
+	id,
+	label,
+	prefix,
+	text,
+	onText,
+	inputMode,
+	onKeyDown,
+}: {
+	id: string;
+	label: string;
+	prefix?: string;
+	text: string;
+	onText: (text: string) => void;
+	inputMode: "decimal" | "numeric";
+	onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
+}) {
+	return (
+		<div className="paydesk-range-field">
+			<label htmlFor={id}>{label}</label>
+			<div className="paydesk-range-field__input">
+				{prefix && <span aria-hidden="true">{prefix}</span>}
+				<input
+					id={id}
+					type={inputMode === "numeric" ? "number" : "text"}
+					inputMode={inputMode}
+					min={inputMode === "numeric" ? 1 : undefined}
+					step={inputMode === "numeric" ? 1 : undefined}
+					placeholder={__("No limit", "paydesk")}
+					value={text}
+					onChange={(event) => onText(event.target.value)}
+					onKeyDown={onKeyDown}
+				/>
+			</div>
+		</div>
+	);
+}
+
+function Warning({ text }: { text: string | null }) {
+	if (!text) return null;
+	return (
+		<p className="paydesk-range-warning" role="alert">
+			{text}
+		</p>
+	);
+}
+
+export function AmountRangeInputs({
+	filter,
+	currency,
+	onChange,
+}: {
+	filter: AmountRangeFilter;
+	currency: string;
+	onChange: (next: AmountRangeFilter) => void;
+}) {
+	const [min, setMin] = useState(() => amountInputText(filter.min_amount, currency));
+	const [max, setMax] = useState(() => amountInputText(filter.max_amount, currency));
+	const symbol = currencySymbol(currency).trim();
+	const parse = (text: string) => (text === "" ? null : parseMajor(text, currency));
+	return (
+		<div className="paydesk-range">
+			<div className="paydesk-range__fields">
+				<RangeField
+					id="fraud-min-amount"
+					label={__("Minimum purchase price", "paydesk")}
+					prefix={symbol}
+					text={min}
+					inputMode="decimal"
+					onText={(raw) => {
+						const text = sanitizeAmountInput(raw);
+						setMin(text);
+						onChange({ ...filter, min_amount: parse(text) });
+					}}
+				/>
+				<RangeField
+					id="fraud-max-amount"
+					label={__("Maximum purchase price", "paydesk")}
+					prefix={symbol}
+					text={max}
+					inputMode="decimal"
+					onText={(raw) => {
+						const text = sanitizeAmountInput(raw);
+						setMax(text);
+						onChange({ ...filter, max_amount: parse(text) });
+					}}
+				/>
+			</div>
+			<Warning text={priceRangeWarning(filter)} />
+		</div>
+	);
+}
+
+const blockItemKeys = (event: KeyboardEvent<HTMLInputElement>) => {
+	if (BLOCKED_ITEM_KEYS.includes(event.key)) event.preventDefault();
+};
+
+export function ItemRangeInputs({
+	filter,
+	onChange,
+}: {
+	filter: ItemRangeFilter;
+	onChange: (next: ItemRangeFilter) => void;
+}) {
+	const [min, setMin] = useState(() => (filter.min_items === null ? "" : String(filter.min_items)));
+	const [max, setMax] = useState(() => (filter.max_items === null ? "" : String(filter.max_items)));
+	return (
+		<div className="paydesk-range">
+			<div className="paydesk-range__fields">
+				<RangeField
+					id="fraud-min-items"
+					label={__("Minimum items per order", "paydesk")}
+					text={min}
+					inputMode="numeric"
+					onKeyDown={blockItemKeys}
+					onText={(text) => {
+						setMin(text);
+						onChange({ ...filter, min_items: parseItemCount(text) });
+					}}
+				/>
+				<RangeField
+					id="fraud-max-items"
+					label={__("Maximum items per order", "paydesk")}
+					text={max}
+					inputMode="numeric"
+					onKeyDown={blockItemKeys}
+					onText={(text) => {
+						setMax(text);
+						onChange({ ...filter, max_items: parseItemCount(text) });
+					}}
+				/>
+			</div>
+			<Warning text={itemRangeWarning(filter)} />
+		</div>
+	);
+}

@@ -1,0 +1,135 @@
+/**
+ * The fraud protection page's state (spec 3 §4.5): the filters read from the saved rules, what
+ * the merchant changed since, and the save that turns them back into rules and a protection
+ * level. Where the store sells comes from WooCommerce's allowed-countries options.
+ */
+import { SELLING_COUNTRY_OPTIONS } from "@paydesk/contract/fraud-protection";
+import { getOptions } from "@paydesk/contract/wp";
+import {
+	type BuildContext,
+	type CountryMode,
+	type FraudFilters,
+	type ProtectionLevel,
+	parseProtectionRules,
+	type SellingCountries,
+} from "@paydesk/domain/fraud-rules";
+import { decideFraudSave } from "@paydesk/domain/fraud-validation";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { callRoute } from "../../app/api.ts";
+import { createNotice } from "../../app/notices.tsx";
+import { queryKeys } from "../../app/query-keys.ts";
+import { getSettings } from "../../app/settings.ts";
+import {
+	saveErrorText,
+	usePaymentSettings,
+	useSavePaymentSettings,
+} from "../../components/payment-settings/use-payment-settings.ts";
+
+const COUNTRY_OPTION_NAMES = Object.values(SELLING_COUNTRY_OPTIONS);
+
+function sellingCountriesOf(values: Record<string, unknown> | undefined): SellingCountries {
+	const raw = values?.[SELLING_COUNTRY_OPTIONS.mode];
+	const mode: CountryMode = raw === "all_except" || raw === "specific" ? raw : "all";
+	const list =
+		values?.[mode === "all_except" ? SELLING_COUNTRY_OPTIONS.allExcept : SELLING_COUNTRY_OPTIONS.specific];
+	const countries = Array.isArray(list)
+		? list.filter((code): code is string => typeof code === "string")
+		: [];
+	return { mode, countries: mode === "all" ? [] : countries };
+}
+
+export interface FraudPageState {
+	filters: FraudFilters | null;
+	update: (patch: Partial<FraudFilters>) => void;
+	selling: SellingCountries;
+	storeCurrency: string;
+	reviewFeatureActive: boolean;
+	declineOnCVCFailure: boolean;
+	isLoading: boolean;
+	loadFailed: boolean;
+	dirty: boolean;
+	saving: boolean;
+	/** 'Settings were not saved.' and the reason, shown at the top until dismissed. */
+	validationNotice: string | null;
+	dismissValidationNotice: () => void;
+	save: () => void;
+}
+
+export function useFraudProtection(): FraudPageState {
+	const page = getSettings();
+	const fraud = page.accountStatus?.fraudProtection ?? {
+		declineOnAVSFailure: false,
+		declineOnCVCFailure: true,
+	};
+	const reviewFeatureActive = page.featureFlags.isFRTReviewFeatureActive;
+	const settings = usePaymentSettings({ errorNotice: false });
+	const countries = useQuery({
+		queryKey: queryKeys.options(COUNTRY_OPTION_NAMES),
+		queryFn: ({ signal }) =>
+			callRoute(getOptions, { query: { options: COUNTRY_OPTION_NAMES.join(",") }, signal }),
+	});
+	const saveSettings = useSavePaymentSettings();
+
+	const saved = useMemo(
+		() =>
+			settings.data
+				? parseProtectionRules(settings.data.advanced_fraud_protection_settings, {
+						declineOnAVSFailure: fraud.declineOnAVSFailure,
+						reviewFeatureActive,
+					})
+				: null,
+		[settings.data, fraud.declineOnAVSFailure, reviewFeatureActive],
+	);
+	const [edited, setEdited] = useState<FraudFilters | null>(null);
+	const [validationNotice, setValidationNotice] = useState<string | null>(null);
+	const filters = edited ?? saved;
+	const selling = sellingCountriesOf(countries.data);
+	const context: BuildContext = { storeCurrency: page.storeCurrency, selling };
+	const dirty = edited !== null && saved !== null && JSON.stringify(edited) !== JSON.stringify(saved);
+
+	const save = () => {
+		if (!filters || !settings.data) return;
+		const level = settings.data.current_protection_level as ProtectionLevel;
+		const decision = decideFraudSave(filters, level, context);
+		if (decision.kind === "invalid") {
+			setValidationNotice(decision.notice);
+			window.scrollTo?.(0, 0);
+			return;
+		}
+		setValidationNotice(null);
+		if (decision.kind === "refused") {
+			createNotice("error", decision.notice);
+			return;
+		}
+		saveSettings.mutate(
+			{ current_protection_level: decision.kind, advanced_fraud_protection_settings: decision.rules },
+			{
+				onSuccess: () => {
+					// The saved rules are now what the page compares against.
+					setEdited(null);
+					createNotice(decision.kind === "advanced" ? "success" : "error", decision.notice);
+				},
+				onError: (error) => createNotice("error", saveErrorText(error)),
+			},
+		);
+	};
+
+	return {
+		filters,
+		update: (patch) => {
+			if (filters) setEdited({ ...filters, ...patch });
+		},
+		selling,
+		storeCurrency: page.storeCurrency,
+		reviewFeatureActive,
+		declineOnCVCFailure: fraud.declineOnCVCFailure,
+		isLoading: settings.isPending || countries.isPending,
+		loadFailed: settings.isError,
+		dirty,
+		saving: saveSettings.isPending,
+		validationNotice,
+		dismissValidationNotice: () => setValidationNotice(null),
+		save,
+	};
+}

@@ -1,0 +1,46 @@
+/**
+ * The multi-currency settings tab (page=wc-settings&tab=wcpay_multi_currency): the enabled
+ * currencies with their rates, and the store settings. Points to the setup wizard until it is done.
+ */
+import { MULTI_CURRENCY_OPTIONS } from "@paydesk/contract/multi-currency";
+import { Notice, Spinner } from "@wordpress/components";
+import { __ } from "@wordpress/i18n";
+import { adminUrl, Link, settingsUrl } from "../../app/router.tsx";
+import { useCurrencies, useStoreSettings } from "../../components/multi-currency/use-currencies.ts";
+import { useOption } from "../../components/options.ts";
+import { usePaymentSettings } from "../../components/payment-settings/use-payment-settings.ts";
+import { EnabledCurrenciesCard } from "./enabled-currencies-card.tsx";
+import { StoreSettingsCard } from "./store-settings-card.tsx";
+import "./multi-currency-settings.css";
+
+export default function MultiCurrencySettingsScreen() {
+	const currencies = useCurrencies();
+	const storeSettings = useStoreSettings();
+	const completed = useOption<boolean>(MULTI_CURRENCY_OPTIONS.setupCompleted);
+	const payments = usePaymentSettings();
+	return (
+		<div className="paydesk-page paydesk-mc">
+			<h2>{__("Multi-currency", "paydesk")}</h2>
+			{payments.data && !payments.data.is_multi_currency_enabled && (
+				<Notice status="warning" isDismissible={false}>
+					{__("Multi-currency is turned off, so customers only see the store currency.", "paydesk")}{" "}
+					<Link href={settingsUrl()}>{__("Turn it on in the payments settings", "paydesk")}</Link>
+				</Notice>
+			)}
+			{!completed.isLoading && completed.value !== true && (
+				<Notice status="info" isDismissible={false}>
+					{__("Choose the currencies your store offers in a few steps.", "paydesk")}{" "}
+					<Link href={adminUrl("/payments/multi-currency-setup")}>
+						{__("Set up multiple currencies", "paydesk")}
+					</Link>
+				</Notice>
+			)}
+			{currencies.data ? (
+				<EnabledCurrenciesCard currencies={currencies.data} />
+			) : (
+				!currencies.isError && <Spinner />
+			)}
+			{storeSettings.data && <StoreSettingsCard settings={storeSettings.data} />}
+		</div>
+	);
+}

@@ -1,0 +1,44 @@
+/** Asks before requesting a method that needs more information from the merchant (spec 3 §4.3). */
+import { requirementLabel } from "@paydesk/domain/payment-method-enablement";
+import { Button, Modal } from "@wordpress/components";
+import { __, sprintf } from "@wordpress/i18n";
+
+export function RequirementsModal({
+	label,
+	requirements,
+	onConfirm,
+	onCancel,
+}: {
+	label: string;
+	requirements: readonly string[];
+	onConfirm: () => void;
+	onCancel: () => void;
+}) {
+	return (
+		<Modal title={sprintf(__("One more step to enable %s", "paydesk"), label)} onRequestClose={onCancel}>
+			<p>
+				{sprintf(
+					__(
+						"To use %s, the payments provider needs the following information about your business:",
+						"paydesk",
+					),
+					label,
+				)}
+			</p>
+			<ul className="paydesk-requirements">
+				{requirements.map((requirement) => (
+					<li key={requirement}>{requirementLabel(requirement)}</li>
+				))}
+			</ul>
+			<p>{__("You will be asked for it once the method is requested.", "paydesk")}</p>
+			<div className="paydesk-modal-actions">
+				<Button variant="secondary" onClick={onCancel}>
+					{__("Cancel", "paydesk")}
+				</Button>
+				<Button variant="primary" onClick={onConfirm}>
+					{__("Continue", "paydesk")}
+				</Button>
+			</div>
+		</Modal>
+	);
+}

@@ -1,0 +1,38 @@
+/** Turning payments on, test mode, and the dev mode indicator. */
+import { CheckboxControl, Notice } from "@wordpress/components";
+import { __ } from "@wordpress/i18n";
+import { getSettings } from "../../app/settings.ts";
+import type { SectionProps } from "./section-props.ts";
+import { SettingsSection } from "./settings-section.tsx";
+
+export function GeneralSection({ draft, edit }: SectionProps) {
+	const product = getSettings().productName;
+	return (
+		<SettingsSection
+			id="general"
+			title={__("General", "paydesk")}
+			description={__("Accept payments with the store's payments account.", "paydesk")}
+		>
+			<CheckboxControl
+				__nextHasNoMarginBottom
+				label={`${__("Enable", "paydesk")} ${product}`}
+				help={__("When enabled, payment methods powered by the account appear at checkout.", "paydesk")}
+				checked={draft.is_wcpay_enabled}
+				onChange={(is_wcpay_enabled) => edit({ is_wcpay_enabled })}
+			/>
+			{draft.is_dev_mode_enabled && (
+				<Notice status="warning" isDismissible={false}>
+					{__("Dev mode is active: every transaction is a test transaction.", "paydesk")}
+				</Notice>
+			)}
+			<CheckboxControl
+				__nextHasNoMarginBottom
+				label={__("Enable test mode", "paydesk")}
+				help={__("Simulate transactions with test card numbers; no real money moves.", "paydesk")}
+				checked={draft.is_test_mode_enabled || draft.is_dev_mode_enabled}
+				disabled={draft.is_dev_mode_enabled}
+				onChange={(is_test_mode_enabled) => edit({ is_test_mode_enabled })}
+			/>
+		</SettingsSection>
+	);
+}

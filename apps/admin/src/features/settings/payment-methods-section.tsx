@@ -1,0 +1,74 @@
+/**
+ * Payment methods with their statuses and requirements (spec 3 §3.8, §4.3): the card cannot be
+ * turned off, an inactive method cannot be turned on; toggling adds or removes the method's id
+ * in the enabled list (spec 2 §4).
+ */
+import {
+	METHOD_STATUS_LABELS,
+	methodStatus,
+	paymentMethodDefinition,
+	requirementLabel,
+} from "@paydesk/domain/payment-method-enablement";
+import { CheckboxControl } from "@wordpress/components";
+import { __, sprintf } from "@wordpress/i18n";
+import { adminUrl, Link } from "../../app/router.tsx";
+import { Chip } from "../../components/chip.tsx";
+import type { SectionProps } from "./section-props.ts";
+import { SettingsSection } from "./settings-section.tsx";
+
+export function PaymentMethodsSection({
+	draft,
+	toggleMethod,
+}: SectionProps & { toggleMethod: (id: string, enabled: boolean) => void }) {
+	const ids = draft.available_payment_method_ids.filter(
+		(id) => !draft.duplicated_payment_method_ids.includes(id),
+	);
+	return (
+		<SettingsSection
+			id="payment-methods"
+			title={__("Payment methods", "paydesk")}
+			description={
+				<>
+					<p>{__("Choose how customers can pay at checkout.", "paydesk")}</p>
+					<Link href={adminUrl("/payments/additional-payment-methods")}>
+						{__("Add payment methods", "paydesk")}
+					</Link>
+				</>
+			}
+		>
+			<ul className="paydesk-settings-methods">
+				{ids.map((id) => {
+					const method = paymentMethodDefinition(id);
+					const status = methodStatus(draft.payment_method_statuses, id);
+					const enabled = draft.enabled_payment_method_ids.includes(id);
+					const statusLabel = METHOD_STATUS_LABELS[status.status];
+					return (
+						<li key={id}>
+							<CheckboxControl
+								__nextHasNoMarginBottom
+								label={method.label}
+								help={method.description}
+								checked={enabled && status.status !== "inactive"}
+								disabled={id === "card" || (status.status === "inactive" && !enabled)}
+								onChange={(checked) => toggleMethod(id, checked)}
+							/>
+							<div className="paydesk-settings-methods__status">
+								{statusLabel && (
+									<Chip label={statusLabel} type={status.status === "inactive" ? "alert" : "warning"} />
+								)}
+								{status.requirements.length > 0 && (
+									<span className="paydesk-settings-methods__requirements">
+										{sprintf(
+											__("Needs: %s", "paydesk"),
+											status.requirements.map(requirementLabel).join(", "),
+										)}
+									</span>
+								)}
+							</div>
+						</li>
+					);
+				})}
+			</ul>
+		</SettingsSection>
+	);
+}

@@ -1,0 +1,149 @@
+import type { PaymentSettings } from "@paydesk/contract/settings";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, renderHook, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { NoticeArea, removeNotice, useNotices } from "../../app/notices.tsx";
+import { createQueryClient } from "../../app/query-client.ts";
+import { settingsFixture } from "../../components/payment-settings/settings-fixture.ts";
+import { testSettings } from "../../testing/settings.ts";
+import SettingsScreen from "./settings-screen.tsx";
+
+let posted: Record<string, unknown>[];
+let stored: PaymentSettings;
+let failWith: { status: number; body: unknown } | null;
+
+const json = (status: number, body: unknown) =>
+	new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const SNACKBAR = ".components-snackbar__content";
+
+beforeEach(() => {
+	testSettings();
+	posted = [];
+	failWith = null;
+	stored = settingsFixture();
+	vi.stubGlobal(
+		"fetch",
+		vi.fn(async (url: string, init: RequestInit = {}) => {
+			if (url.endsWith("/settings") && init.method === "POST") {
+				const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+				posted.push(body);
+				if (failWith) return json(failWith.status, failWith.body);
+				stored = { ...stored, ...(body as Partial<PaymentSettings>) };
+				return json(200, { data: stored });
+			}
+			if (url.endsWith("/settings")) return json(200, stored);
+			return json(404, { code: "rest_no_route", message: "No route", data: { status: 404 } });
+		}),
+	);
+});
+afterEach(() => {
+	vi.unstubAllGlobals();
+	const { result, unmount } = renderHook(() => useNotices());
+	for (const notice of result.current) removeNotice(notice.id);
+	unmount();
+});
+
+function renderScreen() {
+	render(
+		<QueryClientProvider client={createQueryClient()}>
+			<SettingsScreen />
+			<NoticeArea />
+		</QueryClientProvider>,
+	);
+	return userEvent.setup();
+}
+
+const saveButton = () => screen.getByRole("button", { name: "Save changes" });
+const payouts = () => within(document.getElementById("payout-schedule") as HTMLElement);
+
+describe("payments settings page (spec 2 'Settings entity', 'Settings state')", () => {
+	it("starts clean; an edit makes it dirty; saving sends the whole entity and says 'Settings saved.'", async () => {
+		const user = renderScreen();
+		await screen.findByRole("heading", { name: "Payments settings" });
+		expect(saveButton().getAttribute("aria-disabled")).toBe("true");
+		await user.selectOptions(payouts().getByLabelText("Payout frequency"), "weekly");
+		await user.selectOptions(payouts().getByLabelText("Payout day"), "friday");
+		expect(saveButton().getAttribute("aria-disabled")).toBeNull();
+		await user.click(saveButton());
+		await waitFor(() => expect(posted).toHaveLength(1));
+		expect(posted[0]).toMatchObject({
+			deposit_schedule_interval: "weekly",
+			deposit_schedule_weekly_anchor: "friday",
+			deposit_schedule_monthly_anchor: null,
+			account_statement_descriptor: "PAYDESK DEMO STORE",
+			payment_request_button_border_radius: 4,
+		});
+		expect(await screen.findByText("Settings saved.", { selector: SNACKBAR })).toBeTruthy();
+		await waitFor(() => expect(saveButton().getAttribute("aria-disabled")).toBe("true"));
+	});
+
+	it("a monthly schedule needs its day: 'Last day of the month' is 31, no day is null and blocks saving", async () => {
+		const user = renderScreen();
+		await screen.findByRole("heading", { name: "Payments settings" });
+		await user.selectOptions(payouts().getByLabelText("Payout frequency"), "monthly");
+		const day = payouts().getByLabelText("Day of the month");
+		expect(within(day).getByRole("option", { name: "Last day of the month" }).getAttribute("value")).toBe(
+			"31",
+		);
+		expect(screen.getByText("Day of the month is required for a monthly schedule")).toBeTruthy();
+		expect(saveButton().getAttribute("aria-disabled")).toBe("true");
+		await user.selectOptions(day, "31");
+		await user.click(saveButton());
+		await waitFor(() => expect(posted[0]).toMatchObject({ deposit_schedule_monthly_anchor: 31 }));
+	});
+
+	it("checks the statement descriptor and support e-mail with the contract's rules before saving", async () => {
+		const user = renderScreen();
+		await screen.findByRole("heading", { name: "Payments settings" });
+		const descriptor = screen.getByLabelText("Customer bank statement");
+		await user.clear(descriptor);
+		await user.type(descriptor, "AB*");
+		expect(screen.getByText("Customer bank statement must be at least 5 characters")).toBeTruthy();
+		await user.clear(descriptor);
+		await user.type(descriptor, "BEST*SHOP");
+		expect(screen.getByText(/Customer bank statement must not contain/)).toBeTruthy();
+		await user.clear(descriptor);
+		await user.type(descriptor, "BEST SHOP");
+		await user.clear(screen.getByLabelText("Support email"));
+		await user.type(screen.getByLabelText("Support email"), "nope");
+		expect(screen.getByText("Support email must be a valid e-mail address")).toBeTruthy();
+		expect(saveButton().getAttribute("aria-disabled")).toBe("true");
+	});
+
+	it("toggling a payment method adds its id; the card stays on", async () => {
+		const user = renderScreen();
+		await screen.findByRole("heading", { name: "Payments settings" });
+		expect(screen.getByRole("checkbox", { name: "Card" })).toMatchObject({ checked: true, disabled: true });
+		await user.click(screen.getByRole("checkbox", { name: "EPS" }));
+		await user.click(saveButton());
+		await waitFor(() => expect(posted[0]?.enabled_payment_method_ids).toEqual(["card", "link", "eps"]));
+	});
+
+	it("a refused save says 'Error saving settings.' with the server's reason and stays dirty", async () => {
+		failWith = {
+			status: 400,
+			body: {
+				code: "rest_invalid_param",
+				message: "Invalid parameter(s): account_business_support_phone",
+				data: {
+					status: 400,
+					params: { account_business_support_phone: "account_business_support_phone must be a phone number" },
+				},
+			},
+		};
+		const user = renderScreen();
+		await screen.findByRole("heading", { name: "Payments settings" });
+		await user.click(screen.getByRole("checkbox", { name: "Enable test mode" }));
+		await user.click(saveButton());
+		expect(
+			await screen.findByText(
+				"Error saving settings. account_business_support_phone must be a phone number",
+				{
+					selector: SNACKBAR,
+				},
+			),
+		).toBeTruthy();
+		expect(saveButton().getAttribute("aria-disabled")).toBeNull();
+	});
+});

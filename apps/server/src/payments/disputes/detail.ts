@@ -1,0 +1,113 @@
+/**
+ * One dispute in its REST shape (spec 3 §3.1): the row, its charge, its order, the balance
+ * transactions it moved (the debit and, when won, the reversal) and the files its evidence
+ * names. A handful of keyed lookups, whatever the dispute.
+ */
+import type { Dispute } from "@paydesk/contract/disputes";
+import { FILE_EVIDENCE_KEYS } from "@paydesk/domain/disputes/evidence-fields";
+import type { DisputeStatus } from "@paydesk/domain/disputes/statuses";
+import { orderEditUrl } from "@paydesk/domain/refunds";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import { parseJson } from "../../processor/account.ts";
+
+const textRecord = (json: string | null): Record<string, string> => {
+	const parsed = parseJson<Record<string, unknown>>(json, {});
+	return Object.fromEntries(
+		Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+	);
+};
+
+export async function loadDispute(
+	db: Kysely<Database>,
+	accountId: string,
+	id: string,
+): Promise<Dispute | null> {
+	const row = await db
+		.selectFrom("disputes")
+		.selectAll()
+		.where("account_id", "=", accountId)
+		.where("id", "=", id)
+		.executeTakeFirst();
+	if (!row) return null;
+
+	const charge = await db
+		.selectFrom("charges")
+		.select(["id", "payment_intent_id", "balance_transaction_id", "amount", "currency", "created"])
+		.select(["customer_name", "customer_email"])
+		.where("account_id", "=", accountId)
+		.where("id", "=", row.charge_id)
+		.executeTakeFirst();
+	const order =
+		row.order_id === null
+			? undefined
+			: await db
+					.selectFrom("orders")
+					.select(["id", "number"])
+					.where("account_id", "=", accountId)
+					.where("id", "=", row.order_id)
+					.executeTakeFirst();
+	const transactions = await db
+		.selectFrom("balance_transactions")
+		.select(["id", "amount", "fee", "reporting_category", "currency"])
+		.where("account_id", "=", accountId)
+		// balance_transactions_charge narrows to the charge's few rows first.
+		.where("charge_id", "=", row.charge_id)
+		.where("source_id", "=", row.id)
+		.orderBy("created")
+		.execute();
+
+	const evidence = textRecord(row.evidence);
+	const metadata = textRecord(row.metadata);
+	const fileIds = FILE_EVIDENCE_KEYS.map((key) => evidence[key]).filter((value): value is string => !!value);
+	const files =
+		fileIds.length === 0
+			? []
+			: await db
+					.selectFrom("files")
+					.select(["id", "filename", "size"])
+					.where("account_id", "=", accountId)
+					.where("id", "in", fileIds)
+					.execute();
+	const evidenceFiles: Dispute["evidence_files"] = {};
+	for (const key of FILE_EVIDENCE_KEYS) {
+		const file = files.find((candidate) => candidate.id === evidence[key]);
+		if (file) evidenceFiles[key] = { id: file.id, filename: file.filename, size: Number(file.size) };
+	}
+
+	return {
+		id: row.id,
+		status: row.status as DisputeStatus,
+		reason: row.reason,
+		amount: row.amount,
+		currency: row.currency,
+		created: row.created,
+		charge: {
+			id: row.charge_id,
+			payment_intent: charge?.payment_intent_id ?? row.payment_intent_id,
+			balance_transaction: charge?.balance_transaction_id ?? null,
+			amount: charge?.amount ?? row.amount,
+			currency: charge?.currency ?? row.currency,
+			created: charge?.created ?? row.created,
+			billing_details: {
+				name: charge?.customer_name ?? row.customer_name,
+				email: charge?.customer_email ?? row.customer_email,
+			},
+		},
+		order: order ? { id: order.id, number: order.number, url: orderEditUrl(order.id) } : null,
+		evidence,
+		metadata,
+		evidence_details: { due_by: row.due_by, has_evidence: row.has_evidence === 1 },
+		issuer_evidence: row.issuer_evidence
+			? parseJson<Record<string, unknown> | null>(row.issuer_evidence, null)
+			: null,
+		balance_transactions: transactions.map((transaction) => ({
+			id: transaction.id,
+			amount: transaction.amount,
+			fee: transaction.fee,
+			reporting_category: transaction.reporting_category,
+			currency: transaction.currency,
+		})),
+		evidence_files: evidenceFiles,
+	};
+}

@@ -1,0 +1,140 @@
+/** Dispute routes (spec 3 §7): list, summary, one dispute, save or submit evidence, accept, export. */
+import {
+	closeDispute,
+	DISPUTE_ERRORS,
+	getDispute,
+	getDisputesSummary,
+	listDisputes,
+	updateDispute,
+} from "@paydesk/contract/disputes";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AppDeps } from "../../app-deps.ts";
+import type { AuthUser } from "../../auth/context.ts";
+import { contractRoute } from "../../http/contract-route.ts";
+import { invalidParams, notFound, RestError } from "../../http/rest-error.ts";
+import {
+	acceptDispute,
+	type DisputeDecision,
+	DisputeError,
+	type DisputeErrorCode,
+	saveDisputeEvidence,
+} from "../../processor/disputes.ts";
+import { IdempotencyKeyReused, parseIdempotencyKey } from "../../processor/idempotency.ts";
+import { registerExport } from "../exports/routes.ts";
+import { filterTimeZone } from "../exports/time-zones.ts";
+import { loadDispute } from "./detail.ts";
+import { disputeExport } from "./export.ts";
+import { listDisputeRows, summariseDisputes } from "./queries.ts";
+
+const disputeNotFound = () =>
+	notFound(DISPUTE_ERRORS.notFound, "The dispute you are looking for cannot be found.");
+
+const ERROR_ANSWERS: Readonly<Record<Exclude<DisputeErrorCode, "unknown_file">, readonly [string, number]>> =
+	{
+		not_found: [DISPUTE_ERRORS.notFound, 404],
+		not_editable: [DISPUTE_ERRORS.notEditable, 409],
+		files_too_large: [DISPUTE_ERRORS.filesTooLarge, 400],
+		evidence_too_long: [DISPUTE_ERRORS.evidenceTooLong, 400],
+		product_type_required: [DISPUTE_ERRORS.productTypeRequired, 400],
+	};
+
+/** The scope an Idempotency-Key binds to: this user, this method and route. */
+function idempotencyOf(request: FastifyRequest, user: AuthUser, method: string, path: string) {
+	const key = parseIdempotencyKey(request.headers["idempotency-key"]);
+	if (key === null) {
+		throw invalidParams({ "Idempotency-Key": "Idempotency-Key must be 1 to 255 printable characters" });
+	}
+	return key === undefined ? undefined : { accountId: user.accountId, userId: user.id, key, method, path };
+}
+
+/** Runs a processor decision and answers the dispute as it now stands. */
+async function decided(
+	deps: AppDeps,
+	accountId: string,
+	reply: { header(name: string, value: string): unknown },
+	run: () => Promise<DisputeDecision>,
+) {
+	let decision: DisputeDecision;
+	try {
+		decision = await run();
+	} catch (error) {
+		if (error instanceof IdempotencyKeyReused) {
+			throw new RestError(DISPUTE_ERRORS.idempotencyKeyReused, error.message, 400);
+		}
+		if (!(error instanceof DisputeError)) throw error;
+		if (error.code === "unknown_file") throw invalidParams({ [`evidence.${error.field}`]: error.message });
+		const [code, status] = ERROR_ANSWERS[error.code];
+		throw new RestError(code, error.message, status, error.field ? { field: error.field } : {});
+	}
+	if (decision.replayed) reply.header("idempotent-replayed", "true");
+	const dispute = await loadDispute(deps.db.kysely, accountId, decision.disputeId);
+	if (!dispute) throw disputeNotFound();
+	return dispute;
+}
+
+export function registerDisputeRoutes(app: FastifyInstance, deps: AppDeps): void {
+	const { db, clock } = deps;
+	const options = { validateResponses: deps.validateResponses };
+
+	contractRoute(
+		app,
+		listDisputes,
+		async ({ query, accountId }) =>
+			listDisputeRows(db.kysely, accountId, query, await filterTimeZone(db.kysely, accountId, query)),
+		options,
+	);
+
+	contractRoute(
+		app,
+		getDisputesSummary,
+		async ({ query, accountId }) =>
+			summariseDisputes(db.kysely, accountId, query, await filterTimeZone(db.kysely, accountId, query)),
+		options,
+	);
+
+	contractRoute(
+		app,
+		getDispute,
+		async ({ params, accountId }) => {
+			const dispute = await loadDispute(db.kysely, accountId, params.id);
+			if (!dispute) throw disputeNotFound();
+			return dispute;
+		},
+		options,
+	);
+
+	contractRoute(
+		app,
+		updateDispute,
+		async ({ params, body, user, accountId, request, reply }) =>
+			decided(deps, accountId, reply, () =>
+				saveDisputeEvidence(db, {
+					accountId,
+					disputeId: params.id,
+					now: clock.seconds(),
+					evidence: body.evidence,
+					metadata: body.metadata,
+					submit: body.submit,
+					idempotency: idempotencyOf(request, user, updateDispute.method, updateDispute.path),
+				}),
+			),
+		options,
+	);
+
+	contractRoute(
+		app,
+		closeDispute,
+		async ({ params, user, accountId, request, reply }) =>
+			decided(deps, accountId, reply, () =>
+				acceptDispute(db, {
+					accountId,
+					disputeId: params.id,
+					now: clock.seconds(),
+					idempotency: idempotencyOf(request, user, closeDispute.method, closeDispute.path),
+				}),
+			),
+		options,
+	);
+
+	registerExport(app, deps, disputeExport);
+}

@@ -1,0 +1,70 @@
+/** Reading and saving the settings entity; a save is one transaction on the locked account row. */
+import type { PaymentSettings, SettingsUpdate } from "@paydesk/contract/settings";
+import type { Db } from "../../db/connection.ts";
+import { forUpdate } from "../../db/dialect.ts";
+import { RestError } from "../../http/rest-error.ts";
+import { loadAccount } from "../../processor/account.ts";
+import { settingsOf } from "./entity.ts";
+import { applySettingsUpdate, storedSettingsJson } from "./update.ts";
+
+export const accountMissing = () =>
+	new RestError("wcpay_account_not_found", "No payments account is connected to this store.", 404);
+
+export async function readSettings(db: Db, accountId: string): Promise<PaymentSettings> {
+	const row = await loadAccount(db.kysely, accountId);
+	if (!row) throw accountMissing();
+	return settingsOf(row);
+}
+
+/** Runs `change` on the locked account and writes what it answers, so concurrent saves serialise. */
+async function changeAccount<T>(
+	db: Db,
+	accountId: string,
+	change: (row: NonNullable<Awaited<ReturnType<typeof loadAccount>>>) => {
+		result: T;
+		columns: Record<string, string | number>;
+	},
+): Promise<T> {
+	return db.kysely.transaction().execute(async (trx) => {
+		const row = await forUpdate(
+			db.dialect,
+			trx.selectFrom("accounts").selectAll().where("id", "=", accountId),
+		).executeTakeFirst();
+		if (!row) throw accountMissing();
+		const { result, columns } = change(row);
+		await trx.updateTable("accounts").set(columns).where("id", "=", accountId).execute();
+		return result;
+	});
+}
+
+export async function saveSettings(
+	db: Db,
+	accountId: string,
+	update: SettingsUpdate,
+): Promise<PaymentSettings> {
+	return changeAccount(db, accountId, (row) => {
+		const { settings, columns } = applySettingsUpdate(row, update);
+		return { result: settings, columns };
+	});
+}
+
+export class NothingToMigrate extends Error {}
+
+/**
+ * The sandbox moves every Stripe Billing subscription to on-site billing at once: the migrated
+ * count catches up with the subscription count and Stripe Billing is switched off.
+ */
+export async function migrateStripeBilling(db: Db, accountId: string): Promise<PaymentSettings> {
+	return changeAccount(db, accountId, (row) => {
+		const current = settingsOf(row);
+		const remaining = current.stripe_billing_subscription_count - current.stripe_billing_migrated_count;
+		if (remaining <= 0) throw new NothingToMigrate();
+		const migrated: PaymentSettings = {
+			...current,
+			is_stripe_billing_enabled: false,
+			is_migrating_stripe_billing: false,
+			stripe_billing_migrated_count: current.stripe_billing_subscription_count,
+		};
+		return { result: migrated, columns: { settings: storedSettingsJson(migrated) } };
+	});
+}

@@ -1,0 +1,258 @@
+/**
+ * The processor's dispute decisions (spec 3 §4.1, §4.2; DESIGN §4): accepting a dispute and
+ * saving or submitting its evidence. Each is one database transaction that locks the dispute
+ * row first and re-reads it under the lock, so a double click, a retry or twenty concurrent
+ * requests decide once: the others find the dispute already decided (or, with the same
+ * Idempotency-Key, get the first answer again). Accepting moves no money: the disputed amount
+ * and the dispute fee were debited when the dispute opened, and they stay debited.
+ */
+import { createHash } from "node:crypto";
+import { FILE_EVIDENCE_KEYS } from "@paydesk/domain/disputes/evidence-fields";
+import { evidenceTextViolation, fitsEvidenceFileLimit } from "@paydesk/domain/disputes/evidence-limits";
+import {
+	DISPUTE_METADATA_KEYS,
+	disputeStatusLabel,
+	isEvidenceEditable,
+	isInquiry,
+} from "@paydesk/domain/disputes/statuses";
+import type { Kysely } from "kysely";
+import type { Db } from "../db/connection.ts";
+import { forUpdate } from "../db/dialect.ts";
+import type { Database, DisputesTable } from "../db/schema.ts";
+import { parseJson } from "./account.ts";
+import { type IdempotencyScope, rememberAnswer, replayedAnswer } from "./idempotency.ts";
+import { writeTimelineEvent } from "./timeline.ts";
+
+export type DisputeErrorCode =
+	| "not_found"
+	| "not_editable"
+	| "files_too_large"
+	| "evidence_too_long"
+	| "product_type_required"
+	| "unknown_file";
+
+export class DisputeError extends Error {
+	readonly code: DisputeErrorCode;
+	/** The evidence field at fault, when there is one. */
+	readonly field: string | undefined;
+	constructor(code: DisputeErrorCode, message: string, field?: string) {
+		super(message);
+		this.name = "DisputeError";
+		this.code = code;
+		this.field = field;
+	}
+}
+
+export interface DisputeActionRequest {
+	accountId: string;
+	disputeId: string;
+	now: number;
+	/** The client's Idempotency-Key with the user, method and path it is bound to. */
+	idempotency?: Omit<IdempotencyScope, "fingerprint"> | undefined;
+}
+
+export interface EvidenceRequest extends DisputeActionRequest {
+	evidence: Readonly<Record<string, string>>;
+	metadata: Readonly<Record<string, string>>;
+	submit: boolean;
+}
+
+export interface DisputeDecision {
+	disputeId: string;
+	replayed: boolean;
+}
+
+type Trx = Kysely<Database>;
+
+const record = (json: string) => parseJson<Record<string, string>>(json, {});
+
+async function lockDispute(db: Db, trx: Trx, request: DisputeActionRequest): Promise<DisputesTable> {
+	const row = await forUpdate(
+		db.dialect,
+		trx
+			.selectFrom("disputes")
+			.selectAll()
+			.where("account_id", "=", request.accountId)
+			.where("id", "=", request.disputeId),
+	).executeTakeFirst();
+	if (!row) throw new DisputeError("not_found", "The dispute you are looking for cannot be found.");
+	return row;
+}
+
+function notEditable(row: DisputesTable): DisputeError {
+	return new DisputeError(
+		"not_editable",
+		`This dispute is ${disputeStatusLabel(row.status).toLowerCase()} and can no longer be changed.`,
+	);
+}
+
+/**
+ * Writes the event the payment's timeline shows, in the shape the demo store's dispute events
+ * have: the customer's amount, and no money moved on the store's side.
+ */
+async function writeDisputeEvent(trx: Trx, row: DisputesTable, type: string, now: number): Promise<void> {
+	const charge = await trx
+		.selectFrom("charges")
+		.select(["customer_amount", "customer_currency"])
+		.where("account_id", "=", row.account_id)
+		.where("id", "=", row.charge_id)
+		.executeTakeFirst();
+	const customerAmount = charge?.customer_amount ?? row.amount;
+	const customerCurrency = charge?.customer_currency ?? row.currency;
+	await writeTimelineEvent(trx, {
+		accountId: row.account_id,
+		paymentIntentId: row.payment_intent_id,
+		type,
+		datetime: now,
+		data: {
+			amount: customerAmount,
+			currency: customerCurrency,
+			reason: row.reason,
+			fee: 0,
+			transaction_details: {
+				customer_currency: customerCurrency,
+				customer_amount: customerAmount,
+				store_currency: row.currency,
+				store_amount: 0,
+				store_fee: 0,
+			},
+		},
+	});
+}
+
+/**
+ * Runs a decision in one transaction: lock, replay an earlier answer under the same key,
+ * decide, and remember the answer under the key.
+ */
+async function decide(
+	db: Db,
+	request: DisputeActionRequest,
+	fingerprint: string,
+	apply: (trx: Trx, row: DisputesTable) => Promise<void>,
+): Promise<DisputeDecision> {
+	return db.kysely.transaction().execute(async (trx) => {
+		const row = await lockDispute(db, trx, request);
+		const scope = request.idempotency && { ...request.idempotency, fingerprint };
+		if (scope) {
+			const first = await replayedAnswer<{ dispute_id: string }>(trx, scope);
+			if (first) return { disputeId: first.dispute_id, replayed: true };
+		}
+		await apply(trx, row);
+		if (scope) await rememberAnswer(trx, scope, { dispute_id: row.id }, request.now);
+		return { disputeId: row.id, replayed: false };
+	});
+}
+
+/**
+ * Accepts a dispute: lost and final, closed by the merchant. An inquiry closes as
+ * warning_closed (it moved no money). Accepting an already accepted dispute changes nothing.
+ */
+export function acceptDispute(db: Db, request: DisputeActionRequest): Promise<DisputeDecision> {
+	return decide(db, request, `close|${request.disputeId}`, async (trx, row) => {
+		const metadata = record(row.metadata);
+		if (metadata[DISPUTE_METADATA_KEYS.closedByMerchant] === "1") return;
+		if (!isEvidenceEditable(row.status)) throw notEditable(row);
+		const inquiry = isInquiry(row.status);
+		metadata[DISPUTE_METADATA_KEYS.closedByMerchant] = "1";
+		metadata[DISPUTE_METADATA_KEYS.closedAt] = String(request.now);
+		await trx
+			.updateTable("disputes")
+			.set({ status: inquiry ? "warning_closed" : "lost", metadata: JSON.stringify(metadata) })
+			.where("account_id", "=", row.account_id)
+			.where("id", "=", row.id)
+			.execute();
+		await writeDisputeEvent(trx, row, inquiry ? "dispute_warning_closed" : "dispute_lost", request.now);
+	});
+}
+
+/** Merges changes into saved values; an empty string removes the key. */
+function merge(
+	saved: Record<string, string>,
+	changes: Readonly<Record<string, string>>,
+): Record<string, string> {
+	const out = { ...saved };
+	for (const [key, value] of Object.entries(changes)) {
+		if (value === "") delete out[key];
+		else out[key] = value;
+	}
+	return out;
+}
+
+/** Every file the evidence names must be the account's evidence upload, and all fit 4,500,000 bytes. */
+async function checkEvidenceFiles(
+	trx: Trx,
+	accountId: string,
+	evidence: Record<string, string>,
+): Promise<void> {
+	const wanted = FILE_EVIDENCE_KEYS.filter((key) => evidence[key]).map(
+		(key) => [key, evidence[key] ?? ""] as const,
+	);
+	if (wanted.length === 0) return;
+	const files = await trx
+		.selectFrom("files")
+		.select(["id", "size"])
+		.where("account_id", "=", accountId)
+		.where("purpose", "=", "dispute_evidence")
+		.where(
+			"id",
+			"in",
+			wanted.map(([, id]) => id),
+		)
+		.execute();
+	const sizes = new Map(files.map((file) => [file.id, Number(file.size)]));
+	for (const [key, id] of wanted) {
+		if (!sizes.has(id))
+			throw new DisputeError("unknown_file", `${key} is not an uploaded evidence file`, key);
+	}
+	if (!fitsEvidenceFileLimit(wanted.map(([, id]) => sizes.get(id) ?? 0))) {
+		throw new DisputeError(
+			"files_too_large",
+			"The evidence files of a dispute may weigh at most 4,500,000 bytes together.",
+		);
+	}
+}
+
+function fingerprintOf(request: EvidenceRequest): string {
+	const body = JSON.stringify([request.evidence, request.metadata, request.submit]);
+	return `evidence|${request.disputeId}|${createHash("sha256").update(body).digest("hex")}`;
+}
+
+/**
+ * Saves evidence for later, or submits it: status under review and __evidence_submitted_at,
+ * together with the evidence, in the same transaction. Refused once the dispute left the
+ * editable statuses, so a second submit can never overwrite submitted evidence.
+ */
+export function saveDisputeEvidence(db: Db, request: EvidenceRequest): Promise<DisputeDecision> {
+	return decide(db, request, fingerprintOf(request), async (trx, row) => {
+		if (!isEvidenceEditable(row.status)) throw notEditable(row);
+		const evidence = merge(record(row.evidence), request.evidence);
+		const metadata = merge(record(row.metadata), request.metadata);
+		// A cleared file field loses its file name too.
+		for (const key of FILE_EVIDENCE_KEYS) if (!evidence[key]) delete metadata[key];
+
+		const violation = evidenceTextViolation(evidence);
+		if (violation) throw new DisputeError("evidence_too_long", violation.message, violation.key);
+		await checkEvidenceFiles(trx, row.account_id, evidence);
+
+		let status = row.status;
+		if (request.submit) {
+			if (!metadata[DISPUTE_METADATA_KEYS.productType]) {
+				throw new DisputeError("product_type_required", "Please choose a product type before submitting.");
+			}
+			status = isInquiry(row.status) ? "warning_under_review" : "under_review";
+			metadata[DISPUTE_METADATA_KEYS.evidenceSubmittedAt] = String(request.now);
+		}
+		await trx
+			.updateTable("disputes")
+			.set({
+				status,
+				evidence: JSON.stringify(evidence),
+				metadata: JSON.stringify(metadata),
+				has_evidence: request.submit ? 1 : row.has_evidence,
+			})
+			.where("account_id", "=", row.account_id)
+			.where("id", "=", row.id)
+			.execute();
+		if (request.submit) await writeDisputeEvent(trx, row, "dispute_in_review", request.now);
+	});
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import {
+	EVIDENCE_FILES_MAX_TOTAL_BYTES,
+	EVIDENCE_TEXT_MAX_TOTAL,
+	TEXTAREA_MAX_LENGTH,
+} from "./evidence-fields.ts";
+import {
+	canAddEvidenceFile,
+	evidenceTextLength,
+	evidenceTextViolation,
+	fitsEvidenceFileLimit,
+	limitEvidenceText,
+	sniffEvidenceFileType,
+} from "./evidence-limits.ts";
+
+const text = (length: number) => "x".repeat(length);
+
+/** Eight full textareas: 160000 characters, past the total. */
+function fullTextareas(count: number): Record<string, string> {
+	const keys = [
+		"product_description",
+		"billing_address",
+		"refund_policy_disclosure",
+		"refund_refusal_explanation",
+		"duplicate_charge_explanation",
+		"shipping_address",
+		"cancellation_policy_disclosure",
+		"cancellation_rebuttal",
+	];
+	return Object.fromEntries(keys.slice(0, count).map((key) => [key, text(TEXTAREA_MAX_LENGTH)]));
+}
+
+describe("evidence text limits (spec 3 §5.1, §9)", () => {
+	it("a textarea is cut at 20000 characters", () => {
+		const result = limitEvidenceText({}, "product_description", text(20_001));
+		expect(result.value.length).toBe(20_000);
+		expect(result).toMatchObject({ limited: true, totalReached: false });
+		expect(limitEvidenceText({}, "product_description", text(20_000)).limited).toBe(false);
+	});
+
+	it("the total of all evidence text stops at 150000 characters, and says so", () => {
+		const evidence = fullTextareas(7); // 140000
+		const fits = limitEvidenceText(evidence, "access_activity_log", text(10_000));
+		expect(fits).toEqual({ value: text(10_000), limited: false, totalReached: false });
+		const over = limitEvidenceText(evidence, "access_activity_log", text(10_001));
+		expect(over.value.length).toBe(10_000);
+		expect(over.totalReached).toBe(true);
+	});
+
+	it("files are not evidence text", () => {
+		expect(evidenceTextLength({ receipt: "file_123", customer_name: "Ann" })).toBe(3);
+	});
+
+	it("the server refuses a field past its maxLength and a total past 150000", () => {
+		expect(evidenceTextViolation({ product_description: text(20_001) })?.key).toBe("product_description");
+		expect(evidenceTextViolation(fullTextareas(7))).toBeNull();
+		const total = { ...fullTextareas(7), access_activity_log: text(10_000) };
+		expect(evidenceTextLength(total)).toBe(EVIDENCE_TEXT_MAX_TOTAL);
+		expect(evidenceTextViolation(total)).toBeNull();
+		expect(evidenceTextViolation({ ...total, customer_name: "x" })?.key).toBe("evidence");
+	});
+});
+
+describe("evidence file limits (spec 3 §5.1, §9)", () => {
+	it("the dispute's files plus the new one may total exactly 4,500,000 bytes, not one byte more", () => {
+		expect(EVIDENCE_FILES_MAX_TOTAL_BYTES).toBe(4_500_000);
+		expect(fitsEvidenceFileLimit([4_000_000, 500_000])).toBe(true);
+		expect(fitsEvidenceFileLimit([4_000_000, 500_001])).toBe(false);
+		expect(canAddEvidenceFile({ receipt: 4_000_000 }, "customer_communication", 500_000)).toBe(true);
+		expect(canAddEvidenceFile({ receipt: 4_000_000 }, "customer_communication", 500_001)).toBe(false);
+	});
+
+	it("a field's previous file is replaced, so it does not count", () => {
+		expect(canAddEvidenceFile({ receipt: 4_000_000 }, "receipt", 4_500_000)).toBe(true);
+	});
+
+	it("accepts pdf, png and jpeg by content, whatever the name", () => {
+		const bytes = (...values: number[]) => new Uint8Array(values);
+		expect(sniffEvidenceFileType(new TextEncoder().encode("%PDF-1.7\n"))).toBe("application/pdf");
+		expect(sniffEvidenceFileType(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0))).toBe("image/png");
+		expect(sniffEvidenceFileType(bytes(0xff, 0xd8, 0xff, 0xe0))).toBe("image/jpeg");
+		expect(sniffEvidenceFileType(new TextEncoder().encode("<html>"))).toBeNull();
+		expect(sniffEvidenceFileType(bytes(0x47, 0x49, 0x46, 0x38))).toBeNull();
+		expect(sniffEvidenceFileType(bytes())).toBeNull();
+	});
+});

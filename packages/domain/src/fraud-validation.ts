@@ -1,0 +1,120 @@
+/**
+ * Validation of the fraud protection page (spec 3 §5.5, §4.5, §8) with the spec's exact
+ * messages, the save decision (advanced, back to basic, or refused) and what the inputs accept.
+ */
+import {
+	type AmountRangeFilter,
+	type BuildContext,
+	buildProtectionRules,
+	type FraudFilters,
+	type ItemRangeFilter,
+	type ProtectionLevel,
+	type ProtectionRule,
+} from "./fraud-rules.ts";
+import { isZeroDecimal } from "./money.ts";
+
+export const FRAUD_MESSAGES = {
+	priceRangeRequired: 'A price range must be set for the "Purchase Price threshold" filter.',
+	priceMaxBelowMin: "Maximum purchase price must be greater than the minimum purchase price.",
+	priceRangeInline: "A price range must be set for this filter to take effect.",
+	itemRangeRequired: 'An item range must be set for the "Order Item Threshold" filter.',
+	itemMaxBelowMin:
+		'Maximum item count must be greater than the minimum item count on the "Order Item Threshold" rule.',
+	itemMaxBelowMinInline: "Maximum item count must be greater than the minimum item count.",
+	itemRangeInline: "An item range must be set for this filter to take effect.",
+	notSaved: "Settings were not saved.",
+	atLeastOne: "At least one risk filter needs to be enabled for advanced protection.",
+	setBasic:
+		'Current protection level is set to "basic". At least one risk filter needs to be enabled for advanced protection.',
+	setAdvanced: 'Current protection level is set to "advanced".',
+	loadError:
+		"There was an error retrieving your fraud protection settings. Please refresh the page to try again.",
+	unsavedChanges:
+		"There are unsaved changes on this page. Are you sure you want to leave and discard the unsaved changes?",
+	atLeastOneNotice: "At least one risk filter needs to be enabled for advanced protection.",
+} as const;
+
+/** The first reason the filters cannot be saved, in the cards' order (spec 3 §5.5); null when valid. */
+export function fraudValidationError(filters: FraudFilters): string | null {
+	const price = filters.purchase_price_threshold;
+	if (price.enabled) {
+		if (price.min_amount === null && price.max_amount === null) return FRAUD_MESSAGES.priceRangeRequired;
+		if (price.min_amount !== null && price.max_amount !== null && price.max_amount <= price.min_amount)
+			return FRAUD_MESSAGES.priceMaxBelowMin;
+	}
+	const items = filters.order_items_threshold;
+	if (items.enabled) {
+		if (items.min_items === null && items.max_items === null) return FRAUD_MESSAGES.itemRangeRequired;
+		if (items.min_items !== null && items.max_items !== null && items.max_items <= items.min_items)
+			return FRAUD_MESSAGES.itemMaxBelowMin;
+	}
+	return null;
+}
+
+/** The warning under a range card while it is on (spec 3 §5.5), or null. */
+export function priceRangeWarning(filter: AmountRangeFilter): string | null {
+	if (!filter.enabled) return null;
+	if (filter.min_amount === null && filter.max_amount === null) return FRAUD_MESSAGES.priceRangeInline;
+	if (filter.min_amount !== null && filter.max_amount !== null && filter.max_amount <= filter.min_amount)
+		return FRAUD_MESSAGES.priceMaxBelowMin;
+	return null;
+}
+
+export function itemRangeWarning(filter: ItemRangeFilter): string | null {
+	if (!filter.enabled) return null;
+	if (filter.min_items === null && filter.max_items === null) return FRAUD_MESSAGES.itemRangeInline;
+	if (filter.min_items !== null && filter.max_items !== null && filter.max_items <= filter.min_items)
+		return FRAUD_MESSAGES.itemMaxBelowMinInline;
+	return null;
+}
+
+export type SaveDecision =
+	| { kind: "advanced"; rules: ProtectionRule[]; notice: string }
+	| { kind: "basic"; rules: ProtectionRule[]; notice: string }
+	| { kind: "invalid"; notice: string }
+	| { kind: "refused"; notice: string };
+
+/**
+ * What a save does (spec 3 §4.5): with a filter on, the level becomes advanced; with none on, a
+ * basic store is refused, an advanced one falls back to basic (both error notices). Invalid
+ * ranges are refused first with 'Settings were not saved.' and the reason.
+ */
+export function decideFraudSave(
+	filters: FraudFilters,
+	currentLevel: ProtectionLevel,
+	context: BuildContext,
+): SaveDecision {
+	const invalid = fraudValidationError(filters);
+	if (invalid) return { kind: "invalid", notice: `${FRAUD_MESSAGES.notSaved} ${invalid}` };
+	const rules = buildProtectionRules(filters, context);
+	if (rules.length > 0) return { kind: "advanced", rules, notice: FRAUD_MESSAGES.setAdvanced };
+	if (currentLevel === "basic") return { kind: "refused", notice: FRAUD_MESSAGES.atLeastOne };
+	return { kind: "basic", rules, notice: FRAUD_MESSAGES.setBasic };
+}
+
+/** Amount inputs take digits with one optional decimal point (spec 3 §5.5). */
+export function sanitizeAmountInput(text: string): string {
+	const kept = text.replace(/[^\d.]/g, "");
+	const dot = kept.indexOf(".");
+	return dot === -1 ? kept : `${kept.slice(0, dot + 1)}${kept.slice(dot + 1).replace(/\./g, "")}`;
+}
+
+/** Keys an item-count input refuses: plus, minus, dot, comma and e (spec 3 §5.5). */
+export const BLOCKED_ITEM_KEYS: readonly string[] = ["+", "-", ".", ",", "e", "E"];
+
+/** An item count as typed: a whole number of at least 1, blank for no limit. */
+export function parseItemCount(text: string): number | null {
+	const trimmed = text.trim();
+	if (!/^\d+$/.test(trimmed)) return null;
+	const value = Number(trimmed);
+	return value >= 1 ? value : null;
+}
+
+/** Minor units as a merchant types them back ("150.5" for 15050 USD, "1500" for 1500 JPY). */
+export function amountInputText(amount: number | null, currency: string): string {
+	if (amount === null) return "";
+	if (isZeroDecimal(currency)) return String(amount);
+	const whole = Math.floor(amount / 100);
+	const cents = amount % 100;
+	return cents === 0 ? String(whole) : `${whole}.${String(cents).padStart(2, "0")}`;
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import {
+	canContinueEnablement,
+	currencyRequirementText,
+	isMethodLocked,
+	METHOD_STATUS_LABELS,
+	methodStatus,
+	needsRequirementConfirmation,
+	paymentMethodDefinition,
+	requestedStatus,
+	requiredCurrencies,
+	requirementLabel,
+	toggleMethodId,
+	wizardMethodIds,
+} from "./payment-method-enablement.ts";
+
+describe("payment method statuses (spec 3 §4.3, §3.8)", () => {
+	it("labels pending as 'Pending approval', pending_verification as 'Pending activation', inactive as 'More information needed'", () => {
+		expect(METHOD_STATUS_LABELS.pending).toBe("Pending approval");
+		expect(METHOD_STATUS_LABELS.pending_verification).toBe("Pending activation");
+		expect(METHOD_STATUS_LABELS.inactive).toBe("More information needed");
+		expect(METHOD_STATUS_LABELS.unrequested).toBeUndefined();
+	});
+
+	it("reads statuses keyed '<id>_payments', unrequested when absent", () => {
+		const statuses = { giropay_payments: { status: "inactive", requirements: ["company.tax_id"] } };
+		expect(methodStatus(statuses, "giropay").status).toBe("inactive");
+		expect(methodStatus(statuses, "eps")).toEqual({ status: "unrequested", requirements: [] });
+	});
+
+	it("names requirements: Personal Identification Number, Business Website, Business Number", () => {
+		expect(requirementLabel("individual.id_number")).toBe("Personal Identification Number");
+		expect(requirementLabel("business_profile.url")).toBe("Business Website");
+		expect(requirementLabel("company.tax_id")).toBe("Business Number");
+	});
+});
+
+describe("the enablement wizard (spec 3 §4.3, §5.3)", () => {
+	it("the card is required and locked; an inactive method is locked unchecked", () => {
+		expect(isMethodLocked("card", { status: "active", requirements: [] })).toBe(true);
+		expect(isMethodLocked("eps", { status: "inactive", requirements: [] })).toBe(true);
+		expect(isMethodLocked("eps", { status: "pending", requirements: [] })).toBe(false);
+		expect(wizardMethodIds(["eps", "card_present", "card", "ideal"])).toEqual(["card", "eps", "ideal"]);
+	});
+
+	it("checking an unrequested method with requirements asks for confirmation first", () => {
+		expect(needsRequirementConfirmation({ status: "unrequested", requirements: ["company.tax_id"] })).toBe(
+			true,
+		);
+		expect(needsRequirementConfirmation({ status: "unrequested", requirements: [] })).toBe(false);
+		expect(needsRequirementConfirmation({ status: "pending", requirements: ["company.tax_id"] })).toBe(false);
+	});
+
+	it("Continue is disabled with no selection or while saving", () => {
+		expect(canContinueEnablement([], false)).toBe(false);
+		expect(canContinueEnablement(["eps"], true)).toBe(false);
+		expect(canContinueEnablement(["eps"], false)).toBe(true);
+	});
+
+	it("with multi-currency off, a method without the store currency requires a currency; domestic-only methods use the domestic currency", () => {
+		const context = { multiCurrencyEnabled: false, storeCurrency: "usd", domesticCurrency: "usd" };
+		expect(requiredCurrencies(paymentMethodDefinition("ideal"), context)).toEqual(["EUR"]);
+		expect(requiredCurrencies(paymentMethodDefinition("card"), context)).toBeNull();
+		expect(requiredCurrencies(paymentMethodDefinition("affirm"), context)).toBeNull();
+		expect(
+			requiredCurrencies(paymentMethodDefinition("klarna"), { ...context, storeCurrency: "eur" }),
+		).toEqual(["USD"]);
+		expect(
+			requiredCurrencies(paymentMethodDefinition("ideal"), { ...context, multiCurrencyEnabled: true }),
+		).toBeNull();
+		expect(currencyRequirementText("iDEAL", ["EUR"])).toContain("iDEAL requires the EUR currency.");
+	});
+
+	it("toggling a method adds or removes its id in the enabled list (spec 2 §4)", () => {
+		expect(toggleMethodId(["card"], "eps", true)).toEqual(["card", "eps"]);
+		expect(toggleMethodId(["card", "eps"], "eps", true)).toEqual(["card", "eps"]);
+		expect(toggleMethodId(["card", "eps"], "eps", false)).toEqual(["card"]);
+	});
+
+	it("the sandbox partner activates a requested method, or holds it pending approval when it has requirements", () => {
+		expect(requestedStatus({ status: "unrequested", requirements: [] })).toEqual({
+			status: "active",
+			requirements: [],
+		});
+		expect(requestedStatus({ status: "unrequested", requirements: ["company.tax_id"] }).status).toBe(
+			"pending",
+		);
+		expect(requestedStatus({ status: "inactive", requirements: [] }).status).toBe("inactive");
+	});
+});

@@ -1,0 +1,230 @@
+import { describe, expect, it } from "vitest";
+import {
+	isTaskVisible,
+	type OverviewTask,
+	overviewTasks,
+	readTaskMap,
+	SNOOZE_MS,
+	sortTasks,
+	storeTaskListExtension,
+	type TaskAccount,
+	type TaskContext,
+	visibleTasks,
+} from "./tasks.ts";
+
+const DAY = 86_400;
+const now = Date.parse("2026-11-15T12:00:00Z") / 1000;
+const account = (overrides: Partial<TaskAccount> = {}): TaskAccount => ({
+	status: "complete",
+	detailsSubmitted: true,
+	currentDeadline: null,
+	pastDue: false,
+	accountLink: "/sandbox-partner/account?account=acct_1",
+	created: "2025-01-01T00:00:00.000Z",
+	requirements: { errors: [] },
+	progressiveOnboarding: { isEnabled: false, isComplete: true, tpv: 0, firstTransactionDate: null },
+	...overrides,
+});
+const context = (overrides: Partial<TaskContext> = {}): TaskContext => ({
+	account: account(),
+	isAccountConnected: true,
+	testMode: false,
+	goLiveEnabled: false,
+	reconnectUrl: null,
+	connectUrl: "/wp-admin/admin.php?page=wc-admin&path=/payments/onboarding",
+	enabledPaymentMethods: ["card", "link"],
+	disputes: [],
+	now,
+	format: { money: (a) => `$${(a / 100).toFixed(2)}`, date: () => "Dec 1", time: () => "3:00 pm" },
+	...overrides,
+});
+const keys = (tasks: OverviewTask[]) => tasks.map((task) => task.key);
+const dueDispute = {
+	dispute_id: "du_1",
+	charge_id: "ch_1",
+	amount: 1000,
+	currency: "usd",
+	due_by: now + 2 * DAY,
+};
+
+describe("overview tasks, in the spec's order (spec 1 §4.4)", () => {
+	it("shows all six tasks when each condition holds, in order", () => {
+		const tasks = overviewTasks(
+			context({
+				account: account({ status: "restricted", detailsSubmitted: false }),
+				reconnectUrl: "https://example.com/reconnect",
+				disputes: [dueDispute],
+				testMode: true,
+				goLiveEnabled: true,
+			}),
+		);
+		expect(keys(tasks)).toEqual([
+			"complete-setup",
+			"reconnect-wpcom-user",
+			"dispute-resolution-task",
+			"go-live-payments",
+		]);
+		const po = overviewTasks(
+			context({
+				account: account({
+					status: "restricted",
+					progressiveOnboarding: { isEnabled: true, isComplete: false, tpv: 0, firstTransactionDate: null },
+				}),
+				enabledPaymentMethods: ["card"],
+			}),
+		);
+		expect(keys(po)).toEqual(["verify-bank-details"]);
+		expect(keys(overviewTasks(context({ enabledPaymentMethods: ["card"] })))).toEqual([
+			"update-business-details",
+			"add-payment-methods",
+		]);
+	});
+
+	it("1. finish business details takes 10 minutes; it is hidden once progressive onboarding has the details", () => {
+		const [task] = overviewTasks(
+			context({ account: account({ detailsSubmitted: false, status: "pending" }) }),
+		);
+		expect(task).toMatchObject({ key: "complete-setup", time: "10 minutes", level: 1 });
+		const po = account({
+			status: "restricted",
+			progressiveOnboarding: { isEnabled: true, isComplete: false, tpv: 0, firstTransactionDate: null },
+		});
+		expect(keys(overviewTasks(context({ account: po })))).not.toContain("update-business-details");
+	});
+
+	it("1. update business details lists requirement errors (ignoring invalid_value_other) and is completed when verified", () => {
+		const errors = [
+			{ code: "invalid_street_address", reason: "The street address is invalid." },
+			{ code: "invalid_value_other", reason: "ignored" },
+		];
+		const [restricted] = overviewTasks(
+			context({ account: account({ status: "restricted", pastDue: true, requirements: { errors } }) }),
+		);
+		expect(restricted).toMatchObject({
+			key: "update-business-details",
+			completed: false,
+			level: 1,
+			additionalInfo: ["The street address is invalid."],
+			content:
+				"Payments and payouts are disabled for this account until missing business information is updated.",
+		});
+		const [soon] = overviewTasks(
+			context({ account: account({ status: "restricted_soon", currentDeadline: now + DAY }) }),
+		);
+		expect(soon?.content).toBe("Update by Dec 1 to avoid a disruption in payouts.");
+		const [done] = overviewTasks(context());
+		expect(done).toMatchObject({ completed: true, isDeletable: true });
+	});
+
+	it("4. verify bank details takes 2 minutes and is hidden for status pending, complete or enabled", () => {
+		const po = {
+			isEnabled: true,
+			isComplete: false,
+			tpv: 400_000,
+			firstTransactionDate: "2026-11-10T00:00:00Z",
+		};
+		const [task] = overviewTasks(
+			context({ account: account({ status: "restricted", progressiveOnboarding: po }) }),
+		);
+		expect(task).toMatchObject({ key: "verify-bank-details", time: "2 minutes", level: 1 });
+		expect(task?.content).toContain("$5000.00 sales limit");
+		for (const status of ["pending", "complete", "enabled"]) {
+			const tasks = overviewTasks(context({ account: account({ status, progressiveOnboarding: po }) }));
+			expect(keys(tasks)).not.toContain("verify-bank-details");
+		}
+	});
+
+	it("5. add payment methods needs exactly one method enabled and progressive onboarding not pending", () => {
+		expect(keys(overviewTasks(context({ enabledPaymentMethods: ["card", "link"] })))).not.toContain(
+			"add-payment-methods",
+		);
+		const pending = account({
+			status: "restricted",
+			progressiveOnboarding: { isEnabled: true, isComplete: false, tpv: 0, firstTransactionDate: null },
+		});
+		expect(keys(overviewTasks(context({ account: pending, enabledPaymentMethods: ["card"] })))).not.toContain(
+			"add-payment-methods",
+		);
+	});
+
+	it("6. go live needs a connected account, a site in test mode and the go-live flag", () => {
+		expect(keys(overviewTasks(context({ testMode: true, goLiveEnabled: true })))).toContain(
+			"go-live-payments",
+		);
+		expect(keys(overviewTasks(context({ testMode: true, goLiveEnabled: false })))).not.toContain(
+			"go-live-payments",
+		);
+		expect(keys(overviewTasks(context({ testMode: false, goLiveEnabled: true })))).not.toContain(
+			"go-live-payments",
+		);
+	});
+
+	it("3. the dispute task links one dispute to its payment and several to the awaiting-response list", () => {
+		const one = overviewTasks(context({ disputes: [dueDispute] })).find(
+			(t) => t.key === "dispute-resolution-task",
+		);
+		expect(one?.action).toEqual({
+			kind: "admin",
+			path: "/payments/transactions/details",
+			query: { id: "ch_1" },
+		});
+		expect(one?.level).toBe(1);
+		const several = overviewTasks(
+			context({ disputes: [dueDispute, { ...dueDispute, dispute_id: "du_2", due_by: now + 6 * DAY }] }),
+		).find((t) => t.key === "dispute-resolution-task");
+		expect(several?.action).toEqual({
+			kind: "admin",
+			path: "/payments/disputes",
+			query: { filter: "awaiting_response" },
+		});
+	});
+
+	it("the store's onboarding task list gains update details (with its flag), reconnect and go live (spec 3 §2.1)", () => {
+		const extra = storeTaskListExtension({
+			...context({ reconnectUrl: "https://example.com/r", testMode: true, goLiveEnabled: true }),
+			updateDetailsEnabled: true,
+		});
+		expect(keys(extra)).toEqual(["update-business-details", "reconnect-wpcom-user", "go-live-payments"]);
+		expect(keys(storeTaskListExtension({ ...context(), updateDetailsEnabled: false }))).toEqual([]);
+	});
+});
+
+describe("task visibility and sorting (spec 1 §4.4)", () => {
+	const prefs = { dismissed: {}, deleted: {}, remindMeLater: {} };
+	const nowMs = now * 1000;
+
+	it("a task shows when not deleted, not dismissed, and its snooze time has passed", () => {
+		expect(isTaskVisible("a", prefs, nowMs)).toBe(true);
+		expect(isTaskVisible("a", { ...prefs, dismissed: { a: nowMs } }, nowMs)).toBe(false);
+		expect(isTaskVisible("a", { ...prefs, deleted: { a: nowMs } }, nowMs)).toBe(false);
+		expect(isTaskVisible("a", { ...prefs, remindMeLater: { a: nowMs + SNOOZE_MS } }, nowMs)).toBe(false);
+		expect(isTaskVisible("a", { ...prefs, remindMeLater: { a: nowMs - 1 } }, nowMs)).toBe(true);
+	});
+
+	it("snooze lasts one day", () => {
+		expect(SNOOZE_MS).toBe(86_400_000);
+	});
+
+	it("sorts completed tasks last, then by level (default 3, lower first), keeping the spec's order otherwise", () => {
+		const task = (key: string, level: 1 | 2 | 3, completed = false) => ({ key, level, completed });
+		expect(
+			sortTasks([task("a", 3), task("b", 1, true), task("c", 2), task("d", 3), task("e", 1)]).map(
+				(t) => t.key,
+			),
+		).toEqual(["e", "c", "a", "d", "b"]);
+	});
+
+	it("reads the options as maps of task key to timestamp, tolerating lists and junk", () => {
+		expect(readTaskMap({ a: 5, b: "x" })).toEqual({ a: 5 });
+		expect(readTaskMap(["a"])).toEqual({ a: 0 });
+		expect(readTaskMap(false)).toEqual({});
+	});
+
+	it("visibleTasks filters and sorts", () => {
+		const tasks = overviewTasks(context({ enabledPaymentMethods: ["card"], disputes: [dueDispute] }));
+		expect(keys(visibleTasks(tasks, { ...prefs, dismissed: { "add-payment-methods": 1 } }, nowMs))).toEqual([
+			"dispute-resolution-task",
+			"update-business-details",
+		]);
+	});
+});
