@@ -35,7 +35,8 @@ export const ROUTES: readonly RouteEntry[] = [
 		capability: "manage_woocommerce",
 		needsAccount: false,
 		menu: () => __("Connect", "paydesk"),
-		enabled: (settings) => !settings.isAccountConnected,
+		// A partly onboarded account (details not submitted) still finishes here (spec 1 §4.1).
+		enabled: (settings) => !settings.isAccountConnected || !settings.isAccountValid,
 		load: notBuilt,
 	},
 	{
@@ -94,7 +95,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		parent: "/payments/transactions",
 		capability: "manage_woocommerce",
 		needsAccount: true,
-		load: notBuilt,
+		load: () => import("../features/payment-details/payment-details-screen.tsx"),
 	},
 	{
 		path: "/payments/disputes",
@@ -194,7 +195,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		parent: "/payments/transactions",
 		capability: "manage_woocommerce",
 		needsAccount: true,
-		load: notBuilt,
+		load: () => import("../features/order/order-screen.tsx"),
 	},
 ];
 

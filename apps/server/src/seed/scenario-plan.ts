@@ -11,6 +11,7 @@ import type { Random } from "./random.ts";
 export type ScenarioKind =
 	| "uncaptured"
 	| "expired"
+	| "lapsed"
 	| "voided"
 	| "fraud_block"
 	| "fraud_review"
@@ -48,7 +49,9 @@ export function planScenarios(
 	// About 20 open authorizations inside the 7-day window, four of them in its last day.
 	add("uncaptured", 4, 6 * DAY + HOUR, 7 * DAY - 30 * 60);
 	add("uncaptured", 16, 10 * 60, 6 * DAY);
-	add("expired", 2, 8 * DAY, 12 * DAY);
+	// Same draws as two expired ones: the rest of the store stays what it was.
+	add("expired", 1, 8 * DAY, 12 * DAY);
+	add("lapsed", 1, 8 * DAY, 12 * DAY);
 	add("voided", 1, 3 * DAY, 20 * DAY);
 	add("fraud_block", scaled(30, 25000, 200), HOUR, 120 * DAY);
 	add("fraud_review", scaled(24, 100000, 40), 10 * 60, 7 * DAY - HOUR);

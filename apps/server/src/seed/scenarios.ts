@@ -51,7 +51,9 @@ export function scenarioCharge(run: SeedRun, planned: PlannedCharge): void {
 	const soon = (min: number, max: number): number => Math.min(run.now - 60, at + random.int(min, max));
 
 	switch (kind) {
-		case "uncaptured": {
+		// A lapsed authorization still waits for capture: expiry is recorded when it is next acted on.
+		case "uncaptured":
+		case "lapsed": {
 			run.timeline(charge, "authorized", at, authorizedData(charge));
 			writeCharge(run, open, authorizedState(), "on-hold");
 			return;

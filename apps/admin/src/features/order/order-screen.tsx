@@ -1,0 +1,44 @@
+/**
+ * The store's order screen, which Paydesk stands in for at WooCommerce's order URL
+ * (/wp-admin/post.php?post={id}&action=edit): the order with its items and totals, the
+ * customer, its payment and refunds, and a partial refund through the same refund route.
+ */
+import { ORDER_NOT_FOUND_NOTICE } from "@paydesk/domain/refunds";
+import { Notice, Spinner } from "@wordpress/components";
+import { __ } from "@wordpress/i18n";
+import { useLocation } from "../../app/router.tsx";
+import { OrderPayment } from "./order-payment.tsx";
+import { OrderRefundForm } from "./order-refund-form.tsx";
+import { OrderSummary } from "./order-summary.tsx";
+import { orderIdOf, useOrder } from "./use-order.ts";
+import "./order.css";
+
+export default function OrderScreen() {
+	const { query } = useLocation();
+	const orderId = orderIdOf(query.post);
+	const order = useOrder(orderId);
+	if (orderId === null || order.isError) {
+		const missing = orderId === null || (order.error as { status?: number } | null)?.status === 404;
+		return (
+			<div className="paydesk-page">
+				<Notice status="error" isDismissible={false}>
+					{missing ? __(ORDER_NOT_FOUND_NOTICE, "paydesk") : __("Error retrieving order.", "paydesk")}
+				</Notice>
+			</div>
+		);
+	}
+	if (order.isPending) {
+		return (
+			<div className="paydesk-loading" role="status">
+				<Spinner /> {__("Loading order…", "paydesk")}
+			</div>
+		);
+	}
+	return (
+		<div className="paydesk-page paydesk-order">
+			<OrderSummary order={order.data} />
+			<OrderPayment order={order.data} />
+			{order.data.charge && order.data.refundable_amount > 0 && <OrderRefundForm order={order.data} />}
+		</div>
+	);
+}

@@ -1,0 +1,220 @@
+/**
+ * Spec 2 "Summary card actions", §4 "Authorization" and §8: the capture banner of an
+ * uncaptured authorization (auth-and-capture on, not failed, no refund) with its 7-day
+ * deadline; Capture and Cancel share one in-progress state; every failure code has its reason.
+ */
+import type { Charge } from "@paydesk/contract/charges";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it } from "vitest";
+import { ApiError } from "../../app/api.ts";
+import { createQueryClient } from "../../app/query-client.ts";
+import { clearNotices, NoticeProbe } from "../../testing/notice-probe.tsx";
+import {
+	CREATED,
+	jsonResponse,
+	type SeenRequest,
+	stubFetch,
+	uncapturedChargeFixture,
+} from "../../testing/payments.ts";
+import { testSettings } from "../../testing/settings.ts";
+import { CaptureSection } from "./capture-banner.tsx";
+import { settleErrorMessage } from "./use-settle-authorization.ts";
+
+const AUTHORIZATION = {
+	payment_intent_id: "pi_test1",
+	charge_id: "ch_test1",
+	is_captured: false,
+	created: new Date(CREATED * 1000).toISOString(),
+	capture_by: new Date((CREATED + 7 * 86_400) * 1000).toISOString(),
+	order_id: 1042,
+	customer_name: "Jane Doe",
+	customer_email: "jane@example.com",
+	customer_country: "US",
+	risk_level: 0,
+	amount: 5_000,
+	currency: "usd",
+};
+
+let requests: SeenRequest[];
+let authorization: () => Response;
+let settle: (path: string) => Response | Promise<Response>;
+beforeEach(() => {
+	clearNotices();
+	testSettings({ timezone: "UTC", dateFormat: "Y-m-d", timeFormat: "H:i" });
+	authorization = () => jsonResponse(200, AUTHORIZATION);
+	settle = (path) =>
+		jsonResponse(200, {
+			id: "pi_test1",
+			status: path.endsWith("capture_authorization") ? "succeeded" : "canceled",
+		});
+	requests = stubFetch((method, path) => (method === "GET" ? authorization() : settle(path)));
+});
+
+const renderSection = (charge: Charge = uncapturedChargeFixture(), now = CREATED + 86_400) =>
+	render(
+		<QueryClientProvider client={createQueryClient()}>
+			<CaptureSection charge={charge} now={now} />
+			<NoticeProbe />
+		</QueryClientProvider>,
+	);
+
+const banner = () => screen.findByRole("region", { name: "Capture payment" });
+
+describe("capture banner visibility", () => {
+	it("shows for an uncaptured authorization with the deadline 7 days after creation", async () => {
+		renderSection();
+		expect((await banner()).textContent).toContain("Capture it by 2026-11-25 / 11:06");
+	});
+
+	it("says when the 7-day window is over", async () => {
+		renderSection(uncapturedChargeFixture(), CREATED + 8 * 86_400);
+		expect((await banner()).textContent).toContain(
+			"The 7-day capture window of this authorization ended on 2026-11-25 / 11:06.",
+		);
+	});
+
+	it("is not shown when auth-and-capture is off, the charge failed, or anything was refunded", async () => {
+		const settings = testSettings();
+		testSettings({ featureFlags: { ...settings.featureFlags, isAuthAndCaptureEnabled: false } });
+		const off = renderSection();
+		await new Promise((resolve) => setTimeout(resolve, 20));
+		expect(screen.queryByRole("region", { name: "Capture payment" })).toBeNull();
+		off.unmount();
+		testSettings();
+		for (const charge of [
+			uncapturedChargeFixture({ status: "failed" }),
+			uncapturedChargeFixture({ refunded: true, amount_refunded: 5_000 }),
+		]) {
+			const { unmount } = renderSection(charge);
+			await new Promise((resolve) => setTimeout(resolve, 20));
+			expect(screen.queryByRole("region", { name: "Capture payment" })).toBeNull();
+			unmount();
+		}
+		expect(requests).toHaveLength(0);
+	});
+
+	it("is not shown once the authorization says it is captured", async () => {
+		authorization = () => jsonResponse(200, { ...AUTHORIZATION, is_captured: true });
+		renderSection();
+		await waitFor(() => expect(requests).toHaveLength(1));
+		await new Promise((resolve) => setTimeout(resolve, 20));
+		expect(screen.queryByRole("region", { name: "Capture payment" })).toBeNull();
+	});
+
+	it("stays silent for authorization_missing and shows no banner", async () => {
+		authorization = () => jsonResponse(404, { code: "authorization_missing", message: "No", data: {} });
+		renderSection();
+		await waitFor(() => expect(requests).toHaveLength(1));
+		await new Promise((resolve) => setTimeout(resolve, 20));
+		expect(screen.queryByRole("region", { name: "Capture payment" })).toBeNull();
+		expect(screen.getByRole("list", { name: "notices" }).textContent).toBe("");
+	});
+
+	it("says 'Error retrieving authorization.' for any other failure", async () => {
+		authorization = () => jsonResponse(500, { code: "internal_error", message: "No", data: {} });
+		renderSection();
+		// One retry first (a second later), as for every read that is not a 404.
+		await screen.findByText("Error retrieving authorization.", {}, { timeout: 3000 });
+	});
+});
+
+describe("capture and cancel", () => {
+	it("capture posts the payment intent to the order with an Idempotency-Key and reports success", async () => {
+		renderSection();
+		await userEvent.setup().click(await screen.findByRole("button", { name: "Capture" }));
+		await screen.findByText("Payment for order #1042 captured successfully.");
+		const post = requests.find((request) => request.method === "POST");
+		expect(post?.url).toBe("/wp-json/wc/v3/payments/orders/1042/capture_authorization");
+		expect(post?.body).toEqual({ payment_intent_id: "pi_test1" });
+		expect(post?.headers.get("Idempotency-Key")).toMatch(/^capture-/);
+	});
+
+	it("cancel reports 'canceled successfully'", async () => {
+		renderSection();
+		await userEvent.setup().click(await screen.findByRole("button", { name: "Cancel authorization" }));
+		await screen.findByText("Payment for order #1042 canceled successfully.");
+		expect(requests.some((request) => request.url.endsWith("/orders/1042/cancel_authorization"))).toBe(true);
+	});
+
+	it("share one in-progress state: while one runs, both are disabled and nothing else is sent", async () => {
+		let release: () => void = () => undefined;
+		settle = () =>
+			new Promise((resolve) => {
+				release = () => resolve(jsonResponse(200, { id: "pi_test1", status: "succeeded" }));
+			});
+		const user = userEvent.setup();
+		renderSection();
+		const capture = await screen.findByRole("button", { name: "Capture" });
+		await user.click(capture);
+		const cancel = screen.getByRole("button", { name: "Cancel authorization" });
+		await waitFor(() => expect(capture.getAttribute("aria-disabled")).toBe("true"));
+		expect(cancel.getAttribute("aria-disabled")).toBe("true");
+		await user.click(cancel);
+		await user.click(capture);
+		expect(requests.filter((request) => request.method === "POST")).toHaveLength(1);
+		release();
+		await screen.findByText("Payment for order #1042 captured successfully.");
+	});
+
+	it("shows the table's reason when the capture fails", async () => {
+		settle = () =>
+			jsonResponse(400, {
+				code: "wcpay_capture_error",
+				message: "Too small",
+				data: {
+					status: 400,
+					extra_details: {
+						error_type: "amount_too_small",
+						minimum_amount: 50,
+						minimum_amount_currency: "usd",
+					},
+				},
+			});
+		renderSection();
+		await userEvent.setup().click(await screen.findByRole("button", { name: "Capture" }));
+		await screen.findByText(
+			"There has been an error capturing the payment for order #1042. The minimum amount that can be processed is 0.50 USD.",
+		);
+	});
+});
+
+describe("error message by code (spec 2 §8)", () => {
+	const error = (code: string, data: Record<string, unknown> = {}) => new ApiError(code, "", 400, data);
+	const lead = "There has been an error capturing the payment for order #7.";
+	it.each([
+		["wcpay_missing_order", "The order could not be found."],
+		[
+			"wcpay_refunded_order_uncapturable",
+			"Payment cannot be processed for partially or fully refunded orders.",
+		],
+		["wcpay_intent_order_mismatch", "The payment cannot be processed due to a mismatch with order details."],
+		["wcpay_payment_uncapturable", "This payment cannot be processed in its current state."],
+		["wcpay_capture_error", "The payment capture failed to complete."],
+		["wcpay_cancel_error", "The payment cancellation failed to complete."],
+		["wcpay_server_error", "An unexpected error occurred. Please try again later."],
+		["something_else", "Unable to process the payment. Please try again later."],
+	])("%s reads '%s'", (code, reason) => {
+		expect(settleErrorMessage("capture", "7", error(code))).toBe(`${lead} ${reason}`);
+	});
+
+	it("amount_too_small without a minimum reads 'The payment amount is too small to be processed.'", () => {
+		const failure = error("wcpay_capture_error", { extra_details: { error_type: "amount_too_small" } });
+		expect(settleErrorMessage("capture", "7", failure)).toBe(
+			`${lead} The payment amount is too small to be processed.`,
+		);
+	});
+
+	it("cancel failures start 'There has been an error canceling the payment for order #…'", () => {
+		expect(settleErrorMessage("cancel", "7", error("wcpay_cancel_error"))).toBe(
+			"There has been an error canceling the payment for order #7. The payment cancellation failed to complete.",
+		);
+	});
+
+	it("a network failure reads as any other code", () => {
+		expect(settleErrorMessage("capture", "7", new TypeError("offline"))).toBe(
+			`${lead} Unable to process the payment. Please try again later.`,
+		);
+	});
+});

@@ -1,0 +1,89 @@
+/**
+ * The capture banner of an uncaptured authorization (spec 2 "Summary card actions"): shown when
+ * auth-and-capture is on, the charge did not fail and nothing was refunded, with the deadline 7
+ * days after creation. Capture and Cancel share one request-in-progress state.
+ */
+import { AUTHORIZATION_ERRORS } from "@paydesk/contract/authorizations";
+import type { Charge } from "@paydesk/contract/charges";
+import { type CaptureAction, captureDeadline, showCaptureBanner } from "@paydesk/domain/capture";
+import { Button } from "@wordpress/components";
+import { __, sprintf } from "@wordpress/i18n";
+import { useRef } from "react";
+import { ApiError } from "../../app/api.ts";
+import { getSettings } from "../../app/settings.ts";
+import { formatStoreDateTime } from "../../components/format.ts";
+import { newIdempotencyKey } from "../../components/payment-refund/invalidate-payment.ts";
+import { useAuthorization } from "./use-payment.ts";
+import { useSettleAuthorization } from "./use-settle-authorization.ts";
+
+export function CaptureSection({ charge, now = Date.now() / 1000 }: { charge: Charge; now?: number }) {
+	const eligible = showCaptureBanner(getSettings().featureFlags.isAuthAndCaptureEnabled, charge);
+	const authorization = useAuthorization(charge.payment_intent, eligible);
+	if (!eligible || authorization.isPending) return null;
+	// No authorization to act on; another read error leaves the charge's own word standing.
+	const missing =
+		authorization.error instanceof ApiError && authorization.error.code === AUTHORIZATION_ERRORS.missing;
+	if (missing || authorization.data?.is_captured) return null;
+	return (
+		<CaptureBanner
+			charge={charge}
+			deadline={charge.capture_by ?? captureDeadline(charge.created)}
+			now={now}
+		/>
+	);
+}
+
+export function CaptureBanner({ charge, deadline, now }: { charge: Charge; deadline: number; now: number }) {
+	const settle = useSettleAuthorization(charge);
+	// A second click before React re-renders must not send a second request.
+	const inFlight = useRef(false);
+	const pending = settle.isPending ? settle.variables?.action : undefined;
+	const run = (action: CaptureAction) => {
+		if (inFlight.current) return;
+		inFlight.current = true;
+		settle.mutate(
+			{ action, idempotencyKey: newIdempotencyKey(action) },
+			{
+				onSettled: () => {
+					inFlight.current = false;
+				},
+			},
+		);
+	};
+	const date = formatStoreDateTime(deadline);
+	return (
+		<section className="paydesk-capture-banner" aria-label={__("Capture payment", "paydesk")}>
+			<p>
+				{deadline > now
+					? sprintf(
+							__(
+								"This payment is authorized but not captured yet. Capture it by %s to charge the customer; after that the authorization expires.",
+								"paydesk",
+							),
+							date,
+						)
+					: sprintf(__("The 7-day capture window of this authorization ended on %s.", "paydesk"), date)}
+			</p>
+			<div className="paydesk-capture-banner__actions">
+				<Button
+					variant="primary"
+					isBusy={pending === "capture"}
+					disabled={settle.isPending}
+					accessibleWhenDisabled
+					onClick={() => run("capture")}
+				>
+					{__("Capture", "paydesk")}
+				</Button>
+				<Button
+					variant="secondary"
+					isBusy={pending === "cancel"}
+					disabled={settle.isPending}
+					accessibleWhenDisabled
+					onClick={() => run("cancel")}
+				>
+					{__("Cancel authorization", "paydesk")}
+				</Button>
+			</div>
+		</section>
+	);
+}

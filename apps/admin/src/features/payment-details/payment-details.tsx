@@ -1,0 +1,37 @@
+/**
+ * One payment by its payment intent, top to bottom as spec 2 orders it: the summary card (with
+ * the dispute panel right under it when the payment is disputed), the timeline card when the
+ * paymentTimeline flag is on, then the payment method card.
+ */
+import { useQueryClient } from "@tanstack/react-query";
+import { getSettings } from "../../app/settings.ts";
+import { DisputePanelById } from "../../components/dispute-panel/dispute-panel.tsx";
+import { invalidatePaymentQueries } from "../../components/payment-refund/invalidate-payment.ts";
+import { PaymentDetailsLoading, PaymentDetailsNotLoaded } from "./payment-details-states.tsx";
+import { PaymentMethodCard } from "./payment-method-card.tsx";
+import { PaymentSummary } from "./payment-summary.tsx";
+import { PaymentTimeline } from "./payment-timeline.tsx";
+import { usePaymentIntent } from "./use-payment.ts";
+import "./payment-details.css";
+
+export function PaymentDetails({ paymentIntentId }: { paymentIntentId: string }) {
+	const intent = usePaymentIntent(paymentIntentId);
+	const client = useQueryClient();
+	if (intent.isError) return <PaymentDetailsNotLoaded />;
+	if (intent.isPending) return <PaymentDetailsLoading />;
+	const charge = intent.data.charge;
+	return (
+		<div className="paydesk-page paydesk-payment-details">
+			<PaymentSummary intent={intent.data} />
+			{charge.dispute && (
+				<DisputePanelById
+					disputeId={charge.dispute.id}
+					// Accepting a dispute changes the payment's status and timeline too.
+					onAccepted={() => void invalidatePaymentQueries(client)}
+				/>
+			)}
+			{getSettings().featureFlags.paymentTimeline && <PaymentTimeline paymentIntentId={intent.data.id} />}
+			<PaymentMethodCard charge={charge} />
+		</div>
+	);
+}

@@ -1,0 +1,61 @@
+/**
+ * Refund in full, confirmed in a modal with the reason choices (spec 2 "Summary card
+ * actions"). The modal's Idempotency-Key is made when it opens, so however often its button
+ * is pressed, one refund is made.
+ */
+import type { Charge } from "@paydesk/contract/charges";
+import type { RefundReason } from "@paydesk/domain/refunds";
+import { Button, Modal } from "@wordpress/components";
+import { __, sprintf } from "@wordpress/i18n";
+import { useRef, useState } from "react";
+import { formatMoney } from "../../components/format.ts";
+import { newIdempotencyKey } from "../../components/payment-refund/invalidate-payment.ts";
+import { RefundReasonSelect } from "../../components/payment-refund/refund-reason-select.tsx";
+import type { RefundRequest } from "../../components/payment-refund/use-refund.ts";
+
+export function RefundModal({
+	charge,
+	onConfirm,
+	onClose,
+}: {
+	charge: Charge;
+	onConfirm: (request: RefundRequest) => void;
+	onClose: () => void;
+}) {
+	const [reason, setReason] = useState<RefundReason | "">("");
+	const [idempotencyKey] = useState(() => newIdempotencyKey("refund"));
+	const confirmed = useRef(false);
+	const amount = formatMoney(charge.refundable_amount, charge.currency);
+	return (
+		<Modal title={__("Refund transaction", "paydesk")} onRequestClose={onClose} size="medium">
+			<p>
+				{sprintf(
+					__("This will issue a full refund of %s to the customer. This cannot be undone.", "paydesk"),
+					amount,
+				)}
+			</p>
+			<RefundReasonSelect value={reason} onChange={setReason} />
+			<div className="paydesk-modal-actions">
+				<Button variant="tertiary" onClick={onClose}>
+					{__("Cancel", "paydesk")}
+				</Button>
+				<Button
+					variant="primary"
+					onClick={() => {
+						if (confirmed.current) return;
+						confirmed.current = true;
+						onConfirm({
+							chargeId: charge.id,
+							amount: charge.refundable_amount,
+							reason,
+							orderId: charge.order?.id ?? null,
+							idempotencyKey,
+						});
+					}}
+				>
+					{__("Refund transaction", "paydesk")}
+				</Button>
+			</div>
+		</Modal>
+	);
+}
