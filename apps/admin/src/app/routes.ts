@@ -87,7 +87,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		capability: "manage_woocommerce",
 		needsAccount: true,
 		menu: () => __("Transactions", "paydesk"),
-		load: notBuilt,
+		load: () => import("../features/transactions/transactions-screen.tsx"),
 	},
 	{
 		path: "/payments/transactions/details",

@@ -5,6 +5,7 @@
  */
 import type { Db } from "../db/connection.ts";
 import { setSequenceAtLeast } from "../db/ids.ts";
+import { rebuildRollups } from "../processor/rollups.ts";
 import { accountRow } from "./account.ts";
 import { DAY, dayStart, HOUR, secondOfDay } from "./calendar.ts";
 import { regularCharge } from "./charges.ts";
@@ -105,6 +106,8 @@ export async function seedStore(db: Db, options: SeedOptions): Promise<SeedSumma
 	for (const reader of readers.rows(options.accountId)) sink.push("card_readers", reader);
 	for (const note of notes) sink.push("inbox_notes", note);
 	await sink.flush();
+	// The ledger was bulk-loaded without its rollups; the transaction summaries read them.
+	await rebuildRollups(db.kysely, options.accountId);
 	await setSequenceAtLeast(db.kysely, options.accountId, "orders", run.orderCount);
 	await setSequenceAtLeast(db.kysely, options.accountId, "inbox_notes", notes.length);
 	report();

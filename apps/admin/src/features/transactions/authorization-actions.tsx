@@ -1,0 +1,50 @@
+/**
+ * Capture and Cancel on an uncaptured row. While either request runs both buttons wait (one
+ * shared in-progress state); canceling releases the customer's money, so it asks first.
+ */
+import type { Authorization } from "@paydesk/contract/authorizations";
+import { Button } from "@wordpress/components";
+import { __, sprintf } from "@wordpress/i18n";
+import { useSettleAuthorization } from "./use-settle-authorization.ts";
+
+export function AuthorizationActions({ authorization }: { authorization: Authorization }) {
+	const { settle, inProgress, pendingAction } = useSettleAuthorization(authorization);
+	if (authorization.order_id === null) return null;
+	const order = String(authorization.order_id);
+	return (
+		<span className="paydesk-row-actions">
+			<Button
+				variant="secondary"
+				size="compact"
+				isBusy={pendingAction === "capture"}
+				disabled={inProgress}
+				accessibleWhenDisabled
+				aria-label={sprintf(__("Capture the payment for order #%s", "paydesk"), order)}
+				onClick={() => settle("capture")}
+			>
+				{__("Capture", "paydesk")}
+			</Button>
+			<Button
+				variant="tertiary"
+				size="compact"
+				isDestructive
+				isBusy={pendingAction === "cancel"}
+				disabled={inProgress}
+				accessibleWhenDisabled
+				aria-label={sprintf(__("Cancel the payment for order #%s", "paydesk"), order)}
+				onClick={() => {
+					const question = sprintf(
+						__(
+							"Cancel the authorization of order #%s? The customer's funds are released and it can no longer be captured.",
+							"paydesk",
+						),
+						order,
+					);
+					if (window.confirm(question)) settle("cancel");
+				}}
+			>
+				{__("Cancel", "paydesk")}
+			</Button>
+		</span>
+	);
+}

@@ -1,0 +1,93 @@
+/**
+ * The 'transactions-page' tab: the 'Show' selector with advanced filters and the payout currency,
+ * then the transactions table with its search, export and summary (spec 2 "Transactions").
+ */
+import { transactionExports } from "@paydesk/contract/transactions";
+import { __ } from "@wordpress/i18n";
+import { useMemo } from "react";
+import { useLocation } from "../../app/router.tsx";
+import { getSettings } from "../../app/settings.ts";
+import { DataTable } from "../../components/list/data-table.tsx";
+import { ExportButton } from "../../components/list/export-button.tsx";
+import { ListFilters } from "../../components/list/list-filters.tsx";
+import { useHiddenColumns } from "../../components/list/use-hidden-columns.ts";
+import {
+	defaultHiddenColumns,
+	TRANSACTIONS_HIDDEN_COLUMNS_KEY,
+	transactionTableColumns,
+} from "../../components/transactions-table/transaction-columns.tsx";
+import { transactionSummaryItems } from "../../components/transactions-table/transaction-summary.ts";
+import {
+	useTransactions,
+	useTransactionsSummary,
+} from "../../components/transactions-table/use-transactions.ts";
+import { transactionFilterFields } from "./transaction-filters.ts";
+import { TransactionSearch } from "./transaction-search.tsx";
+import { transactionsListState } from "./transactions-list-state.ts";
+import { useLoanChoices } from "./use-loans.ts";
+
+export function TransactionsTab() {
+	const { query } = useLocation();
+	const subscriptionsActive = getSettings().isSubscriptionsActive;
+	const columns = useMemo(
+		() => transactionTableColumns({ subscriptionsActive, inPayout: false }),
+		[subscriptionsActive],
+	);
+	const hidden = useHiddenColumns(TRANSACTIONS_HIDDEN_COLUMNS_KEY, defaultHiddenColumns(columns));
+	const loans = useLoanChoices();
+	const plainFields = useMemo(() => transactionFilterFields(), []);
+	const state = transactionsListState(query, plainFields);
+	const list = useTransactions(state.listQuery);
+	const summary = useTransactionsSummary(state.filters);
+	const totals = summary.data;
+	const fields = useMemo(
+		() =>
+			transactionFilterFields({
+				customerCurrencies: totals?.customer_currencies,
+				sources: totals?.sources,
+				loans,
+			}),
+		[totals?.customer_currencies, totals?.sources, loans],
+	);
+
+	return (
+		<>
+			<ListFilters
+				things={__("Transactions", "paydesk")}
+				allLabel={__("All transactions", "paydesk")}
+				fields={fields}
+				currencies={totals?.store_currencies}
+				currencyLabel={__("Payout currency", "paydesk")}
+			/>
+			<DataTable
+				title={__("Transactions", "paydesk")}
+				columns={columns}
+				rows={list.data?.data}
+				rowKey={(row) => row.transaction_id}
+				totalRows={list.data?.total_count}
+				paging={state.paging}
+				hidden={hidden.hidden}
+				onToggleColumn={hidden.toggle}
+				isLoading={list.isPending}
+				summary={transactionSummaryItems(totals, state.currencyFilter)}
+				emptyMessage={
+					state.hasFilters
+						? __("No transactions match these filters.", "paydesk")
+						: __("There are no transactions yet.", "paydesk")
+				}
+				actions={
+					<>
+						<TransactionSearch terms={state.searchTerms} />
+						<ExportButton
+							kind="transactions"
+							routes={transactionExports}
+							query={state.exportQuery}
+							total={totals?.count}
+							hasFilters={state.hasFilters}
+						/>
+					</>
+				}
+			/>
+		</>
+	);
+}
