@@ -14,7 +14,7 @@ import {
 	Spinner,
 } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
-import { check } from "@wordpress/icons";
+import { check, moreVertical } from "@wordpress/icons";
 import type { ReactNode } from "react";
 import { updateQuery } from "../../app/router.tsx";
 import type { Paging } from "./list-query.ts";
@@ -99,7 +99,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 					{props.actions}
 					{optional.length > 0 && (
 						<DropdownMenu
-							icon="ellipsis"
+							icon={moreVertical}
 							label={__("Choose which values to display", "paydesk")}
 							toggleProps={{ size: "compact" }}
 						>

@@ -6,6 +6,7 @@
  */
 import { Button, SelectControl } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
+import { closeSmall } from "@wordpress/icons";
 import { useEffect, useId, useState } from "react";
 import { updateQuery, useLocation } from "../../app/router.tsx";
 import {
@@ -109,7 +110,7 @@ function RuleRow({
 				size="compact"
 				label={sprintf(__("Remove %s filter", "paydesk"), field.label)}
 				onClick={onRemove}
-				icon="no-alt"
+				icon={closeSmall}
 			/>
 		</li>
 	);

@@ -1,5 +1,6 @@
 import { Button, SelectControl } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
+import { chevronLeft, chevronRight } from "@wordpress/icons";
 import { updateQuery } from "../../app/router.tsx";
 import { type Paging, PER_PAGE_CHOICES } from "./list-query.ts";
 
@@ -15,7 +16,7 @@ export function Pagination({ paging, total }: { paging: Paging; total: number })
 				disabled={page <= 1}
 				onClick={() => updateQuery({ paged: page - 1 === 1 ? undefined : page - 1 })}
 				label={__("Previous page", "paydesk")}
-				icon="arrow-left-alt2"
+				icon={chevronLeft}
 			/>
 			<span className="paydesk-pagination__page">
 				{sprintf(__("Page %1$d of %2$d", "paydesk"), page, pages)}
@@ -26,7 +27,7 @@ export function Pagination({ paging, total }: { paging: Paging; total: number })
 				disabled={page >= pages}
 				onClick={() => updateQuery({ paged: page + 1 })}
 				label={__("Next page", "paydesk")}
-				icon="arrow-right-alt2"
+				icon={chevronRight}
 			/>
 			<SelectControl
 				__next40pxDefaultSize
