@@ -10,6 +10,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { ApiError } from "../../app/api.ts";
 import { createQueryClient } from "../../app/query-client.ts";
+import { settleErrorMessage } from "../../components/settle-authorization/use-settle-authorization.ts";
 import { clearNotices, NoticeProbe } from "../../testing/notice-probe.tsx";
 import {
 	CREATED,
@@ -20,7 +21,6 @@ import {
 } from "../../testing/payments.ts";
 import { testSettings } from "../../testing/settings.ts";
 import { CaptureSection } from "./capture-banner.tsx";
-import { settleErrorMessage } from "./use-settle-authorization.ts";
 
 const AUTHORIZATION = {
 	payment_intent_id: "pi_test1",

@@ -5,16 +5,14 @@
  */
 import { AUTHORIZATION_ERRORS } from "@paydesk/contract/authorizations";
 import type { Charge } from "@paydesk/contract/charges";
-import { type CaptureAction, captureDeadline, showCaptureBanner } from "@paydesk/domain/capture";
+import { captureDeadline, showCaptureBanner } from "@paydesk/domain/capture";
 import { Button } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
-import { useRef } from "react";
 import { ApiError } from "../../app/api.ts";
 import { getSettings } from "../../app/settings.ts";
 import { formatStoreDateTime } from "../../components/format.ts";
-import { newIdempotencyKey } from "../../components/payment-refund/invalidate-payment.ts";
+import { useSettleAuthorization } from "../../components/settle-authorization/use-settle-authorization.ts";
 import { useAuthorization } from "./use-payment.ts";
-import { useSettleAuthorization } from "./use-settle-authorization.ts";
 
 export function CaptureSection({ charge, now = Date.now() / 1000 }: { charge: Charge; now?: number }) {
 	const eligible = showCaptureBanner(getSettings().featureFlags.isAuthAndCaptureEnabled, charge);
@@ -34,22 +32,15 @@ export function CaptureSection({ charge, now = Date.now() / 1000 }: { charge: Ch
 }
 
 export function CaptureBanner({ charge, deadline, now }: { charge: Charge; deadline: number; now: number }) {
-	const settle = useSettleAuthorization(charge);
-	// A second click before React re-renders must not send a second request.
-	const inFlight = useRef(false);
-	const pending = settle.isPending ? settle.variables?.action : undefined;
-	const run = (action: CaptureAction) => {
-		if (inFlight.current) return;
-		inFlight.current = true;
-		settle.mutate(
-			{ action, idempotencyKey: newIdempotencyKey(action) },
-			{
-				onSettled: () => {
-					inFlight.current = false;
-				},
-			},
-		);
-	};
+	const {
+		settle,
+		inProgress,
+		pendingAction: pending,
+	} = useSettleAuthorization({
+		orderId: charge.order?.id ?? null,
+		orderNumber: charge.order?.number ?? "",
+		paymentIntentId: charge.payment_intent,
+	});
 	const date = formatStoreDateTime(deadline);
 	return (
 		<section className="paydesk-capture-banner" aria-label={__("Capture payment", "paydesk")}>
@@ -68,18 +59,18 @@ export function CaptureBanner({ charge, deadline, now }: { charge: Charge; deadl
 				<Button
 					variant="primary"
 					isBusy={pending === "capture"}
-					disabled={settle.isPending}
+					disabled={inProgress}
 					accessibleWhenDisabled
-					onClick={() => run("capture")}
+					onClick={() => settle("capture")}
 				>
 					{__("Capture", "paydesk")}
 				</Button>
 				<Button
 					variant="secondary"
 					isBusy={pending === "cancel"}
-					disabled={settle.isPending}
+					disabled={inProgress}
 					accessibleWhenDisabled
-					onClick={() => run("cancel")}
+					onClick={() => settle("cancel")}
 				>
 					{__("Cancel authorization", "paydesk")}
 				</Button>

@@ -5,10 +5,14 @@
 import type { Authorization } from "@paydesk/contract/authorizations";
 import { Button } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
-import { useSettleAuthorization } from "./use-settle-authorization.ts";
+import { useSettleAuthorization } from "../../components/settle-authorization/use-settle-authorization.ts";
 
 export function AuthorizationActions({ authorization }: { authorization: Authorization }) {
-	const { settle, inProgress, pendingAction } = useSettleAuthorization(authorization);
+	const { settle, inProgress, pendingAction } = useSettleAuthorization({
+		orderId: authorization.order_id,
+		orderNumber: String(authorization.order_id ?? ""),
+		paymentIntentId: authorization.payment_intent_id,
+	});
 	if (authorization.order_id === null) return null;
 	const order = String(authorization.order_id);
 	return (

@@ -1,21 +1,26 @@
 /**
- * Capture and cancel of an uncaptured authorization (spec 2 §4 "Authorization", §8). One
- * mutation serves both, so they share one request-in-progress state; each click carries its
- * own Idempotency-Key.
+ * Capture and cancel of an uncaptured authorization (spec 2 §4 "Authorization", §7, §8), from
+ * the payment details banner and from a row of the uncaptured list alike. One mutation serves
+ * both actions, so they share one request-in-progress state; each click carries its own
+ * Idempotency-Key, and a second click before React re-renders sends nothing.
  */
-import { CHARGE_ERRORS, type Charge } from "@paydesk/contract/charges";
+import { CHARGE_ERRORS } from "@paydesk/contract/charges";
 import { cancelAuthorization, captureAuthorization } from "@paydesk/contract/orders";
 import { type CaptureAction, captureFailureReason, isCaptureSucceeded } from "@paydesk/domain/capture";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { __, sprintf } from "@wordpress/i18n";
+import { useRef } from "react";
 import { ApiError, callRoute } from "../../app/api.ts";
 import { createNotice } from "../../app/notices.tsx";
 import { getSettings } from "../../app/settings.ts";
-import { invalidatePaymentQueries } from "../../components/payment-refund/invalidate-payment.ts";
+import { invalidatePaymentQueries, newIdempotencyKey } from "../payment-refund/invalidate-payment.ts";
 
-export interface SettleRequest {
-	action: CaptureAction;
-	idempotencyKey: string;
+export interface SettleTarget {
+	/** The order the authorization pays for; capture and cancel go through it. */
+	orderId: number | null;
+	/** What the notices call the order: its number. */
+	orderNumber: string;
+	paymentIntentId: string;
 }
 
 export function settleSuccessMessage(action: CaptureAction, orderNumber: string): string {
@@ -35,27 +40,40 @@ export function settleErrorMessage(action: CaptureAction, orderNumber: string, e
 	return `${lead} ${captureFailureReason(failure, getSettings().locale.code)}`;
 }
 
-export function useSettleAuthorization(charge: Charge) {
+export function useSettleAuthorization(target: SettleTarget) {
 	const client = useQueryClient();
-	const orderNumber = charge.order?.number ?? "";
-	return useMutation({
-		mutationFn: async ({ action, idempotencyKey }: SettleRequest) => {
-			// Capture and cancel go through the order; a payment without one cannot be settled.
-			if (!charge.order) {
+	const inFlight = useRef(false);
+	const mutation = useMutation({
+		mutationFn: async ({ action, key }: { action: CaptureAction; key: string }) => {
+			if (target.orderId === null) {
 				throw new ApiError(CHARGE_ERRORS.missingOrder, "The order could not be found.", 404);
 			}
 			const response = await callRoute(action === "capture" ? captureAuthorization : cancelAuthorization, {
-				params: { order: charge.order.id },
-				body: { payment_intent_id: charge.payment_intent },
-				headers: { "Idempotency-Key": idempotencyKey },
+				params: { order: target.orderId },
+				body: { payment_intent_id: target.paymentIntentId },
+				headers: { "Idempotency-Key": key },
 			});
 			if (action === "capture" && !isCaptureSucceeded(response)) {
 				throw new ApiError(CHARGE_ERRORS.captureError, "The payment capture failed to complete.", 502);
 			}
 			return response;
 		},
-		onSuccess: (_response, { action }) => createNotice("success", settleSuccessMessage(action, orderNumber)),
-		onError: (error, { action }) => createNotice("error", settleErrorMessage(action, orderNumber, error)),
-		onSettled: () => invalidatePaymentQueries(client),
+		onSuccess: (_response, { action }) =>
+			createNotice("success", settleSuccessMessage(action, target.orderNumber)),
+		onError: (error, { action }) =>
+			createNotice("error", settleErrorMessage(action, target.orderNumber, error)),
+		onSettled: () => {
+			inFlight.current = false;
+			return invalidatePaymentQueries(client);
+		},
 	});
+	return {
+		settle: (action: CaptureAction) => {
+			if (inFlight.current) return;
+			inFlight.current = true;
+			mutation.mutate({ action, key: newIdempotencyKey(action) });
+		},
+		inProgress: mutation.isPending,
+		pendingAction: mutation.isPending ? mutation.variables?.action : undefined,
+	};
 }
