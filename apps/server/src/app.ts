@@ -16,6 +16,7 @@ import { registerLoginPage } from "./auth/login-page.ts";
 import { contractRoute } from "./http/contract-route.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { registerAccountSessionRoutes } from "./payments/account-session/routes.ts";
 import { registerAccountRoutes } from "./payments/accounts/routes.ts";
 import { registerAuthorizationRoutes } from "./payments/authorizations/routes.ts";
 import { registerCapitalRoutes } from "./payments/capital/routes.ts";
@@ -25,14 +26,19 @@ import { registerDisputeRoutes } from "./payments/disputes/routes.ts";
 import { registerDocumentRoutes } from "./payments/documents/routes.ts";
 import { registerFileRoutes } from "./payments/files/routes.ts";
 import { registerFraudOutcomeRoutes } from "./payments/fraud-outcomes/routes.ts";
+import { registerInboxRoutes } from "./payments/inbox/routes.ts";
 import { registerMultiCurrencyRoutes } from "./payments/multi-currency/routes.ts";
+import { registerOnboardingRoutes } from "./payments/onboarding/routes.ts";
 import { registerOrderRoutes } from "./payments/orders/routes.ts";
 import { registerReaderRoutes } from "./payments/readers/routes.ts";
 import { registerRefundRoutes } from "./payments/refunds/routes.ts";
+import { registerReportingRoutes } from "./payments/reporting/routes.ts";
 import { registerSettingsRoutes } from "./payments/settings/routes.ts";
+import { registerSurveyRoutes } from "./payments/survey/routes.ts";
 import { registerTimelineRoutes } from "./payments/timeline/routes.ts";
 import { registerTransactionRoutes } from "./payments/transactions/routes.ts";
 import { registerVatRoutes } from "./payments/vat/routes.ts";
+import { registerSandboxPartner } from "./sandbox-partner/routes.ts";
 import { registerWpRoutes } from "./wp/routes.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -94,6 +100,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 	registerSettingsRoutes(app, deps);
 	registerMultiCurrencyRoutes(app, deps);
 	registerWpRoutes(app, deps);
+	registerReportingRoutes(app, deps);
+	registerInboxRoutes(app, deps);
+	registerSurveyRoutes(app, deps);
+	registerAccountSessionRoutes(app, deps);
+	registerOnboardingRoutes(app, deps);
+	registerSandboxPartner(app, deps);
 
 	return app;
 }

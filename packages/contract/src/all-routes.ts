@@ -2,10 +2,13 @@
  * Every REST route of Paydesk, for the OpenAPI document and the authorization matrix test.
  * A new contract file adds its routes here.
  */
+
+import { getAccountSession } from "./account-session.ts";
 import { getAccount } from "./accounts.ts";
 import { getAuthorization, getAuthorizationsSummary, listAuthorizations } from "./authorizations.ts";
 import { getActiveLoanSummary, listLoans } from "./capital.ts";
 import { createRefund, getCharge, getChargeByOrder, getPaymentIntent } from "./charges.ts";
+import { activatePromo } from "./connect.ts";
 import {
 	createInstantDeposit,
 	depositExports,
@@ -30,6 +33,7 @@ import {
 	listFraudOutcomes,
 	searchFraudOutcomes,
 } from "./fraud-outcomes.ts";
+import { batchUpdateNotes, listNotes, removeNote, triggerNoteAction, updateNote } from "./inbox.ts";
 import { openApiDocument } from "./meta.ts";
 import {
 	getCurrencies,
@@ -39,8 +43,10 @@ import {
 	updateEnabledCurrencies,
 	updateStoreSettings,
 } from "./multi-currency.ts";
+import { checkPoEligibility, createKycSession, finalizeOnboarding } from "./onboarding.ts";
 import { cancelAuthorization, captureAuthorization, getOrder } from "./orders.ts";
 import { getReaderChargeStats, listReaders } from "./readers.ts";
+import { getPaymentActivity } from "./reporting.ts";
 import type { RouteContract } from "./route.ts";
 import {
 	getPaymentSettings,
@@ -48,6 +54,7 @@ import {
 	saveSettingOption,
 	scheduleStripeBillingMigration,
 } from "./settings.ts";
+import { submitOverviewSurvey } from "./survey.ts";
 import { getTimeline } from "./timeline.ts";
 import {
 	getTransactionsSummary,
@@ -128,4 +135,16 @@ export const ALL_ROUTES: readonly RouteContract[] = [
 	saveCurrencySettings,
 	getStoreSettings,
 	updateStoreSettings,
+	getPaymentActivity,
+	listNotes,
+	updateNote,
+	removeNote,
+	batchUpdateNotes,
+	triggerNoteAction,
+	submitOverviewSurvey,
+	getAccountSession,
+	createKycSession,
+	checkPoEligibility,
+	finalizeOnboarding,
+	activatePromo,
 ];

@@ -3,7 +3,9 @@
  * first paint needs no round trip. The admin reads them from a JSON data island.
  */
 import { z } from "zod";
+import { accountFees } from "./account-fees.ts";
 import { accountStatus } from "./accounts.ts";
+import { onboardingFieldsData } from "./onboarding.ts";
 
 export const featureFlags = z.object({
 	documents: z.boolean(),
@@ -75,6 +77,12 @@ export const pageSettings = z.object({
 	reconnectUrl: z.string().nullable(),
 	/** The exports, e-mails and downloads speak of the store by this name. */
 	storeName: z.string(),
+	/** The onboarding wizard's business step options (spec 1 §3): every supported country. */
+	onboardingFieldsData: onboardingFieldsData,
+	/** The overview's fees card: fees per payment method with their discounts (spec 3 §3.10). */
+	accountFees: accountFees.optional(),
+	/** Payment methods the store has enabled (the overview's add-payment-methods task). */
+	enabledPaymentMethods: z.array(z.string()).optional(),
 });
 export type PageSettings = z.infer<typeof pageSettings>;
 

@@ -92,9 +92,10 @@ describe("overview tasks, in the spec's order (spec 1 §4.4)", () => {
 		expect(keys(overviewTasks(context({ account: po })))).not.toContain("update-business-details");
 	});
 
-	it("1. update business details lists requirement errors (ignoring invalid_value_other) and is completed when verified", () => {
+	it("1. update business details lists requirement errors with their friendly texts (invalid_value_other ignored) and is completed when verified", () => {
 		const errors = [
 			{ code: "invalid_street_address", reason: "The street address is invalid." },
+			{ code: "some_new_code", reason: "The partner's own reason." },
 			{ code: "invalid_value_other", reason: "ignored" },
 		];
 		const [restricted] = overviewTasks(
@@ -104,7 +105,10 @@ describe("overview tasks, in the spec's order (spec 1 §4.4)", () => {
 			key: "update-business-details",
 			completed: false,
 			level: 1,
-			additionalInfo: ["The street address is invalid."],
+			additionalInfo: [
+				"The street address could not be verified. Please check the address.",
+				"The partner's own reason.",
+			],
 			content:
 				"Payments and payouts are disabled for this account until missing business information is updated.",
 		});

@@ -4,6 +4,7 @@
  * deleted, snoozed for a day), the sort (completed last, then level, default 3) and the collapse
  * after 5 items. Texts are the spec's where it gives them; the rest are ours.
  */
+import { requirementErrorMessages } from "./account-requirements.ts";
 import { isProgressiveOnboardingIncomplete } from "./account-status.ts";
 import { type DisputeTaskFormat, disputeTaskText, type TaskDispute } from "./dispute-task.ts";
 import {
@@ -50,10 +51,7 @@ export interface OverviewTask {
 	action: TaskAction | null;
 }
 
-export interface RequirementError {
-	code: string;
-	reason: string;
-}
+import type { RequirementError } from "./account-requirements.ts";
 
 /** The account status fields the tasks read (spec 1 §3). */
 export interface TaskAccount {
@@ -85,8 +83,6 @@ export interface TaskContext {
 	/** Epoch seconds. */
 	now: number;
 	format: DisputeTaskFormat;
-	/** Friendly text of a requirement error (the connect mapping); the server's reason by default. */
-	requirementText?: (error: RequirementError) => string;
 }
 
 const base = (
@@ -109,14 +105,6 @@ const base = (
 
 const withQuery = (url: string, query: string) => `${url}${url.includes("?") ? "&" : "?"}${query}`;
 
-/** Requirement errors as the merchant reads them; invalid_value_other is ignored (spec 1 §8). */
-export function requirementTexts(
-	errors: readonly RequirementError[],
-	text: (error: RequirementError) => string = (error) => error.reason,
-): string[] {
-	return errors.filter((error) => error.code !== "invalid_value_other").map(text);
-}
-
 /** 1. Update or finish business details, unless progressive onboarding took over. */
 export function businessDetailsTask(context: TaskContext): OverviewTask | null {
 	const account = context.account;
@@ -133,7 +121,8 @@ export function businessDetailsTask(context: TaskContext): OverviewTask | null {
 			action: { kind: "url", url: context.connectUrl },
 		});
 	}
-	const errors = requirementTexts(account.requirements.errors, context.requirementText);
+	// The friendly texts of spec 1 §8 (the server's reason for an unmapped code).
+	const errors = requirementErrorMessages(account.requirements.errors);
 	const completed = (account.status === "complete" || account.status === "enabled") && errors.length === 0;
 	const restricted = account.status === "restricted";
 	const deadline = account.currentDeadline;

@@ -26,8 +26,6 @@ export interface RouteEntry {
 	load: () => Promise<ScreenModule>;
 }
 
-const notBuilt = () => import("../features/not-built/not-built-screen.tsx");
-
 export const ROUTES: readonly RouteEntry[] = [
 	{
 		path: "/payments/connect",
@@ -37,7 +35,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		menu: () => __("Connect", "paydesk"),
 		// A partly onboarded account (details not submitted) still finishes here (spec 1 §4.1).
 		enabled: (settings) => !settings.isAccountConnected || !settings.isAccountValid,
-		load: notBuilt,
+		load: () => import("../features/connect/connect-screen.tsx"),
 	},
 	{
 		path: "/payments/onboarding",
@@ -46,7 +44,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		capability: "manage_woocommerce",
 		needsAccount: false,
 		fullScreen: true,
-		load: notBuilt,
+		load: () => import("../features/onboarding/onboarding-screen.tsx"),
 	},
 	{
 		path: "/payments/onboarding/kyc",
@@ -55,7 +53,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		capability: "manage_woocommerce",
 		needsAccount: false,
 		fullScreen: true,
-		load: notBuilt,
+		load: () => import("../features/onboarding/onboarding-kyc-screen.tsx"),
 	},
 	{
 		path: "/payments/overview",

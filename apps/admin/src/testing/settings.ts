@@ -61,6 +61,7 @@ export function testSettings(overrides: Partial<PageSettings> = {}): PageSetting
 		accountLoans: { has_active_loan: false },
 		reconnectUrl: null,
 		storeName: "Test Store",
+		onboardingFieldsData: { business_types: [], mccs_display_tree: [], industry_to_mcc: {} },
 		...overrides,
 	};
 	setSettings(settings);

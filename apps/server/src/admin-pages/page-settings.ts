@@ -8,6 +8,9 @@ import type { AuthUser } from "../auth/context.ts";
 import { logoutUrl } from "../auth/login-page.ts";
 import { createNonce } from "../auth/nonce.ts";
 import type { Database } from "../db/schema.ts";
+import { accountFeesOf } from "../payments/account-fees/fees.ts";
+import { onboardingFieldsDataFor } from "../payments/onboarding/fields-data.ts";
+import { connectPageSettings } from "../payments/onboarding/page-settings-fields.ts";
 import { accountStatusOf, loadAccount, parseJson } from "../processor/account.ts";
 
 /** Countries the sandbox partner onboards (connect.availableCountries). */
@@ -92,6 +95,7 @@ export async function buildPageSettings(
 		.where("account_id", "=", user.accountId)
 		.where("name", "=", "wcpay_lifetime_tpv")
 		.executeTakeFirst();
+	const connectPage = await connectPageSettings(db, user.accountId, account, session);
 	const value: PageSettings = {
 		restRoot: "/wp-json/",
 		restNonce: createNonce(session.nonceSecret, REST_NONCE_ACTION, session.now),
@@ -107,17 +111,17 @@ export async function buildPageSettings(
 			email: user.email,
 			roles: [user.role],
 		},
-		connectUrl: "/wp-admin/admin.php?page=wc-admin&path=/payments/onboarding",
+		connectUrl: connectPage.connectUrl,
 		connect: { country: account?.country ?? "US", availableCountries: AVAILABLE_COUNTRIES },
 		testModeOnboarding: account?.test_mode_onboarding === 1,
 		testMode: account?.test_mode === 1,
-		isJetpackConnected: true,
+		isJetpackConnected: connectPage.isJetpackConnected,
 		isAccountConnected: connected,
-		isAccountValid: connected && status !== null && !status.status.startsWith("rejected"),
+		isAccountValid: connectPage.isAccountValid,
 		accountStatus: connected ? status : null,
-		errorMessage: "",
-		onBoardingDisabled: false,
-		connectIncentive: null,
+		errorMessage: connectPage.errorMessage,
+		onBoardingDisabled: connectPage.onBoardingDisabled,
+		connectIncentive: connectPage.connectIncentive,
 		isWooPayStoreCountryAvailable: true,
 		fraudServices: { sift: { script_url: "/sandbox-partner/fraud.js", beacon_key: "sandbox" } },
 		cardProviderScript: "/sandbox-partner/card.js",
@@ -145,6 +149,17 @@ export async function buildPageSettings(
 		accountLoans: { has_active_loan: loan !== undefined },
 		reconnectUrl: null,
 		storeName: account?.name ?? "Paydesk",
+		onboardingFieldsData: onboardingFieldsDataFor(AVAILABLE_COUNTRIES),
+		enabledPaymentMethods: enabledMethodsOf(settings),
+		accountFees: accountFeesOf(settings, enabledMethodsOf(settings), account?.default_currency ?? "usd"),
 	};
 	return pageSettings.parse(value);
+}
+
+/** The enabled payment methods of the stored settings; the card alone when none are stored. */
+function enabledMethodsOf(settings: Record<string, unknown>): string[] {
+	const ids = settings.enabled_payment_method_ids;
+	return Array.isArray(ids) && ids.length > 0
+		? ids.filter((id): id is string => typeof id === "string")
+		: ["card"];
 }

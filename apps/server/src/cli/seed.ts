@@ -1,9 +1,12 @@
 /**
- * npm run seed -- --transactions N --seed S [--now DATE] [--state unconnected]
+ * npm run seed -- --transactions N --seed S [--now DATE] [--state STATE]
+ * STATE is one of ACCOUNT_STATES (seed/account-states.ts): connected (default), unconnected,
+ * po-no-payment, po-first-payment … restricted, under-review, rejected, sandbox, safe-mode.
  * Replaces the store's payments data with a deterministic demo store (users are kept).
  */
 import { openMigratedDb } from "../bootstrap.ts";
 import { readEnv } from "../env.ts";
+import { ACCOUNT_STATES, isAccountState } from "../seed/account-states.ts";
 import { clearStoreData, seedStore } from "../seed/store.ts";
 import { fail, parseArgs } from "./args.ts";
 
@@ -16,7 +19,7 @@ const state = flags.state ?? "connected";
 if (!Number.isInteger(transactions) || transactions < 0) fail("--transactions must be a whole number");
 if (!Number.isInteger(seed)) fail("--seed must be a whole number");
 if (Number.isNaN(now.getTime())) fail("--now must be a date, e.g. 2026-11-01");
-if (state !== "connected" && state !== "unconnected") fail("--state must be connected or unconnected");
+if (!isAccountState(state)) fail(`--state must be one of ${ACCOUNT_STATES.join(", ")}`);
 
 const db = await openMigratedDb(env);
 try {

@@ -7,6 +7,7 @@ import type { Db } from "../db/connection.ts";
 import { setSequenceAtLeast } from "../db/ids.ts";
 import { rebuildRollups } from "../processor/rollups.ts";
 import { accountRow } from "./account.ts";
+import { type AccountStateName, finishSeededStore, PROGRESSIVE_PLANS } from "./account-states.ts";
 import { DAY, dayStart, HOUR, secondOfDay } from "./calendar.ts";
 import { regularCharge } from "./charges.ts";
 import { CustomerPool } from "./customers.ts";
@@ -15,6 +16,7 @@ import { FeeInvoices, inboxNoteRows } from "./extras.ts";
 import { LoanBook } from "./loans.ts";
 import { PayoutPlanner } from "./payouts.ts";
 import { type HistoryPlan, planHistory, planLoans, planPayouts } from "./plan.ts";
+import { seedProgressiveStore } from "./progressive-store.ts";
 import { Random } from "./random.ts";
 import { ReaderFleet } from "./readers.ts";
 import { SeedRun } from "./run.ts";
@@ -30,7 +32,8 @@ export interface SeedOptions {
 	transactions: number;
 	seed: number;
 	now: Date;
-	state?: "connected" | "unconnected";
+	/** The account situation (account-states.ts); connected by default. */
+	state?: AccountStateName;
 	onProgress?: (done: number, total: number) => void;
 }
 
@@ -49,10 +52,23 @@ const BATCH_ROWS = 40000;
 export async function seedStore(db: Db, options: SeedOptions): Promise<SeedSummary> {
 	const started = performance.now();
 	const now = Math.floor(options.now.getTime() / 1000);
+	const state = options.state ?? "connected";
+	const progressive = PROGRESSIVE_PLANS[state];
+	if (progressive) {
+		const written = await seedProgressiveStore(db, { ...options, now, plan: progressive });
+		await finishSeededStore(db, options.accountId, state, now);
+		return {
+			accountId: options.accountId,
+			...written,
+			payouts: 0,
+			disputes: 0,
+			ms: performance.now() - started,
+		};
+	}
 	const random = new Random(options.seed);
 	const history = planHistory(random.fork(1), now, Math.max(0, options.transactions));
 	const sink = new RowSink(db, BATCH_ROWS);
-	const connected = (options.state ?? "connected") === "connected";
+	const connected = state !== "unconnected";
 	sink.push("accounts", accountRow(options.accountId, history.accountCreated, connected));
 	if (!connected) {
 		await sink.flush();
@@ -110,6 +126,7 @@ export async function seedStore(db: Db, options: SeedOptions): Promise<SeedSumma
 	await rebuildRollups(db.kysely, options.accountId);
 	await setSequenceAtLeast(db.kysely, options.accountId, "orders", run.orderCount);
 	await setSequenceAtLeast(db.kysely, options.accountId, "inbox_notes", notes.length);
+	await finishSeededStore(db, options.accountId, state, now);
 	report();
 	return {
 		accountId: options.accountId,

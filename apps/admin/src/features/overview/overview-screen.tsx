@@ -1,43 +1,44 @@
-import { getAccount } from "@paydesk/contract/accounts";
-import { greeting } from "@paydesk/domain/greeting";
-import { useQuery } from "@tanstack/react-query";
-import { Card, CardBody, CardHeader, Notice, Spinner } from "@wordpress/components";
-import { __ } from "@wordpress/i18n";
-import { callRoute } from "../../app/api.ts";
-import { queryKeys } from "../../app/query-keys.ts";
+/**
+ * /payments/overview, top to bottom as the spec orders it (spec 1 §2.2, spec 3 §2.8): greeting;
+ * banners; the partner's notifications; tasks; balance and payouts; payment activity; account
+ * details with fees; the active loan; the inbox; the modals of a fresh connection. Rejected or
+ * under-review accounts see neither notifications, tasks nor inbox.
+ */
+import { hidesActionAreas } from "@paydesk/domain/account-status";
 import { getSettings } from "../../app/settings.ts";
+import { ActiveLoanSummary } from "../../components/active-loan-summary/active-loan-summary.tsx";
+import { AccountDetailsCard } from "./account-details-card.tsx";
+import { BalanceCard } from "./balance-card.tsx";
+import { Inbox } from "./inbox.tsx";
+import { NotificationsBanner } from "./notifications-banner.tsx";
+import { Greeting, OverviewBanners } from "./overview-banners.tsx";
+import { useBalanceSettled } from "./overview-data.ts";
+import { OverviewModals } from "./overview-modals.tsx";
+import { PaymentActivityCard } from "./payment-activity-card.tsx";
+import { PayoutsCard } from "./payouts-card.tsx";
+import { TaskList } from "./task-list.tsx";
+import "./overview.css";
+import "./overview-cards.css";
 
-/** The overview's first pieces: the greeting and the account's status. */
 export default function OverviewScreen() {
 	const settings = getSettings();
-	const account = useQuery({
-		queryKey: queryKeys.account(),
-		queryFn: ({ signal }) => callRoute(getAccount, { signal }),
-	});
+	const settled = useBalanceSettled();
+	const hidden = hidesActionAreas(settings.accountStatus?.status ?? "");
 	return (
-		<div className="paydesk-page">
-			<h2>{greeting(new Date().getHours(), settings.user.firstName)}</h2>
-			<Card>
-				<CardHeader>{__("Account", "paydesk")}</CardHeader>
-				<CardBody>
-					{account.isPending && <Spinner />}
-					{account.isError && (
-						<Notice status="error" isDismissible={false}>
-							{__("Error determining the connection status.", "paydesk")}
-						</Notice>
-					)}
-					{account.data && (
-						<dl className="paydesk-account-summary">
-							<dt>{__("Account status", "paydesk")}</dt>
-							<dd data-testid="account-status">{account.data.status}</dd>
-							<dt>{__("Payments", "paydesk")}</dt>
-							<dd>{account.data.paymentsEnabled ? __("Enabled", "paydesk") : __("Disabled", "paydesk")}</dd>
-							<dt>{__("Country", "paydesk")}</dt>
-							<dd>{account.data.country}</dd>
-						</dl>
-					)}
-				</CardBody>
-			</Card>
+		<div className="paydesk-page paydesk-overview">
+			<Greeting />
+			<OverviewBanners />
+			{!hidden && <NotificationsBanner enabled={settled} />}
+			{!hidden && <TaskList />}
+			<div className="paydesk-overview__money">
+				<BalanceCard />
+				<PayoutsCard />
+			</div>
+			{settings.featureFlags.isPaymentOverviewWidgetEnabled && <PaymentActivityCard />}
+			<AccountDetailsCard />
+			{settled && settings.accountLoans.has_active_loan && <ActiveLoanSummary />}
+			{settled && !hidden && <Inbox />}
+			<OverviewModals />
 		</div>
 	);
 }

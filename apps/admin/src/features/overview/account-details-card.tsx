@@ -1,0 +1,93 @@
+/**
+ * The account details card (spec 3 §4.6, §4.8): the account status chip, the payments and
+ * payouts indicators, the fees of the enabled payment methods, and the account tools (Reset
+ * account, in test mode only).
+ */
+import { accountStatusDisplay, paymentsIndicator, payoutsIndicator } from "@paydesk/domain/account-status";
+import { Button, Card, CardBody, CardHeader, Modal } from "@wordpress/components";
+import { __ } from "@wordpress/i18n";
+import { useState } from "react";
+import { getSettings } from "../../app/settings.ts";
+import { Chip } from "../../components/chip.tsx";
+import { AccountFees } from "./account-fees.tsx";
+
+const INDICATOR_CHIPS = { Enabled: "success", "Pending verification": "light", Disabled: "alert" } as const;
+
+function AccountTools() {
+	const settings = getSettings();
+	const [confirming, setConfirming] = useState(false);
+	const resetUrl = `${settings.connectUrl}&wcpay-reset-account=true&source=wcpay-overview-account-tools`;
+	return (
+		<section className="paydesk-account__tools" aria-labelledby="paydesk-account-tools">
+			<h3 id="paydesk-account-tools" className="paydesk-account__subtitle">
+				{__("Account tools", "paydesk")}
+			</h3>
+			<p>{__("Start over with a new test account: your test data and settings are removed.", "paydesk")}</p>
+			<Button variant="secondary" isDestructive onClick={() => setConfirming(true)}>
+				{__("Reset account", "paydesk")}
+			</Button>
+			{confirming && (
+				<Modal
+					title={__("Reset your test account?", "paydesk")}
+					onRequestClose={() => setConfirming(false)}
+					size="medium"
+				>
+					<p>
+						{__(
+							"Your test payments and settings will be removed, and you will set up the account again.",
+							"paydesk",
+						)}
+					</p>
+					<div className="paydesk-modal-actions">
+						<Button variant="tertiary" onClick={() => setConfirming(false)}>
+							{__("Cancel", "paydesk")}
+						</Button>
+						<Button variant="primary" isDestructive href={resetUrl}>
+							{__("Reset account", "paydesk")}
+						</Button>
+					</div>
+				</Modal>
+			)}
+		</section>
+	);
+}
+
+export function AccountDetailsCard() {
+	const settings = getSettings();
+	const status = settings.accountStatus;
+	if (!status) return null;
+	const display = accountStatusDisplay(status);
+	const payments = paymentsIndicator(status);
+	return (
+		<Card className="paydesk-account">
+			<CardHeader>
+				<h2 className="paydesk-card-title">{__("Account details", "paydesk")}</h2>
+				<span data-testid="account-status">
+					<Chip label={__(display.label, "paydesk")} type={display.chip} />
+				</span>
+			</CardHeader>
+			<CardBody>
+				<dl className="paydesk-account__indicators">
+					<div>
+						<dt>{__("Payments", "paydesk")}</dt>
+						<dd>
+							<Chip label={__(payments, "paydesk")} type={INDICATOR_CHIPS[payments]} />
+						</dd>
+					</div>
+					<div>
+						<dt>{__("Payouts", "paydesk")}</dt>
+						<dd>{__(payoutsIndicator(status), "paydesk")}</dd>
+					</div>
+					<div>
+						<dt>{__("Account", "paydesk")}</dt>
+						<dd>
+							<code>{status.id}</code>
+						</dd>
+					</div>
+				</dl>
+				<AccountFees />
+				{(settings.testMode || settings.testModeOnboarding) && <AccountTools />}
+			</CardBody>
+		</Card>
+	);
+}

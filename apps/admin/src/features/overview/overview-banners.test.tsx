@@ -1,0 +1,133 @@
+/**
+ * The overview's banners (spec 1 §2.2, §4.6, §8; spec 3 §8): one per query flag with the spec's
+ * texts, the sandbox and Safe Mode notices, 'Error determining the connection status.', and the
+ * partner's notifications banner in its three states and its HTTPS warning.
+ */
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createQueryClient } from "../../app/query-client.ts";
+import { testSettings } from "../../testing/settings.ts";
+import { NotificationsBanner } from "./notifications-banner.tsx";
+import { OverviewBanners } from "./overview-banners.tsx";
+import { answer, overviewSettings } from "./overview-fixtures.ts";
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderAt(query: string, ui = <OverviewBanners />) {
+	window.history.replaceState(null, "", `/wp-admin/admin.php?page=wc-admin&path=/payments/overview${query}`);
+	return render(<QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>);
+}
+
+describe("overview banners from query flags", () => {
+	it.each([
+		["&wcpay-sandbox-success=true", "Success! You can start using Paydesk in sandbox mode."],
+		[
+			"&wcpay-loan-offer-error=1",
+			"There was a problem redirecting you to the loan offer. Please check that it is not expired and try again.",
+		],
+		[
+			"&wcpay-server-link-error=1",
+			"There was a problem redirecting you to the requested link. Please check that it is valid and try again.",
+		],
+		[
+			"&wcpay-reset-account-error=1",
+			"There was a problem resetting your account. Please wait a few seconds and try again.",
+		],
+		[
+			"&wcpay-login-error=1",
+			"There was a problem redirecting you to the account dashboard. Please try again.",
+		],
+	])("%s shows its text", (query, text) => {
+		overviewSettings();
+		renderAt(query);
+		expect(screen.getAllByText(text).length).toBeGreaterThan(0);
+	});
+
+	it("shows the settings' errorMessage for a login error when there is one", () => {
+		overviewSettings({}, { errorMessage: "Your session with the partner expired." });
+		renderAt("&wcpay-login-error=1");
+		expect(screen.getAllByText("Your session with the partner expired.").length).toBeGreaterThan(0);
+	});
+
+	it("shows nothing without flags for a healthy account", () => {
+		overviewSettings();
+		const { container } = renderAt("");
+		expect(container.textContent).toBe("");
+	});
+
+	it("shows the sandbox notice in test-mode onboarding and the Safe Mode notice", () => {
+		overviewSettings({ safeMode: true }, { testModeOnboarding: true });
+		renderAt("");
+		expect(screen.getAllByText("You are using a sandbox test account.").length).toBeGreaterThan(0);
+		expect(screen.getAllByText("Your site is currently in Safe Mode.").length).toBeGreaterThan(0);
+		expect(screen.getByRole("link", { name: "Please take action" })).toBeTruthy();
+	});
+
+	it("says 'Error determining the connection status.' when a connected account cannot be read", () => {
+		testSettings({ accountStatus: null, isAccountConnected: true });
+		renderAt("");
+		expect(screen.getAllByText("Error determining the connection status.").length).toBeGreaterThan(0);
+	});
+});
+
+describe("notifications banner", () => {
+	const stub = (notifications: Response | (() => Response)) => {
+		vi.stubGlobal(
+			"fetch",
+			vi.fn(async (url: string) => {
+				if (url.includes("/accounts/session"))
+					return answer({ clientSecret: "as_x", publishableKey: "pk", locale: "en-US" });
+				return typeof notifications === "function" ? notifications() : notifications.clone();
+			}),
+		);
+	};
+	const item = (severity: string) => ({
+		id: severity,
+		severity,
+		title: "Update your business information",
+		description: "The street address is invalid.",
+		action_url: "/sandbox-partner/account",
+	});
+
+	it("asks to resolve the notifications while action is required", async () => {
+		overviewSettings();
+		stub(answer({ data: [item("action_required"), item("in_review")] }));
+		renderAt("", <NotificationsBanner enabled />);
+		expect(
+			(await screen.findAllByText("You must resolve the notifications on this page before proceeding."))
+				.length,
+		).toBeGreaterThan(0);
+		expect(screen.getAllByText("The street address is invalid.")).toHaveLength(2);
+	});
+
+	it("says the items are in review when only in-review items exist", async () => {
+		overviewSettings();
+		stub(answer({ data: [item("in_review")] }));
+		renderAt("", <NotificationsBanner enabled />);
+		expect((await screen.findAllByText("The items below are in review.")).length).toBeGreaterThan(0);
+	});
+
+	it("warns that notifications need HTTPS on invalid_request_error", async () => {
+		overviewSettings();
+		stub(answer({ error: { type: "invalid_request_error", message: "HTTPS" } }, { status: 400 }));
+		renderAt("", <NotificationsBanner enabled />);
+		expect((await screen.findAllByText(/require HTTPS and cannot be displayed/)).length).toBeGreaterThan(0);
+	});
+
+	it("shows the refresh notice once every earlier item is cleared", async () => {
+		overviewSettings();
+		let items = [item("action_required")];
+		stub(() => answer({ data: items }));
+		renderAt("", <NotificationsBanner enabled />);
+		await screen.findAllByText("You must resolve the notifications on this page before proceeding.");
+		items = [];
+		window.dispatchEvent(new Event("visibilitychange"));
+		window.dispatchEvent(new Event("focus"));
+		const cleared = await screen.findAllByText(
+			"Updates take a moment to appear. Please refresh the page in a minute.",
+		);
+		expect(cleared.length).toBeGreaterThan(0);
+		expect(screen.getByRole("button", { name: "Refresh" })).toBeTruthy();
+	});
+});

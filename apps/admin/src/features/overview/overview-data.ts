@@ -1,0 +1,171 @@
+/**
+ * The overview's data. The first render asks for three things only — the balances
+ * (GET /deposits/overview-all), the merchant's saved choices (one GET of the task and modal
+ * options) and the disputes awaiting a response — so the balance shows after at most these
+ * calls (bench/src/overview.ts); every other part waits for the balance (`useBalanceSettled`).
+ */
+import { getDepositsOverview, listDeposits } from "@paydesk/contract/deposits";
+import { listDisputes } from "@paydesk/contract/disputes";
+import { saveSettingOption } from "@paydesk/contract/settings";
+import { getOptions, updateOptions } from "@paydesk/contract/wp";
+import { OVERVIEW_DISPUTES_PAGE_SIZE } from "@paydesk/domain/dispute-task";
+import { TASK_OPTIONS } from "@paydesk/domain/tasks";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { __ } from "@wordpress/i18n";
+import { useEffect, useState } from "react";
+import { callRoute } from "../../app/api.ts";
+import { createNotice } from "../../app/notices.tsx";
+import { queryKeys } from "../../app/query-keys.ts";
+import { updateQuery, useLocation } from "../../app/router.tsx";
+
+/** Dismissal flags saved with POST /settings/{option} (spec 3 §7). */
+export const SETTING_FLAGS = {
+	connectionSuccessModal: "wcpay_connection_success_modal_dismissed",
+	instantPayoutNotice: "wcpay_instant_deposit_notice_dismissed",
+} as const;
+export const ELIGIBILITY_MODAL_OPTION = "wcpay_onboarding_eligibility_modal_dismissed";
+
+/** Every option the overview reads, in one request. */
+export const OVERVIEW_OPTIONS = [
+	TASK_OPTIONS.dismissed,
+	TASK_OPTIONS.deleted,
+	TASK_OPTIONS.remindMeLater,
+	ELIGIBILITY_MODAL_OPTION,
+	SETTING_FLAGS.connectionSuccessModal,
+	SETTING_FLAGS.instantPayoutNotice,
+] as const;
+
+export function useDepositsOverview() {
+	const result = useQuery({
+		queryKey: queryKeys.deposits.overview(),
+		queryFn: ({ signal }) => callRoute(getDepositsOverview, { signal }),
+	});
+	useEffect(() => {
+		if (result.isError)
+			createNotice("error", __("Error retrieving all payouts' overviews.", "paydesk"), {
+				id: "overview-all",
+			});
+	}, [result.isError]);
+	return result;
+}
+
+/**
+ * True once the balance has answered (or failed) and been painted: the rest of the page may
+ * load. Waiting for the frame after the answer keeps the other calls from starting in the task
+ * that renders the balance, so they never delay its paint.
+ */
+export function useBalanceSettled(): boolean {
+	const fetched = useDepositsOverview().isFetched;
+	const [painted, setPainted] = useState(fetched);
+	useEffect(() => {
+		if (!fetched || painted) return;
+		let timer: ReturnType<typeof setTimeout> | undefined;
+		const frame = requestAnimationFrame(() => {
+			timer = setTimeout(() => setPainted(true), 0);
+		});
+		return () => {
+			cancelAnimationFrame(frame);
+			if (timer) clearTimeout(timer);
+		};
+	}, [fetched, painted]);
+	return painted;
+}
+
+export function useOverviewOptions() {
+	return useQuery({
+		queryKey: queryKeys.options(OVERVIEW_OPTIONS),
+		queryFn: ({ signal }) =>
+			callRoute(getOptions, { query: { options: OVERVIEW_OPTIONS.join(",") }, signal }),
+	});
+}
+
+/** Saves some of the overview's options; the cache changes at once and rolls back on failure. */
+export function useSaveOverviewOptions() {
+	const client = useQueryClient();
+	const key = queryKeys.options(OVERVIEW_OPTIONS);
+	return useMutation({
+		mutationFn: (values: Record<string, unknown>) => callRoute(updateOptions, { body: values }),
+		onMutate: async (values) => {
+			await client.cancelQueries({ queryKey: key });
+			const previous = client.getQueryData<Record<string, unknown>>(key);
+			client.setQueryData(key, { ...previous, ...values });
+			return { previous };
+		},
+		onError: (_error, _values, context) => {
+			client.setQueryData(key, context?.previous);
+			createNotice("error", __("Error saving option", "paydesk"), { id: "overview-options" });
+		},
+	});
+}
+
+/** A dismissal flag saved through POST /settings/{option}, reflected in the options cache. */
+export function useSaveSettingFlag(option: string) {
+	const client = useQueryClient();
+	const key = queryKeys.options(OVERVIEW_OPTIONS);
+	return useMutation({
+		mutationFn: () => callRoute(saveSettingOption, { params: { option }, body: { value: true } }),
+		onMutate: () => {
+			const previous = client.getQueryData<Record<string, unknown>>(key);
+			client.setQueryData(key, { ...previous, [option]: true });
+			return { previous };
+		},
+		onError: (_error, _value, context) => {
+			client.setQueryData(key, context?.previous);
+			createNotice("error", __("Error saving option", "paydesk"), { id: option });
+		},
+	});
+}
+
+const DISPUTES_QUERY = {
+	filter: "awaiting_response",
+	pagesize: OVERVIEW_DISPUTES_PAGE_SIZE,
+	page: 1,
+} as const;
+
+/** Disputes awaiting a response, for the dispute task (spec 1 §7: per_page 50). */
+export function useAwaitingDisputes(enabled: boolean) {
+	return useQuery({
+		queryKey: queryKeys.disputes.list(DISPUTES_QUERY),
+		queryFn: ({ signal }) => callRoute(listDisputes, { query: DISPUTES_QUERY, signal }),
+		enabled,
+	});
+}
+
+/** The 3 most recent payouts of a currency (spec 3 §7: orderby date, desc, per_page 3). */
+export function useRecentPayouts(currency: string | null, enabled: boolean) {
+	const query = { page: 1, pagesize: 3, sort: "date", direction: "desc", store_currency_is: currency ?? "" };
+	const result = useQuery({
+		queryKey: queryKeys.deposits.list(query),
+		queryFn: ({ signal }) => callRoute(listDeposits, { query, signal }),
+		enabled: enabled && currency !== null,
+	});
+	useEffect(() => {
+		if (result.isError)
+			createNotice("error", __("Error retrieving payouts.", "paydesk"), { id: "recent-payouts" });
+	}, [result.isError]);
+	return result;
+}
+
+/**
+ * The payout currencies, the store's own first, and the selected one (selected_currency in the
+ * URL): the first currency when nothing valid is selected (spec 1 §2.2).
+ */
+export function useSelectedCurrency(): {
+	currencies: string[];
+	selected: string | null;
+	select: (currency: string) => void;
+} {
+	const overview = useDepositsOverview();
+	const { query } = useLocation();
+	const account = overview.data?.account.default_currency;
+	const listed = overview.data?.balance.available.map((balance) => balance.currency) ?? [];
+	const currencies =
+		account && listed.includes(account) ? [account, ...listed.filter((c) => c !== account)] : listed;
+	const wanted = typeof query.selected_currency === "string" ? query.selected_currency.toLowerCase() : "";
+	const selected = currencies.includes(wanted) ? wanted : (currencies[0] ?? null);
+	return {
+		currencies,
+		selected,
+		select: (currency) => updateQuery({ selected_currency: currency }, { replace: true }),
+	};
+}

@@ -1,0 +1,80 @@
+/**
+ * The overview's tasks as the merchant sees them (spec 1 §4.4): built by domain/tasks from the
+ * page settings and the disputes awaiting a response, filtered by the three saved task options
+ * and sorted; dismiss, delete and snooze save the options at once and offer Undo.
+ */
+import { formatDate } from "@paydesk/domain/date-format";
+import {
+	type OverviewTask,
+	overviewTasks,
+	readTaskMap,
+	SNOOZE_MS,
+	TASK_OPTIONS,
+	type TaskContext,
+	type TaskPreferences,
+	visibleTasks,
+} from "@paydesk/domain/tasks";
+import { __ } from "@wordpress/i18n";
+import { createNotice } from "../../app/notices.tsx";
+import { getSettings } from "../../app/settings.ts";
+import { formatMoney, formatStoreDate } from "../../components/format.ts";
+import { useAwaitingDisputes, useOverviewOptions, useSaveOverviewOptions } from "./overview-data.ts";
+
+type TaskChoice = "dismissed" | "deleted" | "remindMeLater";
+
+const NOTICES: Record<TaskChoice, string> = {
+	dismissed: "Task dismissed",
+	deleted: "Task deleted",
+	remindMeLater: "Task postponed until tomorrow",
+};
+
+function storeTime(seconds: number): string {
+	const settings = getSettings();
+	return formatDate(settings.timeFormat, seconds, settings.timezone);
+}
+
+export function useOverviewTasks(enabled: boolean): {
+	tasks: OverviewTask[];
+	isLoading: boolean;
+	choose: (task: OverviewTask, choice: TaskChoice) => void;
+} {
+	const settings = getSettings();
+	const options = useOverviewOptions();
+	const disputes = useAwaitingDisputes(enabled && settings.isAccountConnected);
+	const save = useSaveOverviewOptions();
+	const preferences: TaskPreferences = {
+		dismissed: readTaskMap(options.data?.[TASK_OPTIONS.dismissed]),
+		deleted: readTaskMap(options.data?.[TASK_OPTIONS.deleted]),
+		remindMeLater: readTaskMap(options.data?.[TASK_OPTIONS.remindMeLater]),
+	};
+	const context: TaskContext = {
+		account: settings.accountStatus,
+		isAccountConnected: settings.isAccountConnected,
+		testMode: settings.testMode || settings.testModeOnboarding,
+		goLiveEnabled: settings.featureFlags.goLive,
+		reconnectUrl: settings.reconnectUrl,
+		connectUrl: settings.connectUrl,
+		enabledPaymentMethods: settings.enabledPaymentMethods ?? ["card"],
+		disputes: disputes.data?.data ?? [],
+		now: Math.floor(Date.now() / 1000),
+		format: { money: formatMoney, date: formatStoreDate, time: storeTime },
+	};
+	const tasks = enabled ? visibleTasks(overviewTasks(context), preferences, Date.now()) : [];
+
+	const choose = (task: OverviewTask, choice: TaskChoice) => {
+		const option = TASK_OPTIONS[choice];
+		const before = preferences[choice];
+		const time = choice === "remindMeLater" ? Date.now() + SNOOZE_MS : Date.now();
+		save.mutate({ [option]: { ...before, [task.key]: time } });
+		createNotice("success", __(NOTICES[choice], "paydesk"), {
+			id: `task-${task.key}`,
+			actions: [{ label: __("Undo", "paydesk"), onClick: () => save.mutate({ [option]: before }) }],
+		});
+	};
+
+	return {
+		tasks,
+		isLoading: options.isPending || (disputes.isPending && disputes.fetchStatus !== "idle"),
+		choose,
+	};
+}
