@@ -5,6 +5,8 @@
  * tabs does to the URL.
  */
 
+import { CARD_BRANDS, PAYMENT_METHOD_TYPES } from "./payment-methods.ts";
+
 export const TRANSACTION_TYPES = [
 	"charge",
 	"payment",
@@ -64,36 +66,6 @@ export function channelLabel(channel: string | null | undefined): string {
  * Values of the payment method (source) filter: the payment methods of spec 2 §9, and the card
  * brands, which a card transaction may carry as its source.
  */
-export const PAYMENT_METHOD_TYPES = [
-	"affirm",
-	"afterpay_clearpay",
-	"alipay",
-	"au_becs_debit",
-	"bancontact",
-	"card",
-	"card_present",
-	"eps",
-	"giropay",
-	"grabpay",
-	"ideal",
-	"klarna",
-	"link",
-	"multibanco",
-	"p24",
-	"sepa_debit",
-	"sofort",
-	"wechat_pay",
-] as const;
-export const CARD_BRANDS = [
-	"amex",
-	"cartes_bancaires",
-	"diners",
-	"discover",
-	"jcb",
-	"mastercard",
-	"unionpay",
-	"visa",
-] as const;
 export const TRANSACTION_SOURCES = [...PAYMENT_METHOD_TYPES, ...CARD_BRANDS] as const;
 
 export const SOURCE_DEVICES = ["android", "ios"] as const;

@@ -1,8 +1,7 @@
 /** Cells of the transactions table that are more than a formatted value. */
 import type { Transaction } from "@paydesk/contract/transactions";
-import { cardBrandLabel, paymentMethodLabel } from "@paydesk/domain/payment-methods";
+import { CARD_BRANDS, cardBrandLabel, paymentMethodLabel } from "@paydesk/domain/payment-methods";
 import { PAYOUT_STATUS_DISPLAY, PAYOUT_STATUSES, type PayoutStatus } from "@paydesk/domain/payouts";
-import { CARD_BRANDS } from "@paydesk/domain/transactions";
 import { __ } from "@wordpress/i18n";
 import { Fragment, type ReactNode } from "react";
 import { adminUrl, Link } from "../../app/router.tsx";
