@@ -265,6 +265,37 @@ describe("saving the settings", () => {
 	});
 });
 
+describe("what the settings entity does not hold", () => {
+	it("survives a save: the account's fee schedule and time zone stay in the stored settings", async () => {
+		const stored = {
+			...defaultSettings(),
+			account_fees: { card: { base: { percentage_rate: 0.029 } } },
+			store_timezone: "Europe/Paris",
+		};
+		await t.db.kysely
+			.updateTable("accounts")
+			.set({ settings: JSON.stringify(stored) })
+			.where("id", "=", TEST_ACCOUNT)
+			.execute();
+		const saved = await t.app.inject({
+			method: "POST",
+			url: `${BASE}/settings`,
+			headers: admin.headers,
+			payload: { account_business_support_phone: "+15555550123" },
+		});
+		expect(saved.statusCode).toBe(200);
+		const row = await t.db.kysely
+			.selectFrom("accounts")
+			.select("settings")
+			.where("id", "=", TEST_ACCOUNT)
+			.executeTakeFirstOrThrow();
+		const after = JSON.parse(row.settings) as Record<string, unknown>;
+		expect(after.account_fees).toEqual(stored.account_fees);
+		expect(after.store_timezone).toBe("Europe/Paris");
+		expect(after.account_business_support_phone).toBe("+15555550123");
+	});
+});
+
 describe("advanced fraud protection rules (spec 3 §3.12, issue 9 grammar)", () => {
 	const priceRange = {
 		key: "purchase_price_threshold",

@@ -65,6 +65,6 @@ export async function migrateStripeBilling(db: Db, accountId: string): Promise<P
 			is_migrating_stripe_billing: false,
 			stripe_billing_migrated_count: current.stripe_billing_subscription_count,
 		};
-		return { result: migrated, columns: { settings: storedSettingsJson(migrated) } };
+		return { result: migrated, columns: { settings: storedSettingsJson(migrated, row.settings) } };
 	});
 }

@@ -25,9 +25,15 @@ const ACCOUNT_OWNED: readonly (keyof PaymentSettings)[] = [
 	"is_test_mode_onboarding",
 ];
 
-/** The JSON kept in accounts.settings: the entity without what the account's columns hold. */
-export function storedSettingsJson(settings: PaymentSettings): string {
-	const stored: Record<string, unknown> = { ...settings };
+/**
+ * The JSON kept in accounts.settings: the entity without what the account's columns hold. Keys
+ * the entity does not know (the fee schedule, the store's time zone) are kept as they were.
+ */
+export function storedSettingsJson(settings: PaymentSettings, previous?: string | null): string {
+	const stored: Record<string, unknown> = {
+		...parseJson<Record<string, unknown>>(previous, {}),
+		...settings,
+	};
 	for (const key of ACCOUNT_OWNED) delete stored[key];
 	return JSON.stringify(stored);
 }
@@ -112,7 +118,7 @@ export function applySettingsUpdate(row: AccountsTable, update: SettingsUpdate):
 		fraud.declineOnAVSFailure = declinesOnAvs(next.advanced_fraud_protection_settings);
 
 	const columns = {
-		settings: storedSettingsJson(next),
+		settings: storedSettingsJson(next, row.settings),
 		deposits_schedule: JSON.stringify(schedule),
 		fraud_protection: JSON.stringify(fraud),
 		test_mode: next.is_test_mode_enabled ? 1 : 0,
