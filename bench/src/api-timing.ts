@@ -15,6 +15,8 @@ export interface Result {
 	apiMs: number;
 	sqlMs: number;
 	note: string;
+	/** Exports only: the server's peak RSS (VmHWM) before and after the download, in MB. */
+	rss?: { beforeMb: number; peakMb: number };
 }
 
 const WARM_UP = 3;
@@ -149,6 +151,7 @@ export async function measureExport(
 			apiMs,
 			sqlMs,
 			note: `server peak RSS ${peak.toFixed(0)} MB (${before.toFixed(0)} MB before the export); ${statements.length} batch statements`,
+			rss: { beforeMb: before, peakMb: peak },
 		};
 	} finally {
 		child.kill("SIGTERM");

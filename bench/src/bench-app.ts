@@ -3,7 +3,7 @@
  * the same statements can be timed on the bare driver), the Fastify app, and a signed-in
  * administrator's headers.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildApp } from "@paydesk/server/app";
@@ -63,6 +63,7 @@ export interface BenchApp {
 	headers: Record<string, string>;
 	/** HTTP Basic with an application password, for a server in another process. */
 	basic: string;
+	close(): Promise<void>;
 }
 
 export async function startBenchApp(db: Db, accountId: string): Promise<BenchApp> {
@@ -100,6 +101,10 @@ export async function startBenchApp(db: Db, accountId: string): Promise<BenchApp
 	return {
 		app,
 		basic: `Basic ${Buffer.from(`${user.login}:${password}`).toString("base64")}`,
+		async close() {
+			await app.close();
+			rmSync(dataDir, { recursive: true, force: true });
+		},
 		headers: {
 			cookie: `${SESSION_COOKIE}=${token}`,
 			"x-wp-nonce": createNonce(session?.nonceSecret ?? "", "wp_rest", systemClock.seconds()),

@@ -217,7 +217,7 @@ try {
 		"",
 		`- Payment activity for all time (UTC+2): **${format(allTime?.apiMs ?? 0)}** median (${allTime?.note ?? ""}): the 360-, 30- and`,
 		"  1-day rollups, and the ledger for the two partial UTC days at the ends",
-		"  (apps/server/src/payments/reporting/rollup-cover.ts).",
+		"  (apps/server/src/processor/rollup-cover.ts).",
 		`- The balance reads Σ net from the rollups; the full ledger scan it replaced takes ${format(previousScanMs)}.`,
 		`- First render in Chromium against a server process: **${calls} API calls** before the balance shows`,
 		`  (${loads[0]?.names.map((name) => `\`${name.replace("/wp-json", "")}\``).join(", ")}); the balance shows`,

@@ -7,6 +7,8 @@ export interface EngineReport {
 	loadSeconds: number;
 	rollupRows: number;
 	results: Result[];
+	/** One-minute load averages seen while measuring (other work on the machine shows here). */
+	load: number[];
 }
 
 function format(ms: number): string {
@@ -31,7 +33,8 @@ export function transactionsSection(
 	});
 	const notes = reports.map((report) => {
 		const exported = report.results.at(-1);
-		return `- ${report.engine}: loaded in ${report.loadSeconds.toFixed(0)} s (ledger, orders, rollups, indexes); ${report.rollupRows.toLocaleString("en-US")} rollup rows; export ${exported?.note ?? ""}.`;
+		const load = `${Math.min(...report.load).toFixed(1)}–${Math.max(...report.load).toFixed(1)}`;
+		return `- ${report.engine}: loaded in ${report.loadSeconds.toFixed(0)} s (ledger, orders, rollups, indexes); ${report.rollupRows.toLocaleString("en-US")} rollup rows; export ${exported?.note ?? ""}; machine load average ${load} while measuring.`;
 	});
 	return [
 		"## Transactions",

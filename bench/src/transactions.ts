@@ -7,7 +7,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { transactionQueries } from "@paydesk/contract/transactions";
 import { bulkInsert } from "@paydesk/server/db/bulk";
@@ -99,6 +99,7 @@ async function runEngine(
 			`${engine}: loaded in ${loaded.seconds.toFixed(1)} s, ${loaded.rollups} rollup rows\n`,
 		);
 		const bench = await startBenchApp(db, BENCH_ACCOUNT);
+		const loadAverages = [os.loadavg()[0] ?? 0];
 		const results: EngineReport["results"] = [];
 		for (const [name, url] of REQUESTS) {
 			const result = await measureRequest(bench, db, recorder, name, url, ITERATIONS);
@@ -106,6 +107,7 @@ async function runEngine(
 				`  ${name}: API ${result.apiMs.toFixed(2)} ms, SQL ${result.sqlMs.toFixed(2)} ms\n`,
 			);
 			results.push(result);
+			loadAverages.push(os.loadavg()[0] ?? 0);
 		}
 		const server = {
 			dataDir,
@@ -120,8 +122,9 @@ async function runEngine(
 			`  Export: ${exported.apiMs.toFixed(0)} ms, SQL ${exported.sqlMs.toFixed(0)} ms, peak RSS ${exported.note}\n`,
 		);
 		results.push(exported);
-		await bench.app.close();
-		return { engine, loadSeconds: loaded.seconds, rollupRows: loaded.rollups, results };
+		loadAverages.push(os.loadavg()[0] ?? 0);
+		await bench.close();
+		return { engine, loadSeconds: loaded.seconds, rollupRows: loaded.rollups, results, load: loadAverages };
 	} finally {
 		await db.close();
 	}

@@ -1,8 +1,10 @@
 import { type Transaction, transactionQueries } from "@paydesk/contract/transactions";
+import { formatInTimeZone } from "@paydesk/domain/dates";
 import { parseQueryString } from "@paydesk/domain/query-string";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runPendingJobs } from "../src/jobs/runner.ts";
-import { transactionBatches } from "../src/payments/transactions/queries.ts";
+import { zonedTimeFormatter } from "../src/payments/transactions/export.ts";
+import { transactionBatches } from "../src/payments/transactions/export-rows.ts";
 import { bulkInsertBalanceTransactions } from "../src/processor/rollups.ts";
 import { insertTestAccount } from "../src/testing/fixtures.ts";
 import { type Actor, createTestApp, json, TEST_ACCOUNT, type TestApp } from "../src/testing/test-app.ts";
@@ -95,6 +97,24 @@ describe("GET /transactions/download answers the filtered rows as CSV, in the li
 			expect(ids).toEqual(await listedIds(`${query}&user_timezone=Europe/Paris`));
 		}
 	});
+});
+
+describe("export times are in the store's time zone, across its offset changes", () => {
+	it.each(["Europe/Paris", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "UTC"])(
+		"%s",
+		(zone) => {
+			const format = zonedTimeFormatter(zone);
+			// Every 7 minutes 13 seconds through 2026, which crosses each zone's changes.
+			for (
+				let t = Date.parse("2026-01-01T00:00:00Z") / 1000;
+				t < Date.parse("2027-01-01T00:00:00Z") / 1000;
+				t += 433
+			) {
+				if (format(t) !== formatInTimeZone(t, zone))
+					expect([t, format(t)]).toEqual([t, formatInTimeZone(t, zone)]);
+			}
+		},
+	);
 });
 
 describe("POST /transactions/download runs through the shared export machinery (spec 2 §7)", () => {

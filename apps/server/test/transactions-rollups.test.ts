@@ -4,7 +4,8 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bulkInsert } from "../src/db/bulk.ts";
 import { filterTimeZone } from "../src/payments/exports/time-zones.ts";
-import { rollupCover, summariseTransactions } from "../src/payments/transactions/summary.ts";
+import { summariseTransactions } from "../src/payments/transactions/summary.ts";
+import { rollupCover } from "../src/processor/rollup-cover.ts";
 import {
 	bulkInsertBalanceTransactions,
 	insertBalanceTransactions,

@@ -1,6 +1,7 @@
 /** Removes a store's data before it is seeded again; people and their logins stay. */
 import type { Db } from "../db/connection.ts";
 import type { Database } from "../db/schema.ts";
+import { withRollups } from "../processor/rollups.ts";
 
 /** Tables about the store's people, kept so the administrator can still log in. */
 const KEPT = ["users", "sessions", "application_passwords", "user_meta"] as const;
@@ -36,8 +37,13 @@ export async function clearStoreData(db: Db, accountId: string): Promise<void> {
 	void everyTableListed;
 	await db.kysely.transaction().execute(async (trx) => {
 		for (const table of CLEARED) {
-			await trx.deleteFrom(table).where("account_id", "=", accountId).execute();
+			let rows = trx.deleteFrom(table).where("account_id", "=", accountId);
+			// The users stay, so does the counter their ids come from (or the next user collides).
+			if (table === "sequences") rows = rows.where("name", "!=", "users");
+			await rows.execute();
 		}
+		// The ledger's daily rollups live beside the typed schema (processor/rollups.ts).
+		await withRollups(trx).deleteFrom("transaction_rollups").where("account_id", "=", accountId).execute();
 		await trx.deleteFrom("accounts").where("id", "=", accountId).execute();
 	});
 }

@@ -1,15 +1,21 @@
 /**
  * The payment activity report (spec 2 §9): per-type sums of the period's balance transactions in
  * one currency, in SQL — rollup periods for whole UTC days, the ledger for the partial days at
- * the ends (rollup-cover.ts) — then the figures of domain/payment-activity.
+ * the ends (processor/rollup-cover.ts) — then the figures of domain/payment-activity.
  */
 import type { PaymentActivity, PaymentActivityQuery } from "@paydesk/contract/reporting";
 import { parseFilterDate, zonedToEpoch } from "@paydesk/domain/dates";
 import { activityFigures, REPORT_TYPES, type TypeTotals } from "@paydesk/domain/payment-activity";
 import { sql } from "kysely";
 import type { Db } from "../../db/connection.ts";
+import { rollupCover } from "../../processor/rollup-cover.ts";
 import { withRollups } from "../../processor/rollups.ts";
-import { rollupCover, type SecondsRange } from "./rollup-cover.ts";
+
+/** A range of epoch seconds, from <= t < until. */
+export interface SecondsRange {
+	from: number;
+	until: number;
+}
 
 /** The period's seconds: date_start's first second through date_end's last, in the given zone. */
 export function reportRange(
@@ -44,8 +50,8 @@ export async function reportTypeTotals(
 				.where("account_id", "=", accountId)
 				// Inlined: a bound span would not match the primary key's integer on every engine.
 				.where("span", "=", sql.lit(period.span))
-				.where("period", ">=", period.from)
-				.where("period", "<", period.until)
+				.where("period", ">=", period.from ?? 0)
+				.where("period", "<", period.until ?? Number.MAX_SAFE_INTEGER)
 				.where("currency", "=", currency)
 				.where("type", "in", REPORT_TYPES)
 				.groupBy("type")
@@ -60,8 +66,8 @@ export async function reportTypeTotals(
 				.select(["type", sql<number>`sum(amount)`.as("amount"), sql<number>`sum(fee)`.as("fee")])
 				.where("account_id", "=", accountId)
 				.where("currency", "=", currency)
-				.where("created", ">=", edge.from)
-				.where("created", "<", edge.until)
+				.where("created", ">=", edge.from ?? 0)
+				.where("created", "<", edge.until ?? Number.MAX_SAFE_INTEGER)
 				.where("type", "in", REPORT_TYPES)
 				.groupBy("type")
 				.execute()

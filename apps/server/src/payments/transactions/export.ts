@@ -16,7 +16,7 @@ import { channelLabel, riskLevelLabel, transactionTypeLabel } from "@paydesk/dom
 import { parseJson } from "../../processor/account.ts";
 import type { ExportContext, ExportDefinition } from "../exports/definition.ts";
 import { filterTimeZone } from "../exports/time-zones.ts";
-import { type LedgerRow, transactionBatches } from "./queries.ts";
+import { type ExportRow, transactionBatches } from "./export-rows.ts";
 
 const upper = (value: string | null) => (value ? value.toUpperCase() : "");
 
@@ -49,7 +49,7 @@ export function zonedTimeFormatter(zone: string): (seconds: number) => string {
 	};
 }
 
-function subscriptionNumbers(row: LedgerRow): string {
+function subscriptionNumbers(row: ExportRow): string {
 	return parseJson<{ number?: unknown }[]>(row.order_subscriptions, [])
 		.map((subscription) => subscription.number)
 		.filter((number) => number !== undefined && number !== null)
@@ -57,7 +57,7 @@ function subscriptionNumbers(row: LedgerRow): string {
 		.join(", ");
 }
 
-export function transactionColumns(context: ExportContext): readonly CsvColumn<LedgerRow>[] {
+export function transactionColumns(context: ExportContext): readonly CsvColumn<ExportRow>[] {
 	const format = zonedTimeFormatter(context.storeTimeZone);
 	const time = (seconds: number | null) => (seconds === null ? "" : format(seconds));
 	return [
@@ -96,7 +96,7 @@ export function transactionColumns(context: ExportContext): readonly CsvColumn<L
 	];
 }
 
-export const transactionExport: ExportDefinition<typeof transactionQueries.sorted, LedgerRow> = {
+export const transactionExport: ExportDefinition<typeof transactionQueries.sorted, ExportRow> = {
 	routes: transactionExports,
 	noun: "transactions",
 	columns: transactionColumns,

@@ -2,7 +2,7 @@
  * The transactions list and its export. A page is found on the index of its sort alone (ids
  * only, so skipping to page 400 reads index entries, not rows), then joined to its order (for
  * subscriptions) and its payout (for deposit_status) in the same query — no query per row.
- * Exports walk the same order by keyset, a batch at a time.
+ * Exports walk the same order by keyset (export-rows.ts).
  */
 import type {
 	Transaction,
@@ -14,15 +14,7 @@ import { type SelectQueryBuilder, sql } from "kysely";
 import type { Db } from "../../db/connection.ts";
 import type { BalanceTransactionsTable, Database } from "../../db/schema.ts";
 import { parseJson } from "../../processor/account.ts";
-import {
-	afterCursor,
-	type Cursor,
-	EXPORT_BATCH_SIZE,
-	keysetBatches,
-	type ListOrder,
-	listOrder,
-	orderRows,
-} from "../exports/list-sql.ts";
+import { type ListOrder, listOrder, orderRows } from "../exports/list-sql.ts";
 import { ledgerConditions } from "./filters.ts";
 import { transactionTotals } from "./summary.ts";
 
@@ -38,7 +30,7 @@ export interface LedgerRow extends BalanceTransactionsTable {
  * Sort columns and their tie-break: balance_transactions_created (account_id, created desc, id)
  * gives "created desc, id asc"; the amount, fee and net indexes end in "id" ascending.
  */
-type TransactionSortColumn = "created" | "amount" | "fee" | "net";
+export type TransactionSortColumn = "created" | "amount" | "fee" | "net";
 const SORT_COLUMNS: Record<TransactionSort, [column: TransactionSortColumn, tieBreak: "same" | "opposite"]> =
 	{
 		date: ["created", "opposite"],
@@ -160,71 +152,4 @@ export async function listTransactions(
 		data: rows.map((row) => toTransaction(row as LedgerRow)),
 		total_count: totals.reduce((count, row) => count + row.count, 0),
 	};
-}
-
-/** The orders and payouts a batch of ledger rows names, fetched once for the whole batch. */
-async function withBatchDetails(
-	db: Db,
-	accountId: string,
-	rows: BalanceTransactionsTable[],
-): Promise<LedgerRow[]> {
-	const orderIds = [...new Set(rows.map((row) => row.order_id).filter((id): id is number => id !== null))];
-	const depositIds = [
-		...new Set(rows.map((row) => row.deposit_id).filter((id): id is string => id !== null)),
-	];
-	const [orders, payouts] = await Promise.all([
-		orderIds.length === 0
-			? []
-			: db.kysely
-					.selectFrom("orders")
-					.select(["id", "subscriptions"])
-					.where("account_id", "=", accountId)
-					.where("id", "in", orderIds)
-					.execute(),
-		depositIds.length === 0
-			? []
-			: db.kysely
-					.selectFrom("payouts")
-					.select(["id", "status", "type", "date"])
-					.where("account_id", "=", accountId)
-					.where("id", "in", depositIds)
-					.execute(),
-	]);
-	const subscriptions = new Map(orders.map((order) => [Number(order.id), order.subscriptions]));
-	const payoutsById = new Map(payouts.map((payout) => [payout.id, payout]));
-	return rows.map((row) => {
-		const payout = row.deposit_id === null ? undefined : payoutsById.get(row.deposit_id);
-		return {
-			...row,
-			order_subscriptions: row.order_id === null ? null : (subscriptions.get(Number(row.order_id)) ?? null),
-			deposit_status: payout?.status ?? null,
-			deposit_type: payout?.type ?? null,
-			deposit_date: payout?.date ?? null,
-		};
-	});
-}
-
-/**
- * Every matching transaction in list order, in keyset batches (exports). Each batch seeks
- * straight to its start on the sort's index, then fetches the orders and payouts it names in
- * two lookups for the whole batch (never a query per row).
- */
-export function transactionBatches(
-	db: Db,
-	accountId: string,
-	query: TransactionSortedQuery,
-	timeZone: string,
-	batchSize = EXPORT_BATCH_SIZE,
-): AsyncGenerator<LedgerRow[]> {
-	const order = transactionOrder(query);
-	const where = ledgerConditions(db.dialect, accountId, query, timeZone);
-	return keysetBatches(
-		async (after: Cursor | null, limit: number) => {
-			let select = db.kysely.selectFrom("balance_transactions").selectAll().where(where);
-			if (after) select = select.where(afterCursor(order, after));
-			return withBatchDetails(db, accountId, await orderRows(select, order).limit(limit).execute());
-		},
-		(row) => ({ value: row[order.column as TransactionSortColumn], id: row.id }),
-		batchSize,
-	);
 }

@@ -11,7 +11,8 @@ import type { TransactionFilters, TransactionsSummary } from "@paydesk/contract/
 import type { EpochRange } from "@paydesk/domain/dates";
 import { type Expression, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/connection.ts";
-import { DAY_SECONDS, ROLLUP_SPANS, withRollups } from "../../processor/rollups.ts";
+import { rollupCover } from "../../processor/rollup-cover.ts";
+import { ROLLUP_SPANS, withRollups } from "../../processor/rollups.ts";
 import { all, dateRange, dimensionConditions, ledgerConditions, rollupEligible } from "./filters.ts";
 
 export interface CurrencyTotals {
@@ -37,50 +38,6 @@ async function grouped(
 }
 
 /** Periods of one span, [from, until) in UTC day numbers (a missing side is unbounded). */
-export interface PeriodRange {
-	span: number;
-	from?: number;
-	until?: number;
-}
-
-/** The coarsest periods covering whole days [from, until), finer ones at the ends. */
-function coverDays(from: number | undefined, until: number | undefined, level: number): PeriodRange[] {
-	const span = ROLLUP_SPANS[level] ?? 1;
-	const range = (a: number | undefined, b: number | undefined): PeriodRange => ({
-		span,
-		...(a === undefined ? {} : { from: a }),
-		...(b === undefined ? {} : { until: b }),
-	});
-	if (level === 0)
-		return from === undefined || until === undefined || from < until ? [range(from, until)] : [];
-	const start = from === undefined ? undefined : Math.ceil(from / span) * span;
-	const end = until === undefined ? undefined : Math.floor(until / span) * span;
-	if (start !== undefined && end !== undefined && start >= end) return coverDays(from, until, level - 1);
-	const periods = [range(start, end)];
-	if (from !== undefined && start !== undefined && from < start)
-		periods.push(...coverDays(from, start, level - 1));
-	if (until !== undefined && end !== undefined && end < until)
-		periods.push(...coverDays(end, until, level - 1));
-	return periods;
-}
-
-/** How a range of seconds is read: rollup periods for whole UTC days, the ledger for the rest. */
-export function rollupCover(range: EpochRange): { periods: PeriodRange[]; edges: EpochRange[] } {
-	const fromDay = range.from === undefined ? undefined : Math.ceil(range.from / DAY_SECONDS);
-	const untilDay = range.until === undefined ? undefined : Math.floor(range.until / DAY_SECONDS);
-	if (fromDay !== undefined && untilDay !== undefined && fromDay >= untilDay) {
-		return { periods: [], edges: range.from! < range.until! ? [range] : [] };
-	}
-	const edges: EpochRange[] = [];
-	if (fromDay !== undefined && range.from! < fromDay * DAY_SECONDS) {
-		edges.push({ from: range.from!, until: fromDay * DAY_SECONDS });
-	}
-	if (untilDay !== undefined && untilDay * DAY_SECONDS < range.until!) {
-		edges.push({ from: untilDay * DAY_SECONDS, until: range.until! });
-	}
-	return { periods: coverDays(fromDay, untilDay, ROLLUP_SPANS.length - 1), edges };
-}
-
 function between(column: string, range: { from?: number; until?: number }): Expression<SqlBool>[] {
 	const parts: Expression<SqlBool>[] = [];
 	if (range.from !== undefined) parts.push(sql<SqlBool>`${sql.ref(column)} >= ${range.from}`);
