@@ -8,7 +8,6 @@
  * Both paths give the same figures (test: transactions-summary.test.ts).
  */
 import type { TransactionFilters, TransactionsSummary } from "@paydesk/contract/transactions";
-import type { EpochRange } from "@paydesk/domain/dates";
 import { type Expression, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/connection.ts";
 import { rollupCover } from "../../processor/rollup-cover.ts";
