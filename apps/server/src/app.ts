@@ -15,6 +15,7 @@ import { registerAuthentication } from "./auth/authenticate.ts";
 import { registerLoginPage } from "./auth/login-page.ts";
 import { contractRoute } from "./http/contract-route.ts";
 import { registerErrorHandling } from "./http/errors.ts";
+import { registerIdempotencyKeys } from "./http/idempotency-keys.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerAccountSessionRoutes } from "./payments/account-session/routes.ts";
 import { registerAccountRoutes } from "./payments/accounts/routes.ts";
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 	});
 
 	registerAuthentication(app, deps.db.kysely, deps.clock);
+	registerIdempotencyKeys(app, deps.db.kysely, deps.clock);
 	registerLoginPage(app, deps.db.kysely, deps.clock, { secureCookies: deps.config.secureCookies });
 	registerAdminPages(app, deps);
 

@@ -1,12 +1,13 @@
 /**
  * The background loop of a server process: export jobs first, then the e-mail outbox, then the
- * removal of expired export files.
+ * removal of expired export files and of idempotency keys older than a day.
  */
 import { hostname } from "node:os";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/connection.ts";
 import type { ExportJobsTable } from "../db/schema.ts";
 import type { Clock } from "../processor/clock.ts";
+import { purgeIdempotencyKeys } from "../processor/idempotency.ts";
 import { purgeExpiredExports } from "./export-files.ts";
 import { deliverPendingMail, outboxOnlyTransport, smtpTransport, type Transport } from "./outbox.ts";
 import { claimNextJob, failAbandonedJobs, finishJob } from "./queue.ts";
@@ -75,6 +76,7 @@ export function startJobRunner(options: RunnerOptions): { stop(): Promise<void>;
 			await runPendingJobs(options, workerId, options.log);
 			await deliverPendingMail(options.db, transport, options.clock.seconds());
 			await purgeExpiredExports(options.db, options.dataDir, options.clock.seconds());
+			await purgeIdempotencyKeys(options.db.kysely, options.clock.seconds());
 		} catch (error) {
 			options.log.warn({ err: error }, "job runner pass failed");
 		}

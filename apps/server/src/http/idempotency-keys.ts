@@ -1,0 +1,127 @@
+/**
+ * Idempotency-Key on every state-changing REST call (issue 11): the same key from the same user
+ * on the same call replays the first successful answer (with `Idempotent-Replayed: true`)
+ * instead of doing the work again; the same key with another call or body is refused with
+ * wcpay_idempotency_key_reused; a request arriving while the first is still running waits for
+ * its answer. Failed requests are not remembered, so they can be retried.
+ *
+ * One hook for all routes, so a new route is covered without doing anything. The money
+ * movements also check their key inside their own database transaction (processor/*), which
+ * still holds if this process dies between the work and the recording of its answer here.
+ * Multipart uploads are left out: their body is streamed to the handler, not fingerprinted here.
+ */
+import { createHash } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import type { Clock } from "../processor/clock.ts";
+import {
+	completeRequestKey,
+	IdempotencyKeyReused,
+	parseIdempotencyKey,
+	type RequestKeyScope,
+	releaseRequestKey,
+	reserveRequestKey,
+} from "../processor/idempotency.ts";
+import { invalidParams, RestError } from "./rest-error.ts";
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/**
+ * A claim this old belongs to a request that died (its server was killed between the work and
+ * the recording of the answer); the next retry takes it over. Money movements stay safe even
+ * then: they check the same key again inside their own transaction.
+ */
+const STALE_CLAIM_SECONDS = 60;
+/** How long a duplicate waits for the first request's answer before giving up with 409. */
+const WAIT_MS = 30_000;
+const POLL_MS = 20;
+
+declare module "fastify" {
+	interface FastifyRequest {
+		idempotencyScope?: RequestKeyScope;
+	}
+}
+
+/** JSON with sorted keys, so a retry that orders its fields differently is the same request. */
+function canonical(value: unknown): string {
+	if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+	if (value && typeof value === "object") {
+		const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
+		return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(",")}}`;
+	}
+	return JSON.stringify(value) ?? "null";
+}
+
+function scopeOf(request: FastifyRequest): RequestKeyScope | undefined {
+	const user = request.auth.user;
+	if (!user || !WRITE_METHODS.has(request.method) || !request.url.startsWith("/wp-json/")) return undefined;
+	const key = parseIdempotencyKey(request.headers["idempotency-key"]);
+	if (key === undefined || /^multipart\//i.test(request.headers["content-type"] ?? "")) return undefined;
+	if (key === null) {
+		throw invalidParams({ "Idempotency-Key": "Idempotency-Key must be 1 to 255 printable characters" });
+	}
+	const [path = "", query = ""] = request.url.split("?", 2);
+	const fingerprint = createHash("sha256")
+		.update(`${query}\n${canonical(request.body ?? null)}`)
+		.digest("hex");
+	return { accountId: user.accountId, userId: user.id, key, method: request.method, path, fingerprint };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function claim(db: Kysely<Database>, clock: Clock, scope: RequestKeyScope, reply: FastifyReply) {
+	const deadline = Date.now() + WAIT_MS;
+	for (;;) {
+		const now = clock.seconds();
+		const reservation = await reserveRequestKey(db, scope, now, now - STALE_CLAIM_SECONDS);
+		if (reservation.state === "reserved") return true;
+		if (reservation.state === "replay") {
+			const { answer } = reservation;
+			if (answer.contentType) reply.header("content-type", answer.contentType);
+			await reply.code(answer.status).header("idempotent-replayed", "true").send(answer.body);
+			return false;
+		}
+		if (Date.now() > deadline) {
+			throw new RestError(
+				"rest_idempotency_key_in_use",
+				"A request with this Idempotency-Key is still being processed. Please retry later.",
+				409,
+			);
+		}
+		await sleep(POLL_MS);
+	}
+}
+
+export function registerIdempotencyKeys(app: FastifyInstance, db: Kysely<Database>, clock: Clock): void {
+	app.addHook("preHandler", async (request, reply) => {
+		const scope = scopeOf(request);
+		if (!scope) return;
+		try {
+			if (await claim(db, clock, scope, reply)) request.idempotencyScope = scope;
+		} catch (error) {
+			if (error instanceof IdempotencyKeyReused) {
+				throw new RestError("wcpay_idempotency_key_reused", error.message, 400);
+			}
+			throw error;
+		}
+	});
+
+	app.addHook("onSend", async (request, reply, payload) => {
+		const scope = request.idempotencyScope;
+		if (!scope) return payload;
+		request.idempotencyScope = undefined;
+		const status = reply.statusCode;
+		const type = reply.getHeader("content-type");
+		const contentType = typeof type === "string" ? type : null;
+		// Text answers are recorded; a stream or a binary file is not replayable, so it is released.
+		const text = contentType === null || /^(application\/json|text\/)/.test(contentType);
+		const body =
+			typeof payload === "string" ? payload : Buffer.isBuffer(payload) && text ? payload.toString() : null;
+		if (status >= 200 && status < 300 && body !== null) {
+			await completeRequestKey(db, scope, { status, contentType, body });
+		} else {
+			await releaseRequestKey(db, scope);
+		}
+		return payload;
+	});
+}
