@@ -11,11 +11,13 @@ import { type Actor, createTestApp, TEST_ACCOUNT, type TestApp } from "../src/te
 let t: TestApp;
 let customer: Actor;
 let manager: Actor;
+let customerBasic: Record<string, string>;
 
 beforeAll(async () => {
 	t = await createTestApp({ seed: async (db) => void (await insertTestAccount(db.kysely, TEST_ACCOUNT)) });
 	customer = await t.actor("customer");
 	manager = await t.actor("shop_manager");
+	customerBasic = await t.basic(customer.user);
 });
 afterAll(async () => t.close());
 
@@ -55,6 +57,28 @@ describe("every route requires manage_woocommerce (spec 3 §2)", () => {
 			const allowed = await call(route, manager.headers);
 			expect([401, 403]).not.toContain(allowed.statusCode);
 			expect(allowed.statusCode).toBeLessThan(500);
+		},
+	);
+});
+
+describe("every route refuses what only looks like a logged-in merchant (issue 11)", () => {
+	it.each(guarded.map((route) => [`${route.method} ${route.path}`, route] as const))(
+		"%s: a cookie without X-WP-Nonce is anonymous (401); a wrong nonce is refused (403); a customer's application password is refused (403)",
+		async (_name, route) => {
+			const cookieOnly = await call(route, { cookie: manager.headers.cookie ?? "" });
+			expect(cookieOnly.statusCode).toBe(401);
+			expect(cookieOnly.json()).toMatchObject({ code: "rest_not_logged_in" });
+
+			const wrongNonce = await call(route, {
+				cookie: manager.headers.cookie ?? "",
+				"x-wp-nonce": "0123456789",
+			});
+			expect(wrongNonce.statusCode).toBe(403);
+			expect(wrongNonce.json()).toMatchObject({ code: "rest_cookie_invalid_nonce" });
+
+			const script = await call(route, customerBasic);
+			expect(script.statusCode).toBe(403);
+			expect(script.json()).toMatchObject({ code: "rest_forbidden" });
 		},
 	);
 });

@@ -10,19 +10,41 @@ import { RestError } from "../http/rest-error.ts";
 import type { Clock } from "../processor/clock.ts";
 import type { AuthUser, RequestAuth } from "./context.ts";
 import { verifyNonce } from "./nonce.ts";
-import { ADDRESS_LIMIT, recordFailure, retryAfter } from "./rate-limit.ts";
+import { ADDRESS_LIMIT, clearFailures, LOGIN_LIMIT, recordFailure, retryAfter } from "./rate-limit.ts";
 import { findSession, SESSION_COOKIE } from "./sessions.ts";
 import { findUserRow, loadUser, matchApplicationPassword, toAuthUser } from "./users.ts";
 
 export const REST_NONCE_ACTION = "wp_rest";
 const ANONYMOUS: RequestAuth = { user: null, via: null, sessionId: null, nonceSecret: null };
 
-/** Verified application passwords, remembered briefly so scripts do not pay scrypt per call. */
-const verifiedBasic = new Map<string, { userId: number; accountId: string; until: number }>();
+/**
+ * Verified application passwords, remembered briefly so scripts do not pay scrypt per call. A hit
+ * still checks that the password exists, so a revoked one stops working on the next request.
+ */
+const verifiedBasic = new Map<string, { userId: number; accountId: string; uuid: string; until: number }>();
 const BASIC_CACHE_SECONDS = 60;
 
 function invalidApplicationPassword(): RestError {
 	return new RestError("invalid_application_password", "The provided credentials are invalid.", 401);
+}
+
+function tooManyAttempts(wait: number): RestError {
+	return new RestError(
+		"rest_too_many_requests",
+		"Too many failed authentication attempts. Please try again later.",
+		429,
+		{ retry_after: wait },
+	);
+}
+
+async function stillExists(db: Kysely<Database>, accountId: string, uuid: string): Promise<boolean> {
+	const row = await db
+		.selectFrom("application_passwords")
+		.select("uuid")
+		.where("account_id", "=", accountId)
+		.where("uuid", "=", uuid)
+		.executeTakeFirst();
+	return row !== undefined;
 }
 
 async function basicAuth(
@@ -39,28 +61,29 @@ async function basicAuth(
 	const cacheKey = createHash("sha256").update(decoded).digest("hex");
 	const cached = verifiedBasic.get(cacheKey);
 	if (cached && cached.until > now) {
-		const user = await loadUser(db, cached.accountId, cached.userId);
+		const user = (await stillExists(db, cached.accountId, cached.uuid))
+			? await loadUser(db, cached.accountId, cached.userId)
+			: null;
 		if (user) return user;
+		verifiedBasic.delete(cacheKey);
 	}
-	const bucket = `app-password:${request.ip}`;
-	const wait = await retryAfter(db, bucket, ADDRESS_LIMIT, now);
-	if (wait > 0) {
-		throw new RestError(
-			"rest_too_many_requests",
-			"Too many failed authentication attempts. Please try again later.",
-			429,
-			{
-				retry_after: wait,
-			},
-		);
-	}
+	// Limited per address (one client guessing many names) and per account (many clients
+	// guessing one name), like the login page.
+	const buckets = [`app-password:${request.ip}`, `app-password-user:${login.toLowerCase()}`] as const;
+	const wait = Math.max(
+		await retryAfter(db, buckets[0], ADDRESS_LIMIT, now),
+		await retryAfter(db, buckets[1], LOGIN_LIMIT, now),
+	);
+	if (wait > 0) throw tooManyAttempts(wait);
 	const row = await findUserRow(db, login);
 	const user = row ? toAuthUser(row) : null;
-	const uuid = user ? await matchApplicationPassword(db, user, password) : null;
+	const uuid = await matchApplicationPassword(db, user, password);
 	if (!user || !uuid) {
-		await recordFailure(db, bucket, ADDRESS_LIMIT, now);
+		await recordFailure(db, buckets[0], ADDRESS_LIMIT, now);
+		await recordFailure(db, buckets[1], LOGIN_LIMIT, now);
 		throw invalidApplicationPassword();
 	}
+	await clearFailures(db, buckets[1]);
 	await db
 		.updateTable("application_passwords")
 		.set({ last_used: now, last_ip: request.ip })
@@ -70,6 +93,7 @@ async function basicAuth(
 	verifiedBasic.set(cacheKey, {
 		userId: user.id,
 		accountId: user.accountId,
+		uuid,
 		until: now + BASIC_CACHE_SECONDS,
 	});
 	return user;

@@ -115,19 +115,28 @@ export async function createApplicationPassword(
 	return { uuid, password };
 }
 
-/** The application password of this user that matches, if any. */
+/**
+ * The application password of this user that matches, if any. An unknown user, or one without
+ * application passwords, still costs one hash verification, so timing does not tell them apart.
+ */
 export async function matchApplicationPassword(
 	db: Kysely<Database>,
-	user: AuthUser,
+	user: AuthUser | null,
 	password: string,
 ): Promise<string | null> {
-	const rows = await db
-		.selectFrom("application_passwords")
-		.select(["uuid", "password_hash"])
-		.where("account_id", "=", user.accountId)
-		.where("user_id", "=", user.id)
-		.execute();
+	const rows = user
+		? await db
+				.selectFrom("application_passwords")
+				.select(["uuid", "password_hash"])
+				.where("account_id", "=", user.accountId)
+				.where("user_id", "=", user.id)
+				.execute()
+		: [];
 	const plain = password.replace(/\s/g, "");
+	if (rows.length === 0) {
+		await verifyPassword(plain, await decoyHash());
+		return null;
+	}
 	for (const row of rows) {
 		if (await verifyPassword(plain, row.password_hash)) return row.uuid;
 	}
