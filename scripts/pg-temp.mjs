@@ -22,11 +22,24 @@ export function startTempPostgres(port = 54329) {
 	run(
 		`${bin}/initdb -D ${dir}/data -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 > ${dir}/initdb.log 2>&1`,
 	);
-	run(
-		`${bin}/pg_ctl -D ${dir}/data -o "-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" -l ${dir}/log -w start`,
-	);
+	const start = () =>
+		run(
+			`${bin}/pg_ctl -D ${dir}/data -o "-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" -l ${dir}/log -w start`,
+		);
+	start();
 	return {
 		url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+		/**
+		 * Stops the server, ending every connection, but keeps its data (fast, not immediate:
+		 * with synchronous_commit off an immediate stop may lose the last commits).
+		 */
+		pause() {
+			run(`${bin}/pg_ctl -D ${dir}/data -m fast stop`);
+		},
+		/** Starts the paused server again on the same port and data. */
+		resume() {
+			start();
+		},
 		stop() {
 			try {
 				run(`${bin}/pg_ctl -D ${dir}/data -m immediate stop`);

@@ -5,7 +5,7 @@ import { isTrue, readEnv } from "./env.ts";
 import { startJobRunner } from "./jobs/runner.ts";
 import { loadAccount } from "./processor/account.ts";
 import { systemClock } from "./processor/clock.ts";
-import { seedStore } from "./seed/store.ts";
+import { isSeedUnfinished, seedFromScratch } from "./seed/from-scratch.ts";
 
 async function main(): Promise<void> {
 	const env = readEnv(process.env);
@@ -13,9 +13,12 @@ async function main(): Promise<void> {
 	const db = await openMigratedDb(env);
 	const print = (line: string) => process.stdout.write(`${line}\n`);
 
-	if (!(await loadAccount(db.kysely, env.ACCOUNT_ID))) {
-		print(`Empty database: building the demo store (${env.SEED_TRANSACTIONS} transactions)…`);
-		const summary = await seedStore(db, {
+	const interrupted = await isSeedUnfinished(db, env.ACCOUNT_ID);
+	if (interrupted || !(await loadAccount(db.kysely, env.ACCOUNT_ID))) {
+		print(
+			`${interrupted ? "The last build of the demo store was interrupted" : "Empty database"}: building the demo store (${env.SEED_TRANSACTIONS} transactions)…`,
+		);
+		const summary = await seedFromScratch(db, {
 			accountId: env.ACCOUNT_ID,
 			transactions: env.SEED_TRANSACTIONS,
 			seed: env.SEED,

@@ -7,7 +7,7 @@
 import { openMigratedDb } from "../bootstrap.ts";
 import { readEnv } from "../env.ts";
 import { ACCOUNT_STATES, isAccountState } from "../seed/account-states.ts";
-import { clearStoreData, seedStore } from "../seed/store.ts";
+import { seedFromScratch } from "../seed/from-scratch.ts";
 import { fail, parseArgs } from "./args.ts";
 
 const { flags } = parseArgs(process.argv.slice(2));
@@ -23,9 +23,9 @@ if (!isAccountState(state)) fail(`--state must be one of ${ACCOUNT_STATES.join("
 
 const db = await openMigratedDb(env);
 try {
-	await clearStoreData(db, env.ACCOUNT_ID);
 	let last = 0;
-	const summary = await seedStore(db, {
+	// Clears the store first, and marks it unfinished until the last row is in.
+	const summary = await seedFromScratch(db, {
 		accountId: env.ACCOUNT_ID,
 		transactions,
 		seed,

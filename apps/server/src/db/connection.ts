@@ -38,8 +38,13 @@ export function openDb(config: DbConfig): Db {
 			max: config.poolSize ?? 10,
 			connectionTimeoutMillis: 5000,
 		});
-		// A lost server must not crash the process: requests fail with 503 until it is back.
+		// A lost server must not crash the process: requests fail with 503 until it is back. The
+		// pool handles errors of idle connections; a connection in use emits its own 'error' too
+		// (its query fails and is answered), which with no listener would be an uncaught exception.
 		pool.on("error", () => {});
+		pool.on("connect", (client) => {
+			client.on("error", () => {});
+		});
 		const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 		return { kysely, dialect: "postgres", pool, close: () => kysely.destroy() };
 	}
