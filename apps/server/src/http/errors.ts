@@ -26,8 +26,16 @@ function isDatabaseUnavailable(error: unknown): boolean {
 	);
 }
 
+/** What the multipart parser (busboy) throws on a body that is cut short or malformed. */
+const MALFORMED_MULTIPART =
+	/terminated early|Unexpected end of (form|multipart)|Malformed part header|Boundary not found|Multipart: /i;
+
 function toRestError(error: FastifyError | RestError | Error): RestError | null {
 	if (error instanceof RestError) return error;
+	// A client's broken upload is its own fault (400), not a server error.
+	if (MALFORMED_MULTIPART.test(String(error.message))) {
+		return new RestError("rest_invalid_param", "The multipart body is malformed or incomplete.", 400);
+	}
 	const fastifyError = error as FastifyError;
 	switch (fastifyError.code) {
 		case "FST_ERR_CTP_BODY_TOO_LARGE":
@@ -72,6 +80,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
 	app.setErrorHandler((error, request, reply) => {
 		const known = toRestError(error as FastifyError);
 		if (known) {
+			// The rest of a refused oversized body is never read: close the connection rather than
+			// leave a half-read request holding the socket (or read the rest only to discard it).
+			if (known.status === 413) reply.header("connection", "close");
 			if (known.status === 429 && typeof known.data.retry_after === "number") {
 				reply.header("retry-after", String(known.data.retry_after));
 			}

@@ -29,14 +29,24 @@ const tooLarge = () =>
 		{ max_bytes: MAX_UPLOAD_BYTES },
 	);
 
+/**
+ * The file's bytes, refused as soon as they pass the limit: the part is destroyed right there,
+ * which stops the parser, so an oversized upload is answered while it arrives instead of being
+ * read to its end (the parser's own toBuffer drains the rest of the body first).
+ */
 async function readLimited(part: MultipartFile): Promise<Buffer> {
+	part.file.once("limit", () => part.file.destroy(tooLarge()));
+	if (part.file.truncated) throw tooLarge();
+	const chunks: Buffer[] = [];
 	try {
-		// toBuffer stops at the fileSize limit and throws: at most limit + one chunk is held.
-		return await part.toBuffer();
+		for await (const chunk of part.file) chunks.push(chunk as Buffer);
 	} catch (error) {
-		if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
+		if (part.file.truncated || (error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
+			throw tooLarge();
 		throw error;
 	}
+	if (part.file.truncated) throw tooLarge();
+	return Buffer.concat(chunks);
 }
 
 export async function readEvidenceUpload(request: FastifyRequest): Promise<EvidenceUpload> {
