@@ -3,6 +3,7 @@
  * store is connected to the content platform, and the connect page's incentive.
  */
 import { type ConnectIncentive, connectIncentive } from "@paydesk/contract/connect";
+import { sanitizeHtml } from "@paydesk/domain/sanitize-html";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { readOptions, writeOptions } from "../../wp/queries.ts";
@@ -41,7 +42,11 @@ export async function readConnectOptions(db: Kysely<Database>, accountId: string
 	return {
 		onboardingDisabled: truthy(values[ONBOARDING_DISABLED_OPTION]),
 		platformConnected: !truthy(values[PLATFORM_DISCONNECTED_OPTION]),
-		incentive: incentive.success ? incentive.data : null,
+		// The description is HTML from the partner: it leaves the server with only the allowed
+		// tags (spec 1 §5), whatever the admin does with it.
+		incentive: incentive.success
+			? { ...incentive.data, description: sanitizeHtml(incentive.data.description) }
+			: null,
 	};
 }
 
