@@ -47,15 +47,18 @@ export async function loadDispute(
 					.where("account_id", "=", accountId)
 					.where("id", "=", row.order_id)
 					.executeTakeFirst();
-	const transactions = await db
-		.selectFrom("balance_transactions")
-		.select(["id", "amount", "fee", "reporting_category", "currency"])
-		.where("account_id", "=", accountId)
-		// balance_transactions_charge narrows to the charge's few rows first.
-		.where("charge_id", "=", row.charge_id)
-		.where("source_id", "=", row.id)
-		.orderBy("created")
-		.execute();
+	// balance_transactions_charge narrows to the charge's few rows; they are sorted here, because
+	// an ORDER BY created lets SQLite walk the whole ledger by its created index instead (346 ms
+	// at a million rows, found by bench/src/load.ts).
+	const transactions = (
+		await db
+			.selectFrom("balance_transactions")
+			.select(["id", "amount", "fee", "reporting_category", "currency", "created"])
+			.where("account_id", "=", accountId)
+			.where("charge_id", "=", row.charge_id)
+			.where("source_id", "=", row.id)
+			.execute()
+	).sort((a, b) => a.created - b.created || (a.id < b.id ? -1 : 1));
 
 	const evidence = textRecord(row.evidence);
 	const metadata = textRecord(row.metadata);
