@@ -6,8 +6,8 @@
  * uses, at the moment of the check, so other journeys sharing the store do not break this one.
  */
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { api, day, parseCsv, seriousViolations } from "./support.ts";
 
 const TRANSACTIONS = "/wp-admin/admin.php?page=wc-admin&path=/payments/transactions";
 
@@ -32,35 +32,6 @@ interface BlockedRow {
 	currency: string;
 	order_id: number | null;
 	payment_intent: { id: string };
-}
-
-/** A call of the payments REST API from inside the admin, with its nonce, as the app makes it. */
-async function api<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-	return page.evaluate(
-		async ({ url, method, body }) => {
-			const settings = JSON.parse(document.getElementById("paydesk-page-settings")?.textContent ?? "{}") as {
-				restNonce: string;
-			};
-			const response = await fetch(url, {
-				method,
-				headers: {
-					"X-WP-Nonce": settings.restNonce,
-					...(body === undefined ? {} : { "content-type": "application/json" }),
-				},
-				body: body === undefined ? undefined : JSON.stringify(body),
-			});
-			if (!response.ok)
-				throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
-			return (await response.json()) as T;
-		},
-		{ url: `/wp-json/wc/v3/payments${path}`, method: init.method ?? "GET", body: init.body },
-	) as Promise<T>;
-}
-
-/** YYYY-MM-DD of a date in the browser's (the user's) time zone. */
-function day(date: Date): string {
-	const pad = (n: number) => String(n).padStart(2, "0");
-	return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 /** "-€12.34" as the store formats euros in English. */
@@ -92,27 +63,6 @@ async function refundSomeEuros(page: Page, before: string): Promise<void> {
 		return;
 	}
 	throw new Error("No euro card payment to refund was found");
-}
-
-/** RFC 4180 records of a small CSV (quoted cells may hold commas and doubled quotes). */
-function parseCsv(text: string): string[][] {
-	const rows: string[][] = [];
-	for (const line of text.replace(/^\uFEFF/, "").split("\r\n")) {
-		if (line === "") continue;
-		const cells: string[] = [];
-		for (const match of line.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g)) {
-			cells.push(match[1] !== undefined ? match[1].replace(/""/g, '"') : (match[2] ?? ""));
-		}
-		rows.push(cells);
-	}
-	return rows;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-	const results = await new AxeBuilder({ page }).include("#wpbody-content").analyze();
-	return results.violations
-		.filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-		.map((violation) => `${violation.id}: ${violation.help}`);
 }
 
 test("a merchant finds last month's euro refunds, opens one, then checks uncaptured and exports the blocked payments", async ({
