@@ -107,6 +107,19 @@ describe("the id of the payment details", () => {
 		expect(currentQuery().get("id")).toBe("999");
 	});
 
+	it.each([
+		["a payment intent", "pi_bad%2Fid"],
+		["a charge", "ch_bad-id"],
+	])(
+		"says 'Payment details not loaded' for %s id with characters outside \\w, without a request",
+		async (_kind, id) => {
+			open(`id=${id}`);
+			expect((await screen.findAllByText("Payment details not loaded")).length).toBeGreaterThan(0);
+			expect(screen.queryByText("Loading payment details…")).toBeNull();
+			expect(requests).toEqual([]);
+		},
+	);
+
 	it("drops status_is and type_is from the URL", async () => {
 		open("id=pi_test1&status_is=block&type_is=review");
 		await waitFor(() => expect(currentQuery().has("status_is")).toBe(false));

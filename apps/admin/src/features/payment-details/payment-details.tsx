@@ -11,13 +11,14 @@ import { PaymentDetailsLoading, PaymentDetailsNotLoaded } from "./payment-detail
 import { PaymentMethodCard } from "./payment-method-card.tsx";
 import { PaymentSummary } from "./payment-summary.tsx";
 import { PaymentTimeline } from "./payment-timeline.tsx";
-import { usePaymentIntent } from "./use-payment.ts";
+import { isObjectId, usePaymentIntent } from "./use-payment.ts";
 import "./payment-details.css";
 
 export function PaymentDetails({ paymentIntentId }: { paymentIntentId: string }) {
 	const intent = usePaymentIntent(paymentIntentId);
 	const client = useQueryClient();
-	if (intent.isError) return <PaymentDetailsNotLoaded />;
+	// An id the server cannot have leaves the query disabled, and so pending for good.
+	if (intent.isError || !isObjectId(paymentIntentId)) return <PaymentDetailsNotLoaded />;
 	if (intent.isPending) return <PaymentDetailsLoading />;
 	const charge = intent.data.charge;
 	return (

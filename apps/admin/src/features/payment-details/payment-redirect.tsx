@@ -8,7 +8,7 @@ import { PAYMENT_DETAILS_PATH } from "@paydesk/domain/transactions";
 import { useEffect } from "react";
 import { adminUrl, getQuery, navigate } from "../../app/router.tsx";
 import { PaymentDetailsLoading, PaymentDetailsNotLoaded } from "./payment-details-states.tsx";
-import { useChargeLookup } from "./use-payment.ts";
+import { isObjectId, useChargeLookup } from "./use-payment.ts";
 
 export function PaymentRedirect({ kind, id }: { kind: "charge" | "order"; id: string }) {
 	const charge = useChargeLookup(kind, id);
@@ -18,6 +18,7 @@ export function PaymentRedirect({ kind, id }: { kind: "charge" | "order"; id: st
 		const { page: _page, path: _path, id: _id, ...rest } = getQuery();
 		navigate(adminUrl(PAYMENT_DETAILS_PATH, { id: paymentIntentId, ...rest }), { replace: true });
 	}, [paymentIntentId]);
-	if (charge.isError) return <PaymentDetailsNotLoaded />;
+	// An id the server cannot have leaves the query disabled, and so pending for good.
+	if (charge.isError || !isObjectId(id)) return <PaymentDetailsNotLoaded />;
 	return <PaymentDetailsLoading />;
 }
