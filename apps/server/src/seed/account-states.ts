@@ -9,8 +9,10 @@
  *   sandbox (test mode) and Safe Mode: the full demo history with the account in that state.
  * After any connected seed (its rollups rebuilt), the lifetime total payment volume is cached
  * as the partner reports it (option wcpay_lifetime_tpv), and the account settings gain their
- * fee schedule (account_fees) when they have none.
+ * fee schedule (account_fees) when they have none. The store has opted in to WooCommerce usage
+ * tracking (option woocommerce_allow_tracking).
  */
+import { TRACKING_OPTION } from "@paydesk/domain/feedback-prompt";
 import { activityFigures, REPORT_TYPES } from "@paydesk/domain/payment-activity";
 import { sql } from "kysely";
 import type { Db } from "../db/connection.ts";
@@ -188,5 +190,8 @@ export async function finishSeededStore(
 		.execute();
 	await writeOptions(db.kysely, accountId, {
 		wcpay_lifetime_tpv: await lifetimeTpv(db, accountId, account.default_currency),
+		// The demo store opted in to WooCommerce usage tracking, as WooCommerce asks on setup;
+		// the feedback prompt's No then asks what to improve (spec 2 "Feedback prompt").
+		[TRACKING_OPTION]: "yes",
 	});
 }

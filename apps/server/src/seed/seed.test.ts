@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../testing/test-db.ts";
+import { readOption } from "../wp/queries.ts";
 import { DISPUTE_REASONS, DISPUTE_STATUSES } from "./catalog-payments.ts";
 import { clearStoreData, type SeedSummary, seedStore } from "./store.ts";
 
@@ -240,6 +241,10 @@ describe("demo store generator", () => {
 			.execute();
 		const repaid = paydowns.filter((p) => p.loan_id === active?.id).reduce((sum, p) => sum + p.amount, 0);
 		expect(repaid).toBe(active?.paid_amount);
+	});
+
+	it("opts the store in to WooCommerce usage tracking, so the feedback prompt's No asks what to improve", async () => {
+		expect(await readOption(db.kysely, ACCOUNT, "woocommerce_allow_tracking", "no")).toBe("yes");
 	});
 
 	it("clears a store's data but keeps its users", async () => {
