@@ -5,6 +5,7 @@ import {
 	PERIOD_LABELS,
 	PERIOD_PRESETS,
 	periodRange,
+	periodRangeLabel,
 	storedPeriod,
 } from "./periods.ts";
 
@@ -58,6 +59,14 @@ describe("payment activity period presets (spec 1 §3, §9)", () => {
 		expect(formatUtcOffset(60)).toBe("+01:00");
 		expect(formatUtcOffset(-330)).toBe("-05:30");
 		expect(formatUtcOffset(0)).toBe("+00:00");
+	});
+
+	it("labels a range in the store's date format, one date for a single day", () => {
+		expect(periodRangeLabel(range("last_7_days"), "F j, Y")).toBe("November 9, 2026 – November 15, 2026");
+		expect(periodRangeLabel(range("last_7_days"), "d/m/Y")).toBe("09/11/2026 – 15/11/2026");
+		expect(periodRangeLabel(range("year_to_date"), "Y-m-d")).toBe("2026-01-01 – 2026-11-15");
+		expect(periodRangeLabel(range("all_time"), "D, M j, Y")).toBe("Sun, Mar 9, 2025 – Sun, Nov 15, 2026");
+		expect(periodRangeLabel(range("today"), "j M Y")).toBe("15 Nov 2026");
 	});
 
 	it("keeps the preset for the session, falling back to the default for anything unknown", () => {

@@ -8,6 +8,7 @@
  * presets count today as their last day (last_7_days is today and the six days before it), so a
  * sale made this morning already shows in the default period.
  */
+import { formatDate } from "./date-format.ts";
 
 export const PERIOD_PRESETS = [
 	"today",
@@ -111,6 +112,27 @@ export function periodRange(
 		start: formatRangeDateTime(firstDay(preset, today, accountCreated), "start"),
 		end: formatRangeDateTime(today, "end"),
 	};
+}
+
+/** The calendar day of a range's 'YYYY-MM-DDTHH:mm:ss' start or end. */
+function rangeDay(value: string): CalendarDay {
+	const [year, month, day] = value.slice(0, 10).split("-").map(Number);
+	return { year: year ?? 1970, month: month ?? 1, day: day ?? 1 };
+}
+
+/**
+ * The range as the merchant reads it, in the store's PHP-style date format: "November 9, 2026 –
+ * November 15, 2026" with "F j, Y", or one date when the range is a single day. The range's
+ * dates are already the user's days, so they are formatted as they are, with no time zone shift.
+ */
+export function periodRangeLabel(range: Pick<PeriodRange, "start" | "end">, dateFormat: string): string {
+	const label = (value: string) => {
+		const day = rangeDay(value);
+		return formatDate(dateFormat, Date.UTC(day.year, day.month - 1, day.day) / 1000, "UTC");
+	};
+	const start = label(range.start);
+	const end = label(range.end);
+	return start === end ? start : `${start} – ${end}`;
 }
 
 /** The calendar day of a JavaScript date in the runtime's (the user's) time zone. */

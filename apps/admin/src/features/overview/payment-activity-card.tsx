@@ -9,7 +9,13 @@ import {
 	type ActivityFigure,
 	figureTransactionsQuery,
 } from "@paydesk/domain/payment-activity";
-import { PERIOD_LABELS, PERIOD_PRESETS, type PeriodPreset, type PeriodRange } from "@paydesk/domain/periods";
+import {
+	PERIOD_LABELS,
+	PERIOD_PRESETS,
+	type PeriodPreset,
+	type PeriodRange,
+	periodRangeLabel,
+} from "@paydesk/domain/periods";
 import { Card, CardBody, CardFooter, CardHeader, SelectControl, Spinner } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import { adminUrl, Link } from "../../app/router.tsx";
@@ -20,21 +26,6 @@ import { OverviewSurvey } from "./overview-survey.tsx";
 import { currentRange, usePaymentActivity, usePeriod } from "./use-payment-activity.ts";
 
 const SMALL_FIGURES: readonly ActivityFigure[] = ["charges", "refunds", "disputes", "fees"];
-
-/** "Nov 9, 2026 – Nov 15, 2026" from the range's own dates (the user's days). */
-function rangeLabel(range: PeriodRange): string {
-	const day = (value: string) => {
-		const [year, month, date] = value.slice(0, 10).split("-").map(Number);
-		return new Date(year ?? 1970, (month ?? 1) - 1, date ?? 1).toLocaleDateString("en-US", {
-			month: "short",
-			day: "numeric",
-			year: "numeric",
-		});
-	};
-	const start = day(range.start);
-	const end = day(range.end);
-	return start === end ? start : `${start} – ${end}`;
-}
 
 function FigureLink(props: {
 	figure: ActivityFigure;
@@ -71,7 +62,7 @@ export function PaymentActivityCard() {
 				<h2 className="paydesk-card-title">{__("Your payment activity", "paydesk")}</h2>
 				{hasVolume && (
 					<div className="paydesk-activity__period">
-						<span className="paydesk-activity__range">{rangeLabel(range)}</span>
+						<span className="paydesk-activity__range">{periodRangeLabel(range, settings.dateFormat)}</span>
 						<SelectControl
 							__next40pxDefaultSize
 							__nextHasNoMarginBottom
