@@ -8,10 +8,10 @@ import {
 	type MethodStatusEntry,
 	type PaymentMethodDefinition,
 } from "@paydesk/domain/payment-method-enablement";
-import { TOOLTIP_DELAY_MS } from "@paydesk/domain/ui";
-import { CheckboxControl, Spinner, Tooltip } from "@wordpress/components";
+import { CheckboxControl, Spinner } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { Chip } from "../../components/chip.tsx";
+import { Tooltip } from "../../components/tooltip/tooltip.tsx";
 
 export interface MethodRowProps {
 	method: PaymentMethodDefinition;
@@ -60,7 +60,7 @@ export function MethodRow({
 					<Chip label={statusLabel} type={status.status === "inactive" ? "alert" : "warning"} />
 				)}
 				{requiredCurrencies && (
-					<Tooltip text={currencyRequirementText(method.label, requiredCurrencies)} delay={TOOLTIP_DELAY_MS}>
+					<Tooltip text={currencyRequirementText(method.label, requiredCurrencies)}>
 						<button type="button" className="paydesk-method-row__setup">
 							{__("Requires currency", "paydesk")}
 						</button>

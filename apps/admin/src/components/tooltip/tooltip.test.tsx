@@ -1,0 +1,36 @@
+/** Spec 1 §9: tooltips show after 700 ms and are at most 250 px wide. */
+import { readFileSync } from "node:fs";
+import { TOOLTIP_DELAY_MS, TOOLTIP_MAX_WIDTH_PX } from "@paydesk/domain/ui";
+import { act, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { TOOLTIP_CLASS, Tooltip } from "./tooltip.tsx";
+
+beforeEach(() => void vi.useFakeTimers({ shouldAdvanceTime: true }));
+afterEach(() => void vi.useRealTimers());
+
+describe("tooltip (spec 1 §9)", () => {
+	it("shows its text 700 ms after the pointer reaches the anchor, in the product's tooltip class", async () => {
+		render(
+			<Tooltip text="Needs EUR">
+				<button type="button">Requires currency</button>
+			</Tooltip>,
+		);
+		const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+		await user.hover(screen.getByRole("button", { name: "Requires currency" }));
+		act(() => void vi.advanceTimersByTime(TOOLTIP_DELAY_MS - 100));
+		expect(screen.queryByText("Needs EUR")).toBeNull();
+		await act(async () => void vi.advanceTimersByTime(200));
+		const tooltip = await screen.findByText("Needs EUR");
+		expect(tooltip.closest(`.${TOOLTIP_CLASS}`)).toBeTruthy();
+		expect(TOOLTIP_DELAY_MS).toBe(700);
+	});
+
+	it("caps the tooltip's width at TOOLTIP_MAX_WIDTH_PX", () => {
+		// The admin's tests load no CSS, so the rule is read from the component's stylesheet.
+		const css = readFileSync(`${import.meta.dirname}/tooltip.css`, "utf8");
+		const rule = new RegExp(`\\.${TOOLTIP_CLASS}\\s*{[^}]*max-width:\\s*${TOOLTIP_MAX_WIDTH_PX}px`);
+		expect(css).toMatch(rule);
+		expect(TOOLTIP_MAX_WIDTH_PX).toBe(250);
+	});
+});
