@@ -140,6 +140,39 @@ describe("POST /settings validates every field and names the bad one (400 rest_i
 		expect((await post({ account_statement_descriptor: "PAYDESK SHOP" })).status).toBe(200);
 	});
 
+	it("kanji descriptor: up to 17 characters, none of < > \\ ' \" * (half- or full-width), no control characters", async () => {
+		for (const bad of [
+			"ペイデスク<店>",
+			'ペイデスク"店"',
+			"ペイデスク*店",
+			"ペイデスク\\店",
+			"ペイデスク'店",
+			"ペイデスク＊店",
+		]) {
+			await refused(
+				{ account_statement_descriptor_kanji: bad },
+				"account_statement_descriptor_kanji",
+				"must not contain",
+			);
+		}
+		await refused(
+			{ account_statement_descriptor_kanji: "ペイデスク\n店" },
+			"account_statement_descriptor_kanji",
+			"control characters",
+		);
+		await refused(
+			{ account_statement_descriptor_kanji: "店".repeat(18) },
+			"account_statement_descriptor_kanji",
+			"at most 17",
+		);
+		const saved = await post({ account_statement_descriptor_kanji: "ペイデスク商店 Tokyo" });
+		expect(saved.status).toBe(200);
+		expect((saved.body.data as PaymentSettings).account_statement_descriptor_kanji).toBe(
+			"ペイデスク商店 Tokyo",
+		);
+		expect((await post({ account_statement_descriptor_kanji: "" })).status).toBe(200);
+	});
+
 	it("payout anchors: a weekday, a day of the month 1–31 or null", async () => {
 		await refused(
 			{ deposit_schedule_weekly_anchor: "sunday" },

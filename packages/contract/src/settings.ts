@@ -45,6 +45,10 @@ export const BUTTON_THEMES = ["dark", "light", "light-outline"] as const;
 export const DEFAULT_DEPOSIT_DELAY_DAYS = 7;
 export const DEFAULT_BORDER_RADIUS = 4;
 
+/** The special characters no statement descriptor may contain: < > \ ' " * (also full-width). */
+const DESCRIPTOR_FORBIDDEN = /[<>\\'"*\uff1c\uff1e\uff3c\uff07\uff02\uff0a]/;
+const DESCRIPTOR_FORBIDDEN_ERROR = "must not contain < > \\ ' \" or *";
+
 /** Stripe's statement descriptor rules: 5–22 Latin characters, a letter, none of < > \ ' " *. */
 export const statementDescriptor = z
 	.string()
@@ -52,11 +56,21 @@ export const statementDescriptor = z
 	.min(5, { error: "must be at least 5 characters" })
 	.max(22, { error: "must be at most 22 characters" })
 	.refine((value) => /^[\x20-\x7e]*$/.test(value), { error: "must use Latin characters only" })
-	.refine((value) => !/[<>\\'"*]/.test(value), { error: "must not contain < > \\ ' \" or *" })
+	.refine((value) => !DESCRIPTOR_FORBIDDEN.test(value), { error: DESCRIPTOR_FORBIDDEN_ERROR })
 	.refine((value) => /[A-Za-z]/.test(value), { error: "must contain at least one letter" });
 
-/** Japanese accounts also carry kanji (up to 17) and kana (up to 22) descriptors; empty elsewhere. */
-export const statementDescriptorKanji = z.string().trim().max(17, { error: "must be at most 17 characters" });
+/**
+ * Japanese accounts also carry kanji (up to 17) and kana (up to 22) descriptors; empty elsewhere.
+ * The kanji descriptor may mix kanji, kana and Latin characters, but, like every statement
+ * descriptor, none of < > \ ' " * (half- or full-width) and no control characters.
+ */
+export const statementDescriptorKanji = z
+	.string()
+	.trim()
+	.max(17, { error: "must be at most 17 characters" })
+	.refine((value) => !/\p{Cc}/u.test(value), { error: "must not contain control characters" })
+	.refine((value) => !DESCRIPTOR_FORBIDDEN.test(value), { error: DESCRIPTOR_FORBIDDEN_ERROR });
+
 export const statementDescriptorKana = z
 	.string()
 	.trim()
