@@ -105,7 +105,7 @@ describe("saving evidence for later (spec 3 §2.4, §4.2)", () => {
 		);
 	});
 
-	it("enforces 150000 characters of evidence text in total, counting saved fields", async () => {
+	it('refuses evidence text whose total "would reach 150000" (spec 3 §5.1), counting saved fields', async () => {
 		const keys = [
 			"product_description",
 			"billing_address",
@@ -116,15 +116,23 @@ describe("saving evidence for later (spec 3 §2.4, §4.2)", () => {
 			"cancellation_policy_disclosure",
 		];
 		const full = Object.fromEntries(keys.map((key) => [key, "y".repeat(20_000)]));
-		// 140000 + the 20000 and 3 saved above: too much; with those cut to 10000 and 0, exactly 150000.
+		// 140000 + the 20000 and 3 saved above: too much.
 		const over = await save("du_save", { evidence: full });
 		expect(over.statusCode).toBe(400);
 		expect(json<{ code: string }>(over).code).toBe("wcpay_evidence_too_long");
-		const exact = await save("du_save", {
+		// With those cut to 10000 and 0: exactly 150000 is reached, so refused too.
+		const reaches = await save("du_save", {
 			evidence: { ...full, uncategorized_text: "x".repeat(10_000), shipping_carrier: "" },
 		});
-		expect(exact.statusCode).toBe(200);
+		expect(reaches.statusCode).toBe(400);
+		expect(json<{ code: string }>(reaches).code).toBe("wcpay_evidence_too_long");
+		// 149999 stays below the limit and saves.
+		const below = await save("du_save", {
+			evidence: { ...full, uncategorized_text: "x".repeat(9_999), shipping_carrier: "" },
+		});
+		expect(below.statusCode).toBe(200);
 		const plusOne = await save("du_save", { evidence: { customer_name: "J" } });
+		expect(plusOne.statusCode).toBe(400);
 		expect(json<{ code: string }>(plusOne).code).toBe("wcpay_evidence_too_long");
 	});
 });

@@ -73,7 +73,10 @@ export function isProductType(value: string): value is ProductType {
 export const TEXTAREA_MAX_LENGTH = 20_000;
 /** Short text inputs (names, ids, carriers) get a lower cap of our choosing. */
 export const TEXT_MAX_LENGTH = 500;
-/** Spec 3 §5.1, §9: all evidence text together holds at most 150000 characters. */
+/**
+ * Spec 3 §5.1, §9: the limit of all evidence text together. Input is refused when the combined
+ * length would reach it, so a dispute's evidence text holds at most 149999 characters.
+ */
 export const EVIDENCE_TEXT_MAX_TOTAL = 150_000;
 /** Spec 3 §5.1, §9: a dispute's files together weigh at most 4,500,000 bytes (inclusive). */
 export const EVIDENCE_FILES_MAX_TOTAL_BYTES = 4_500_000;

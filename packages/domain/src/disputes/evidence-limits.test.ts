@@ -38,26 +38,42 @@ describe("evidence text limits (spec 3 §5.1, §9)", () => {
 		expect(limitEvidenceText({}, "product_description", text(20_000)).limited).toBe(false);
 	});
 
-	it("the total of all evidence text stops at 150000 characters, and says so", () => {
+	it('spec 3 §5.1: input is refused when the combined evidence text "would reach 150000", and says so', () => {
 		const evidence = fullTextareas(7); // 140000
-		const fits = limitEvidenceText(evidence, "access_activity_log", text(10_000));
-		expect(fits).toEqual({ value: text(10_000), limited: false, totalReached: false });
+		const fits = limitEvidenceText(evidence, "access_activity_log", text(9_999));
+		expect(fits).toEqual({ value: text(9_999), limited: false, totalReached: false });
+		// Exactly 150000 would be reached: refused, cut to 149999 in total, with the notice.
+		const reaches = limitEvidenceText(evidence, "access_activity_log", text(10_000));
+		expect(reaches).toEqual({ value: text(9_999), limited: true, totalReached: true });
 		const over = limitEvidenceText(evidence, "access_activity_log", text(10_001));
-		expect(over.value.length).toBe(10_000);
+		expect(over.value.length).toBe(9_999);
 		expect(over.totalReached).toBe(true);
+	});
+
+	it("spec 3 §5.1: once the total is 149999, no further character fits", () => {
+		const evidence = { ...fullTextareas(7), access_activity_log: text(9_999) };
+		expect(limitEvidenceText(evidence, "customer_name", "J")).toEqual({
+			value: "",
+			limited: true,
+			totalReached: true,
+		});
 	});
 
 	it("files are not evidence text", () => {
 		expect(evidenceTextLength({ receipt: "file_123", customer_name: "Ann" })).toBe(3);
 	});
 
-	it("the server refuses a field past its maxLength and a total past 150000", () => {
+	it('spec 3 §5.1: the server refuses a field past its maxLength and a total that "would reach 150000"', () => {
 		expect(evidenceTextViolation({ product_description: text(20_001) })?.key).toBe("product_description");
+		expect(evidenceTextViolation({ product_description: text(TEXTAREA_MAX_LENGTH) })).toBeNull();
 		expect(evidenceTextViolation(fullTextareas(7))).toBeNull();
-		const total = { ...fullTextareas(7), access_activity_log: text(10_000) };
-		expect(evidenceTextLength(total)).toBe(EVIDENCE_TEXT_MAX_TOTAL);
-		expect(evidenceTextViolation(total)).toBeNull();
-		expect(evidenceTextViolation({ ...total, customer_name: "x" })?.key).toBe("evidence");
+		const below = { ...fullTextareas(7), access_activity_log: text(9_999) };
+		expect(evidenceTextLength(below)).toBe(EVIDENCE_TEXT_MAX_TOTAL - 1);
+		expect(evidenceTextViolation(below)).toBeNull();
+		const reaches = { ...below, customer_name: "x" };
+		expect(evidenceTextLength(reaches)).toBe(EVIDENCE_TEXT_MAX_TOTAL);
+		expect(evidenceTextViolation(reaches)?.key).toBe("evidence");
+		expect(evidenceTextViolation({ ...reaches, customer_email_address: "x" })?.key).toBe("evidence");
 	});
 });
 

@@ -1,6 +1,8 @@
 /**
  * The limits of spec 3 §5.1 as functions the form and the server share: text is cut at a
- * field's maximum length and at the 150000 characters of all evidence together; files must be
+ * field's maximum length (a field may hold exactly its maxLength) and before the combined
+ * evidence text would reach 150000 characters (so all evidence together holds at most 149999:
+ * "refused when the combined length of all evidence text would reach 150000"); files must be
  * pdf, png or jpeg by their content, and a dispute's files must not weigh more than
  * 4,500,000 bytes together (exactly 4,500,000 is allowed).
  */
@@ -33,7 +35,8 @@ export interface LimitedText {
 
 /**
  * The value a text field may take when the merchant types or pastes `next`: cut at the
- * field's maxLength, then at what is left of the total once the other fields are counted.
+ * field's maxLength, then so that the total of all evidence text stays below 150000 once the
+ * other fields are counted (spec 3 §5.1: input that would reach 150000 is refused).
  */
 export function limitEvidenceText(
 	evidence: Readonly<Record<string, string | undefined>>,
@@ -43,7 +46,7 @@ export function limitEvidenceText(
 	const max = maxLengthOf(EVIDENCE_FIELD_TYPES[key]) ?? Number.POSITIVE_INFINITY;
 	let value = next.length > max ? next.slice(0, max) : next;
 	const others = evidenceTextLength({ ...evidence, [key]: "" });
-	const room = Math.max(0, EVIDENCE_TEXT_MAX_TOTAL - others);
+	const room = Math.max(0, EVIDENCE_TEXT_MAX_TOTAL - 1 - others);
 	const totalReached = value.length > room;
 	if (totalReached) value = value.slice(0, room);
 	return { value, limited: value.length < next.length, totalReached };
@@ -60,10 +63,11 @@ export function evidenceTextViolation(
 			return { key, message: `${key} must be at most ${max} characters` };
 		}
 	}
-	if (evidenceTextLength(evidence) > EVIDENCE_TEXT_MAX_TOTAL) {
+	// Spec 3 §5.1: a total that reaches 150000 is refused, not only one past it.
+	if (evidenceTextLength(evidence) >= EVIDENCE_TEXT_MAX_TOTAL) {
 		return {
 			key: "evidence",
-			message: `evidence text must be at most ${EVIDENCE_TEXT_MAX_TOTAL} characters in total`,
+			message: `evidence text must stay below ${EVIDENCE_TEXT_MAX_TOTAL} characters in total`,
 		};
 	}
 	return null;

@@ -86,7 +86,7 @@ describe("evidence text limits (spec 3 §5.1)", () => {
 		expect(screen.getByLabelText("Additional information")).toHaveProperty("maxLength", 20_000);
 	});
 
-	it("stops the combined evidence text at 150000 characters and says so once", () => {
+	it('refuses input once the combined evidence text "would reach 150000" (spec 3 §5.1), and says so once', () => {
 		const saved = Object.fromEntries(
 			[
 				"product_description",
@@ -101,17 +101,18 @@ describe("evidence text limits (spec 3 §5.1)", () => {
 		renderForm(dispute({ evidence: saved }));
 		const field = screen.getByLabelText("Additional information") as HTMLTextAreaElement;
 
-		fireEvent.change(field, { target: { value: "y".repeat(10_000) } });
-		expect(field.value).toHaveLength(10_000);
+		fireEvent.change(field, { target: { value: "y".repeat(9_999) } });
+		expect(field.value).toHaveLength(9_999);
 		expect(screen.queryByText(LIMIT_MESSAGE)).toBeNull();
 
-		fireEvent.change(field, { target: { value: "y".repeat(10_001) } });
-		expect(field.value).toHaveLength(10_000);
+		// 140000 + 10000 would reach 150000: refused, with the notice.
+		fireEvent.change(field, { target: { value: "y".repeat(10_000) } });
+		expect(field.value).toHaveLength(9_999);
 		expect(screen.getAllByText(LIMIT_MESSAGE)).toHaveLength(1);
 
 		removeNotice("evidence-text-limit");
 		fireEvent.change(field, { target: { value: "y".repeat(10_050) } });
-		expect(field.value).toHaveLength(10_000);
+		expect(field.value).toHaveLength(9_999);
 		expect(screen.queryByText(LIMIT_MESSAGE)).toBeNull();
 	});
 });
@@ -151,6 +152,41 @@ describe("evidence files (spec 3 §5.1)", () => {
 		// With the 4,000,000 bytes gone, a 4,500,000-byte file fits again.
 		await userEvent.upload(screen.getByLabelText("Customer communication"), pdf(4_500_000));
 		await waitFor(() => expect(requests).toContain("POST /wp-json/wc/v3/payments/file"));
+	});
+});
+
+describe("a saved file whose name was not saved with the evidence", () => {
+	const withNamelessReceipt = () =>
+		dispute({
+			evidence: { receipt: "file_receipt" },
+			metadata: { __product_type: "physical_product" },
+		});
+	const answer = (status: number, body: unknown) =>
+		vi.mocked(fetch).mockImplementation(async (url) => {
+			requests.push(`GET ${String(url)}`);
+			return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+		});
+
+	it("is shown under the name GET /file/{id}/details gives", async () => {
+		answer(200, {
+			id: "file_receipt",
+			filename: "receipt-march.pdf",
+			size: 1_200,
+			purpose: "dispute_evidence",
+			type: "application/pdf",
+			title: null,
+			created: NOW,
+		});
+		renderForm(withNamelessReceipt());
+		expect(await screen.findByRole("button", { name: "receipt-march.pdf" })).toBeTruthy();
+		expect(requests).toContain("GET /wp-json/wc/v3/payments/file/file_receipt/details");
+	});
+
+	it("says 'Error retrieving file.' (spec 2 §8) when the details cannot be read, and keeps the id", async () => {
+		answer(404, { code: "wcpay_file_not_found", message: "No such file.", data: { status: 404 } });
+		renderForm(withNamelessReceipt());
+		expect(await screen.findByText("Error retrieving file.")).toBeTruthy();
+		expect(screen.getByRole("button", { name: "file_receipt" })).toBeTruthy();
 	});
 });
 
