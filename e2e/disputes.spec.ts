@@ -43,6 +43,10 @@ test("a merchant challenges a dispute with evidence, and accepts another", async
 	// The disputes needing a response, as the overview links to them.
 	await page.goto(LIST);
 	await expect(page.getByRole("table", { name: "Disputes" })).toBeVisible();
+	// The summary: how many, and the currencies the store has disputes in.
+	const summary = page.getByRole("list", { name: "Disputes summary" });
+	await expect(summary).toContainText(/disputes?/);
+	await expect(summary).toContainText("USD");
 	await page.getByLabel("Show").selectOption("awaiting_response");
 	await expect(page).toHaveURL(/filter=awaiting_response/);
 	await expect(page.getByRole("table", { name: "Disputes" }).getByText("Won", { exact: true })).toHaveCount(

@@ -50,6 +50,9 @@ export const queryKeys = {
 		summary: (query: Params) => ["disputes", "summary", query] as const,
 		detail: (id: string) => ["disputes", "detail", id] as const,
 	},
+	files: {
+		details: (id: string) => ["files", "details", id] as const,
+	},
 	charges: {
 		all: () => ["charges"] as const,
 		detail: (id: string) => ["charges", "detail", id] as const,
@@ -59,6 +62,9 @@ export const queryKeys = {
 	timeline: {
 		all: () => ["timeline"] as const,
 		detail: (paymentIntentId: string) => ["timeline", paymentIntentId] as const,
+	},
+	users: {
+		detail: (userId: number) => ["users", "detail", userId] as const,
 	},
 	orders: {
 		all: () => ["orders"] as const,

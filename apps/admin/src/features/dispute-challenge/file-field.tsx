@@ -3,12 +3,34 @@
  * downloads it) or an error shown on the field; removal clears the field and its size.
  */
 
+import { getFileDetails } from "@paydesk/contract/files";
 import { EVIDENCE_FILE_ACCEPT } from "@paydesk/domain/disputes/evidence-limits";
 import type { EvidenceField } from "@paydesk/domain/disputes/evidence-sections";
+import { useQuery } from "@tanstack/react-query";
 import { BaseControl, Button, Spinner } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
-import { useId } from "react";
+import { useEffect, useId } from "react";
+import { callRoute } from "../../app/api.ts";
+import { createNotice } from "../../app/notices.tsx";
+import { queryKeys } from "../../app/query-keys.ts";
 import type { EvidenceForm } from "./use-evidence-form.ts";
+
+/**
+ * The name a saved file is shown under: the one saved with the evidence, or else the file's own
+ * from GET /file/{id}/details ('Error retrieving file.' when that fails; spec 2 §8).
+ */
+function useSavedFileName(fileId: string | undefined, savedName: string | undefined): string | undefined {
+	const details = useQuery({
+		queryKey: queryKeys.files.details(fileId ?? ""),
+		queryFn: ({ signal }) => callRoute(getFileDetails, { params: { id: fileId ?? "" }, signal }),
+		enabled: Boolean(fileId) && !savedName,
+	});
+	useEffect(() => {
+		if (details.isError)
+			createNotice("error", __("Error retrieving file.", "paydesk"), { id: `file-${fileId}` });
+	}, [details.isError, fileId]);
+	return savedName || details.data?.filename || fileId;
+}
 
 export function FileField({
 	field,
@@ -24,7 +46,7 @@ export function FileField({
 	const fileId = evidence[field.key];
 	const upload = uploads[field.key] ?? { status: fileId ? "done" : "idle" };
 	const uploading = upload.status === "uploading";
-	const fileName = metadata[field.key] || fileId;
+	const fileName = useSavedFileName(fileId, metadata[field.key]);
 
 	return (
 		<BaseControl

@@ -21,8 +21,19 @@ export default function DisputesScreen() {
 	const summary = useDisputesSummary(state.filters);
 	const columns = useHiddenColumns(DISPUTES_HIDDEN_COLUMNS_KEY, DEFAULT_HIDDEN);
 	const totals = summary.data;
+	// Spec 3 §2.2: the summary is the count and the currencies the store has disputes in.
 	const summaryItems: SummaryItem[] = totals
-		? [{ label: _n("dispute", "disputes", totals.count, "paydesk"), value: totals.count.toLocaleString() }]
+		? [
+				{ label: _n("dispute", "disputes", totals.count, "paydesk"), value: totals.count.toLocaleString() },
+				...(totals.currencies.length > 0
+					? [
+							{
+								label: _n("currency", "currencies", totals.currencies.length, "paydesk"),
+								value: totals.currencies.map((currency) => currency.toUpperCase()).join(", "),
+							},
+						]
+					: []),
+			]
 		: [];
 
 	return (
