@@ -1,7 +1,8 @@
 /** The WordPress admin frame: admin bar, the Payments menu, the header with breadcrumbs. */
 import type { PageSettings } from "@paydesk/contract/page-settings";
 import { __, sprintf } from "@wordpress/i18n";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
+import { HeaderActionsSlot } from "./header-actions.tsx";
 import { Link } from "./router.tsx";
 import { enabledRoutes, type RouteEntry, rootPath, routeHref } from "./routes.ts";
 
@@ -94,6 +95,8 @@ export function AdminLayout({
 	route: RouteEntry | null;
 	children: ReactNode;
 }) {
+	// The header's actions element, for screens that put a button there (app/header-actions.tsx).
+	const [headerActions, setHeaderActions] = useState<HTMLElement | null>(null);
 	if (route?.fullScreen) {
 		return (
 			<div className="paydesk-fullscreen">
@@ -113,10 +116,13 @@ export function AdminLayout({
 					<h1 className="woocommerce-layout__header-heading">
 						{route ? <Breadcrumbs crumbs={breadcrumbs(route, settings)} /> : __("Payments", "paydesk")}
 					</h1>
+					<div className="woocommerce-layout__header-actions" ref={setHeaderActions} />
 				</div>
-				<main id="wpbody-content" tabIndex={-1}>
-					{children}
-				</main>
+				<HeaderActionsSlot.Provider value={headerActions}>
+					<main id="wpbody-content" tabIndex={-1}>
+						{children}
+					</main>
+				</HeaderActionsSlot.Provider>
 			</div>
 		</div>
 	);

@@ -5,6 +5,7 @@
 import { FRAUD_MESSAGES } from "@paydesk/domain/fraud-validation";
 import { Button, Notice } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
+import { HeaderActions } from "../../app/header-actions.tsx";
 import { Link, settingsUrl } from "../../app/router.tsx";
 import { useUnsavedChanges } from "../../components/unsaved-changes/use-unsaved-changes.ts";
 import { FraudCards } from "./fraud-cards.tsx";
@@ -52,7 +53,10 @@ export default function FraudProtectionScreen() {
 					<span aria-hidden="true"> › </span>
 					<span>{__("Advanced fraud protection", "paydesk")}</span>
 				</nav>
-				<SaveButton state={state} />
+				{/* Spec 3 §2.7: the second "Save Changes" sits in the admin header. */}
+				<HeaderActions>
+					<SaveButton state={state} />
+				</HeaderActions>
 			</div>
 			{state.loadFailed && (
 				<Notice status="error" isDismissible={false}>
