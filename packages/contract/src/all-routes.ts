@@ -44,6 +44,7 @@ import {
 	updateStoreSettings,
 } from "./multi-currency.ts";
 import { checkPoEligibility, createKycSession, finalizeOnboarding } from "./onboarding.ts";
+import { getOnboardingTasks } from "./onboarding-tasks.ts";
 import { cancelAuthorization, captureAuthorization, getOrder } from "./orders.ts";
 import { getReaderChargeStats, listReaders } from "./readers.ts";
 import { getPaymentActivity } from "./reporting.ts";
@@ -63,7 +64,7 @@ import {
 	transactionExports,
 } from "./transactions.ts";
 import { lookupVatNumber, saveTaxDetails } from "./vat.ts";
-import { getCurrentUser, getOptions, updateCurrentUser, updateOptions } from "./wp.ts";
+import { getCurrentUser, getOptions, getUser, updateCurrentUser, updateOptions } from "./wp.ts";
 
 export const ALL_ROUTES: readonly RouteContract[] = [
 	openApiDocument,
@@ -72,6 +73,8 @@ export const ALL_ROUTES: readonly RouteContract[] = [
 	updateOptions,
 	getCurrentUser,
 	updateCurrentUser,
+	getUser,
+	getOnboardingTasks,
 	listDeposits,
 	getDepositsSummary,
 	getDepositsOverview,

@@ -1,4 +1,7 @@
-/** WordPress-shaped surfaces the admin relies on: options, the current user and user meta. */
+/**
+ * WordPress-shaped surfaces the admin relies on: options, the current user and user meta, and
+ * another user of the store (the people named in a payment's timeline).
+ */
 import { z } from "zod";
 import { defineRoute } from "./route.ts";
 
@@ -72,4 +75,29 @@ export const updateCurrentUser = defineRoute({
 		),
 	}),
 	response: currentUser,
+});
+
+/** WordPress's answer for a user id the store does not have. */
+export const USER_ERRORS = { invalidId: "rest_user_invalid_id" } as const;
+
+/** A user of the store as the admin shows one (WordPress's edit context, without meta). */
+export const storeUser = currentUser.pick({
+	id: true,
+	username: true,
+	name: true,
+	first_name: true,
+	last_name: true,
+	email: true,
+	roles: true,
+});
+export type StoreUser = z.infer<typeof storeUser>;
+
+export const getUser = defineRoute({
+	method: "GET",
+	path: "/wp-json/wp/v2/users/{id}",
+	summary: "A user of the store: login, name, e-mail and role",
+	tag: "wp",
+	params: z.object({ id: z.coerce.number().int().positive() }),
+	response: storeUser,
+	errors: [USER_ERRORS.invalidId],
 });

@@ -6,9 +6,11 @@ import {
 	readTaskMap,
 	SNOOZE_MS,
 	sortTasks,
+	storeTaskList,
 	storeTaskListExtension,
 	type TaskAccount,
 	type TaskContext,
+	taskActionUrl,
 	visibleTasks,
 } from "./tasks.ts";
 
@@ -190,6 +192,81 @@ describe("overview tasks, in the spec's order (spec 1 §4.4)", () => {
 		});
 		expect(keys(extra)).toEqual(["update-business-details", "reconnect-wpcom-user", "go-live-payments"]);
 		expect(keys(storeTaskListExtension({ ...context(), updateDetailsEnabled: false }))).toEqual([]);
+	});
+
+	it("the store's task list is WooCommerce-shaped: sorted, deleted left out, dismissed and snoozed flagged", () => {
+		const restricted = account({
+			status: "restricted",
+			requirements: {
+				errors: [
+					{ code: "invalid_street_address", reason: "", requirement: "company.address.line1" },
+					{ code: "verification_missing_owners", reason: "", requirement: "company.owners_provided" },
+				],
+			},
+		});
+		const tasks = storeTaskListExtension({
+			...context({
+				account: restricted,
+				reconnectUrl: "https://example.com/r",
+				testMode: true,
+				goLiveEnabled: true,
+			}),
+			updateDetailsEnabled: true,
+		});
+		const nowMs = now * 1000;
+		const none = { dismissed: {}, deleted: {}, remindMeLater: {} };
+		const list = storeTaskList(tasks, none, nowMs);
+		expect(list).toMatchObject({ id: "setup", isComplete: false });
+		expect(list.tasks.map((task) => task.id)).toEqual([
+			"update-business-details",
+			"reconnect-wpcom-user",
+			"go-live-payments",
+		]);
+		expect(list.tasks[0]).toMatchObject({
+			parentId: "setup",
+			title: "Update business details",
+			actionUrl: "/sandbox-partner/account?account=acct_1&from=WCPAY_OVERVIEW&source=overview-page",
+			isComplete: false,
+			level: 1,
+			isDismissed: false,
+			isSnoozed: false,
+			snoozedUntil: null,
+		});
+		expect(list.tasks[0]?.additionalInfo.split("\n")).toHaveLength(2);
+		expect(list.tasks[2]).toMatchObject({
+			actionUrl: `${context().connectUrl}&wcpay-disable-onboarding-test-mode=true`,
+			isDismissable: true,
+		});
+
+		const chosen = storeTaskList(
+			tasks,
+			{
+				dismissed: { "go-live-payments": nowMs - 1 },
+				deleted: { "reconnect-wpcom-user": nowMs - 1 },
+				remindMeLater: { "update-business-details": nowMs + SNOOZE_MS },
+			},
+			nowMs,
+		);
+		expect(chosen.tasks.map((task) => [task.id, task.isDismissed, task.isSnoozed])).toEqual([
+			["update-business-details", false, true],
+			["go-live-payments", true, false],
+		]);
+		expect(chosen.tasks[0]?.snoozedUntil).toBe(nowMs + SNOOZE_MS);
+
+		const verified = storeTaskList(
+			storeTaskListExtension({ ...context(), updateDetailsEnabled: true }),
+			none,
+			nowMs,
+		);
+		expect(verified).toMatchObject({ isComplete: true, tasks: [{ id: "update-business-details" }] });
+	});
+
+	it("an admin action opens its admin page; a URL action its URL", () => {
+		expect(
+			taskActionUrl({ kind: "admin", path: "/payments/disputes", query: { filter: "awaiting_response" } }),
+		).toBe("/wp-admin/admin.php?page=wc-admin&path=/payments/disputes&filter=awaiting_response");
+		expect(taskActionUrl({ kind: "url", url: "https://example.com/r" })).toBe("https://example.com/r");
+		expect(taskActionUrl(null)).toBeNull();
 	});
 });
 

@@ -266,6 +266,85 @@ export function storeTaskListExtension(
 	].filter((task): task is OverviewTask => task !== null);
 }
 
+/** The URL a task's action opens: its own URL, or the admin page of its route. */
+export function taskActionUrl(action: TaskAction | null): string | null {
+	if (!action) return null;
+	if (action.kind === "url") return action.url;
+	const query = Object.entries(action.query ?? {})
+		.map(([name, value]) => `&${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+		.join("");
+	return `/wp-admin/admin.php?page=wc-admin&path=${encodeURIComponent(action.path).replace(/%2F/g, "/")}${query}`;
+}
+
+/** A task as WooCommerce's onboarding task list route answers it (GET /wc-admin/onboarding/tasks). */
+export interface StoreListTask {
+	id: string;
+	parentId: string;
+	title: string;
+	content: string;
+	/** The requirement errors, one per line (WooCommerce answers one string). */
+	additionalInfo: string;
+	actionLabel: string;
+	actionUrl: string | null;
+	isComplete: boolean;
+	time: string | null;
+	level: TaskLevel;
+	canView: boolean;
+	isDismissable: boolean;
+	isDismissed: boolean;
+	isSnoozeable: boolean;
+	isSnoozed: boolean;
+	/** Epoch milliseconds, or null when not snoozed. */
+	snoozedUntil: number | null;
+}
+
+export interface StoreTaskList {
+	id: string;
+	title: string;
+	isComplete: boolean;
+	tasks: StoreListTask[];
+}
+
+/** The store's own onboarding task list: WooCommerce's setup list, which Paydesk fills alone. */
+export const STORE_TASK_LIST = { id: "setup", title: "Get ready to start selling" } as const;
+
+/**
+ * The store's onboarding task list, WooCommerce-shaped, holding the tasks of
+ * storeTaskListExtension: deleted tasks are left out (they cannot be viewed again), dismissed
+ * and snoozed ones are flagged as WooCommerce flags them, and the overview's sort applies.
+ */
+export function storeTaskList(
+	tasks: readonly OverviewTask[],
+	preferences: TaskPreferences,
+	nowMs: number,
+): StoreTaskList {
+	const listed = sortTasks(tasks.filter((task) => !(task.key in preferences.deleted))).map(
+		(task): StoreListTask => {
+			const until = preferences.remindMeLater[task.key];
+			const isSnoozed = until !== undefined && until > nowMs;
+			return {
+				id: task.key,
+				parentId: STORE_TASK_LIST.id,
+				title: task.title,
+				content: task.content,
+				additionalInfo: task.additionalInfo.join("\n"),
+				actionLabel: task.actionLabel,
+				actionUrl: taskActionUrl(task.action),
+				isComplete: task.completed,
+				time: task.time,
+				level: task.level,
+				canView: true,
+				isDismissable: task.isDismissable,
+				isDismissed: task.key in preferences.dismissed,
+				isSnoozeable: task.allowSnooze,
+				isSnoozed,
+				snoozedUntil: isSnoozed ? (until ?? null) : null,
+			};
+		},
+	);
+	return { ...STORE_TASK_LIST, isComplete: listed.every((task) => task.isComplete), tasks: listed };
+}
+
 /** Task key → epoch milliseconds, as the three options keep them. */
 export type TaskMap = Readonly<Record<string, number>>;
 

@@ -86,7 +86,9 @@ function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
 
 /** An anchor that navigates inside the admin without a reload (and still opens in a new tab). */
 export function Link({ href, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
-	const internal = href.startsWith("/wp-admin/admin.php") || href.startsWith("/wp-admin/post.php");
+	const internal = ["/wp-admin/admin.php", "/wp-admin/post.php", "/wp-admin/user-edit.php"].some((page) =>
+		href.startsWith(page),
+	);
 	return (
 		<a
 			href={href}

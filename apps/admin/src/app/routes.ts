@@ -195,15 +195,24 @@ export const ROUTES: readonly RouteEntry[] = [
 		needsAccount: true,
 		load: () => import("../features/order/order-screen.tsx"),
 	},
+	{
+		path: "user:edit",
+		title: () => __("Edit User", "paydesk"),
+		parent: "/payments/transactions",
+		capability: "manage_woocommerce",
+		needsAccount: false,
+		load: () => import("../features/user/user-screen.tsx"),
+	},
 ];
 
 export function enabledRoutes(settings: PageSettings): RouteEntry[] {
 	return ROUTES.filter((route) => route.enabled?.(settings) ?? true);
 }
 
-/** The registry key of a location: wc-admin path, wc-settings tab, or the order screen. */
+/** The registry key of a location: wc-admin path, wc-settings tab, the order or the user screen. */
 export function routeKey(pathname: string, query: Record<string, string | string[]>): string | null {
 	if (pathname.endsWith("/post.php")) return "order:edit";
+	if (pathname.endsWith("/user-edit.php")) return "user:edit";
 	const page = query.page;
 	if (page === "wc-admin") return typeof query.path === "string" ? query.path : "/payments/overview";
 	if (page === "wc-settings")
@@ -214,6 +223,7 @@ export function routeKey(pathname: string, query: Record<string, string | string
 /** Where a route entry lives as a link. */
 export function routeHref(path: string): string {
 	if (path === "order:edit") return "/wp-admin/post.php";
+	if (path === "user:edit") return "/wp-admin/user-edit.php";
 	if (path.startsWith("wc-settings:")) {
 		const tab = path.slice("wc-settings:".length);
 		return tab === "checkout"

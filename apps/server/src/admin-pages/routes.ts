@@ -65,4 +65,6 @@ export function registerAdminPages(app: FastifyInstance, deps: AppDeps): void {
 	app.get("/wp-admin/admin.php", serveAdmin);
 	// The store's order screen, which Paydesk stands in for (order and subscription links).
 	app.get("/wp-admin/post.php", serveAdmin);
+	// A user's page, which the payment timeline links to for a manual fraud decision.
+	app.get("/wp-admin/user-edit.php", serveAdmin);
 }

@@ -1,10 +1,37 @@
-/** WordPress-shaped surfaces: wc-admin options and the current user with user meta. */
-import { getCurrentUser, getOptions, updateCurrentUser, updateOptions } from "@paydesk/contract/wp";
+/**
+ * WordPress-shaped surfaces: wc-admin options, the store's onboarding task list and the current
+ * user with user meta.
+ */
+import {
+	getCurrentUser,
+	getOptions,
+	getUser,
+	type StoreUser,
+	USER_ERRORS,
+	updateCurrentUser,
+	updateOptions,
+} from "@paydesk/contract/wp";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../app-deps.ts";
 import { type AuthUser, capabilitiesOf } from "../auth/context.ts";
+import { loadUser } from "../auth/users.ts";
 import { contractRoute } from "../http/contract-route.ts";
+import { RestError } from "../http/rest-error.ts";
+import { registerOnboardingTaskRoutes } from "./onboarding-tasks.ts";
 import { readOptions, readUserMeta, writeOptions, writeUserMeta } from "./queries.ts";
+
+/** A user as WordPress's REST API names the fields. */
+function storeUser(user: AuthUser): StoreUser {
+	return {
+		id: user.id,
+		username: user.login,
+		name: user.displayName,
+		first_name: user.firstName,
+		last_name: user.lastName,
+		email: user.email,
+		roles: [user.role],
+	};
+}
 
 export function registerWpRoutes(app: FastifyInstance, deps: AppDeps): void {
 	const { db } = deps;
@@ -27,19 +54,27 @@ export function registerWpRoutes(app: FastifyInstance, deps: AppDeps): void {
 		options,
 	);
 
+	registerOnboardingTaskRoutes(app, deps);
+
 	const currentUser = async (accountId: string, user: AuthUser) => ({
-		id: user.id,
-		username: user.login,
-		name: user.displayName,
-		first_name: user.firstName,
-		last_name: user.lastName,
-		email: user.email,
-		roles: [user.role],
+		...storeUser(user),
 		capabilities: capabilitiesOf(user.role),
 		meta: await readUserMeta(db.kysely, accountId, user.id),
 	});
 
 	contractRoute(app, getCurrentUser, async ({ accountId, user }) => currentUser(accountId, user), options);
+
+	// Another user of the same store; a user of another store is as unknown as a missing one.
+	contractRoute(
+		app,
+		getUser,
+		async ({ params, accountId }) => {
+			const found = await loadUser(db.kysely, accountId, params.id);
+			if (!found) throw new RestError(USER_ERRORS.invalidId, "Invalid user ID.", 404);
+			return storeUser(found);
+		},
+		options,
+	);
 
 	contractRoute(
 		app,

@@ -1,0 +1,57 @@
+/**
+ * GET /wp-json/wc-admin/onboarding/tasks: the store's onboarding task list with the payments
+ * tasks of spec 3 §2.1 (update details, reconnect, go live), built from the same page settings
+ * the overview's tasks read and filtered by the same three wc-admin task options.
+ */
+import { getOnboardingTasks } from "@paydesk/contract/onboarding-tasks";
+import { formatDate } from "@paydesk/domain/date-format";
+import { formatAmount } from "@paydesk/domain/money";
+import { readTaskMap, storeTaskList, storeTaskListExtension, TASK_OPTIONS } from "@paydesk/domain/tasks";
+import type { FastifyInstance } from "fastify";
+import { buildPageSettings } from "../admin-pages/page-settings.ts";
+import type { AppDeps } from "../app-deps.ts";
+import { contractRoute } from "../http/contract-route.ts";
+import { readOptions } from "./queries.ts";
+
+export function registerOnboardingTaskRoutes(app: FastifyInstance, deps: AppDeps): void {
+	const { db } = deps;
+
+	contractRoute(
+		app,
+		getOnboardingTasks,
+		async ({ accountId, user, request }) => {
+			const now = deps.clock.seconds();
+			// The connect links are signed for the calling session, as the admin page signs them.
+			const settings = await buildPageSettings(db.kysely, deps.config, user, {
+				nonceSecret: request.auth.nonceSecret ?? "",
+				now,
+			});
+			const options = await readOptions(db.kysely, accountId, Object.values(TASK_OPTIONS));
+			const tasks = storeTaskListExtension({
+				account: settings.accountStatus,
+				isAccountConnected: settings.isAccountConnected,
+				testMode: settings.testMode || settings.testModeOnboarding,
+				goLiveEnabled: settings.featureFlags.goLive,
+				updateDetailsEnabled: settings.featureFlags.updateDetailsTask,
+				reconnectUrl: settings.reconnectUrl,
+				connectUrl: settings.connectUrl,
+				enabledPaymentMethods: settings.enabledPaymentMethods ?? ["card"],
+				// None of the store list's tasks reads disputes.
+				disputes: [],
+				now,
+				format: {
+					money: (amount, currency) => formatAmount(amount, currency, { locale: settings.locale.code }),
+					date: (seconds) => formatDate(settings.dateFormat, seconds, settings.timezone),
+					time: (seconds) => formatDate(settings.timeFormat, seconds, settings.timezone),
+				},
+			});
+			const preferences = {
+				dismissed: readTaskMap(options[TASK_OPTIONS.dismissed]),
+				deleted: readTaskMap(options[TASK_OPTIONS.deleted]),
+				remindMeLater: readTaskMap(options[TASK_OPTIONS.remindMeLater]),
+			};
+			return [storeTaskList(tasks, preferences, now * 1000)];
+		},
+		{ validateResponses: deps.validateResponses },
+	);
+}
