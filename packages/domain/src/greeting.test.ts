@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayPart, greeting } from "./greeting.ts";
+import { dayPart } from "./greeting.ts";
 
 describe("greeting: morning 5:00 to 11:59, afternoon 12:00 to 16:59, evening otherwise", () => {
 	it("chooses the part of the day by the hour", () => {
@@ -9,9 +9,5 @@ describe("greeting: morning 5:00 to 11:59, afternoon 12:00 to 16:59, evening oth
 		expect(dayPart(12)).toBe("afternoon");
 		expect(dayPart(16)).toBe("afternoon");
 		expect(dayPart(17)).toBe("evening");
-	});
-	it("uses the first name when known and ends with a wave", () => {
-		expect(greeting(9, "Alex")).toBe("Good morning, Alex 👋");
-		expect(greeting(20, "")).toBe("Good evening 👋");
 	});
 });

@@ -43,7 +43,7 @@ function LoadingLines() {
 
 export default function FraudProtectionScreen() {
 	const state = useFraudProtection();
-	useUnsavedChanges(state.dirty && !state.saving, FRAUD_MESSAGES.unsavedChanges);
+	useUnsavedChanges(state.dirty && !state.saving, __(FRAUD_MESSAGES.unsavedChanges, "paydesk"));
 	const backToSettings = `${settingsUrl()}#fp-settings`;
 	return (
 		<div className="paydesk-page paydesk-fraud">
@@ -60,7 +60,7 @@ export default function FraudProtectionScreen() {
 			</div>
 			{state.loadFailed && (
 				<Notice status="error" isDismissible={false}>
-					{FRAUD_MESSAGES.loadError}
+					{__(FRAUD_MESSAGES.loadError, "paydesk")}
 				</Notice>
 			)}
 			{state.validationNotice && (
@@ -69,7 +69,7 @@ export default function FraudProtectionScreen() {
 				</Notice>
 			)}
 			<Notice status="info" isDismissible={false}>
-				{FRAUD_MESSAGES.atLeastOneNotice}
+				{__(FRAUD_MESSAGES.atLeastOneNotice, "paydesk")}
 			</Notice>
 			{state.isLoading ? <LoadingLines /> : <FraudCards state={state} />}
 			<footer className="paydesk-fraud__footer">

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../app/query-client.ts";
 import { testSettings } from "../../testing/settings.ts";
 import { NotificationsBanner } from "./notifications-banner.tsx";
-import { OverviewBanners } from "./overview-banners.tsx";
+import { Greeting, OverviewBanners } from "./overview-banners.tsx";
 import { answer, overviewSettings } from "./overview-fixtures.ts";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -18,6 +18,27 @@ function renderAt(query: string, ui = <OverviewBanners />) {
 	window.history.replaceState(null, "", `/wp-admin/admin.php?page=wc-admin&path=/payments/overview${query}`);
 	return render(<QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>);
 }
+
+describe("the greeting (spec 1 §2.2)", () => {
+	afterEach(() => vi.useRealTimers());
+
+	it("greets by first name with the part of the day, and ends with a wave", () => {
+		vi.useFakeTimers({ toFake: ["Date"] });
+		vi.setSystemTime(new Date(2026, 10, 23, 9, 30));
+		testSettings();
+		render(<Greeting />);
+		expect(screen.getByRole("heading", { name: "Good morning, Alex 👋" })).toBeTruthy();
+	});
+
+	it("leaves the name out when the user has none", () => {
+		vi.useFakeTimers({ toFake: ["Date"] });
+		vi.setSystemTime(new Date(2026, 10, 23, 20, 0));
+		const settings = testSettings();
+		testSettings({ user: { ...settings.user, firstName: "" } });
+		render(<Greeting />);
+		expect(screen.getByRole("heading", { name: "Good evening 👋" })).toBeTruthy();
+	});
+});
 
 describe("overview banners from query flags", () => {
 	it.each([

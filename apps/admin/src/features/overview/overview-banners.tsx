@@ -3,15 +3,36 @@
  * query flags' messages, the sandbox notice of test-mode onboarding, the Safe Mode notice and
  * 'Error determining the connection status.' when the account cannot be read.
  */
-import { greeting } from "@paydesk/domain/greeting";
+import { type DayPart, dayPart } from "@paydesk/domain/greeting";
 import { Notice } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import { type Query, settingsUrl, useLocation } from "../../app/router.tsx";
 import { getSettings } from "../../app/settings.ts";
 
+/** Each part of the day's greeting, with and without the user's first name, as whole sentences. */
+const GREETINGS: Record<DayPart, { named: (name: string) => string; plain: () => string }> = {
+	morning: {
+		/* translators: %s: the user's first name. */
+		named: (name: string) => sprintf(__("Good morning, %s 👋", "paydesk"), name),
+		plain: () => __("Good morning 👋", "paydesk"),
+	},
+	afternoon: {
+		/* translators: %s: the user's first name. */
+		named: (name: string) => sprintf(__("Good afternoon, %s 👋", "paydesk"), name),
+		plain: () => __("Good afternoon 👋", "paydesk"),
+	},
+	evening: {
+		/* translators: %s: the user's first name. */
+		named: (name: string) => sprintf(__("Good evening, %s 👋", "paydesk"), name),
+		plain: () => __("Good evening 👋", "paydesk"),
+	},
+};
+
 export function Greeting() {
 	const { user } = getSettings();
-	return <h2 className="paydesk-overview__greeting">{greeting(new Date().getHours(), user.firstName)}</h2>;
+	const texts = GREETINGS[dayPart(new Date().getHours())];
+	const name = user.firstName?.trim();
+	return <h2 className="paydesk-overview__greeting">{name ? texts.named(name) : texts.plain()}</h2>;
 }
 
 interface FlagBanner {

@@ -34,7 +34,8 @@ export function MethodRow({
 	requiredCurrencies,
 	onChange,
 }: MethodRowProps) {
-	const statusLabel = METHOD_STATUS_LABELS[status.status];
+	const statusKey = METHOD_STATUS_LABELS[status.status];
+	const statusLabel = statusKey ? __(statusKey, "paydesk") : undefined;
 	return (
 		<li className="paydesk-method-row">
 			<div className="paydesk-method-row__check">

@@ -41,7 +41,8 @@ export function PaymentMethodsSection({
 					const method = paymentMethodDefinition(id);
 					const status = methodStatus(draft.payment_method_statuses, id);
 					const enabled = draft.enabled_payment_method_ids.includes(id);
-					const statusLabel = METHOD_STATUS_LABELS[status.status];
+					const statusKey = METHOD_STATUS_LABELS[status.status];
+					const statusLabel = statusKey ? __(statusKey, "paydesk") : undefined;
 					return (
 						<li key={id}>
 							<CheckboxControl
