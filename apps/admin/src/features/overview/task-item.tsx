@@ -31,6 +31,9 @@ export function TaskItem({ task, onDismiss, onDelete, onSnooze }: TaskItemProps)
 	const canDelete = task.completed && task.isDeletable;
 	const hasMenu = task.isDismissable || task.allowSnooze || canDelete;
 	const titleId = `paydesk-task-${task.key}`;
+	// The task texts come from packages/domain; the fixed ones translate here, as other domain
+	// texts do (the ones built with amounts and dates stay as built).
+	const title = __(task.title, "paydesk");
 	return (
 		<li
 			className={`paydesk-task is-level-${task.level}${task.completed ? " is-completed" : ""}`}
@@ -42,12 +45,12 @@ export function TaskItem({ task, onDismiss, onDelete, onSnooze }: TaskItemProps)
 			</span>
 			<div className="paydesk-task__body">
 				<h3 id={titleId} className="paydesk-task__title">
-					{href && !task.completed ? <Link href={href}>{task.title}</Link> : task.title}
+					{href && !task.completed ? <Link href={href}>{title}</Link> : title}
 					{task.level === 1 && !task.completed && (
 						<span className="paydesk-task__urgent">{__("Action needed", "paydesk")}</span>
 					)}
 				</h3>
-				<p className="paydesk-task__content">{task.content}</p>
+				<p className="paydesk-task__content">{__(task.content, "paydesk")}</p>
 				{task.expandable && task.additionalInfo.length > 0 && (
 					<>
 						<Button
@@ -69,7 +72,7 @@ export function TaskItem({ task, onDismiss, onDelete, onSnooze }: TaskItemProps)
 						)}
 					</>
 				)}
-				{task.time && <p className="paydesk-task__time">{task.time}</p>}
+				{task.time && <p className="paydesk-task__time">{__(task.time, "paydesk")}</p>}
 			</div>
 			<div className="paydesk-task__actions">
 				{href && task.showActionButton && !task.completed && (
@@ -78,7 +81,7 @@ export function TaskItem({ task, onDismiss, onDelete, onSnooze }: TaskItemProps)
 						href={href}
 						onClick={(event: MouseEvent<HTMLElement>) => followInside(event, href)}
 					>
-						{task.actionLabel}
+						{__(task.actionLabel, "paydesk")}
 					</Button>
 				)}
 				{hasMenu && (
