@@ -175,3 +175,26 @@ test("a merchant finds last month's euro refunds, opens one, then checks uncaptu
 	expect(records.filter((record) => record[6] === "Payment blocked")).toHaveLength(blocked.count);
 	expect(await seriousViolations(page)).toEqual([]);
 });
+
+test("a customer's name leads to that customer's payments", async ({ page }) => {
+	await page.goto(TRANSACTIONS);
+	const table = page.getByRole("table", { name: "Transactions" });
+	const customer = table.locator("tbody a[href*='search=']").first();
+	await expect(customer).toBeVisible();
+	const name = (await customer.textContent()) ?? "";
+	const email =
+		new URL((await customer.getAttribute("href")) ?? "", "http://x").searchParams.get("search") ?? "";
+	await customer.click();
+	await expect(page).toHaveURL(/path=\/payments\/transactions&search=/);
+	// Every payment listed is this customer's, as the API finds them by the same e-mail.
+	const rows = await api<{ data: { customer_email: string | null }[] }>(
+		page,
+		`/transactions?search=${encodeURIComponent(email)}&pagesize=25`,
+	);
+	expect(rows.data.length).toBeGreaterThan(0);
+	expect(rows.data.every((row) => row.customer_email?.toLowerCase().includes(email.toLowerCase()))).toBe(
+		true,
+	);
+	await expect(table.locator("tbody tr")).toHaveCount(rows.data.length);
+	await expect(table.locator("tbody tr").first()).toContainText(name);
+});

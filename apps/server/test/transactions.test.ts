@@ -228,7 +228,8 @@ describe("each row carries every Transaction field, its order and payout joined 
 			order: {
 				number: "1010",
 				url: "/wp-admin/post.php?post=1010&action=edit",
-				customer_url: `/wp-admin/edit.php?post_type=shop_order&s=${encodeURIComponent(row.customer_email ?? "")}`,
+				// This customer's payments, as the list finds them by e-mail.
+				customer_url: `/wp-admin/admin.php?page=wc-admin&path=/payments/transactions&search=${encodeURIComponent(row.customer_email ?? "")}`,
 				subscriptions: [{ number: "6010", url: "/wp-admin/post.php?post=6010&action=edit" }],
 			},
 			customer_name: row.customer_name,

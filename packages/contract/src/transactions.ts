@@ -82,7 +82,7 @@ export const transactionOrder = z.object({
 	number: z.string(),
 	/** The order's edit screen: /wp-admin/post.php?post={id}&action=edit */
 	url: z.string(),
-	/** The store's orders of this customer (searched by e-mail); null without an e-mail. */
+	/** This customer's payments: the transactions list searched by e-mail; null without an e-mail. */
 	customer_url: z.string().nullable(),
 	subscriptions: z.array(linkedDocument),
 });

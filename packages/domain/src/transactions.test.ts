@@ -5,6 +5,7 @@ import {
 	captureDeadline,
 	captureDeadlineIso,
 	channelLabel,
+	customerPaymentsUrl,
 	fraudOutcomeStatusLabel,
 	REQUIRED_TRANSACTION_COLUMNS,
 	riskLevelLabel,
@@ -121,6 +122,14 @@ describe("transaction detail link (spec 2 §2)", () => {
 
 	it("a transaction with no payment behind it has no link", () => {
 		expect(transactionDetailsLink({ ...row, charge_id: null, payment_intent_id: null })).toBeNull();
+	});
+});
+
+describe("customer link", () => {
+	it("leads to the customer's payments: the transactions list searched by their e-mail", () => {
+		expect(customerPaymentsUrl("jane+shop@example.com")).toBe(
+			"/wp-admin/admin.php?page=wc-admin&path=/payments/transactions&search=jane%2Bshop%40example.com",
+		);
 	});
 });
 

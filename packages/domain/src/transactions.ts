@@ -170,6 +170,14 @@ export function tabSwitchQuery(tab: TransactionTab): {
 
 export const PAYMENT_DETAILS_PATH = "/payments/transactions/details";
 
+/**
+ * Where a customer's name leads: this customer's payments, the transactions list searched by
+ * their e-mail (Paydesk has no orders list of its own to search).
+ */
+export function customerPaymentsUrl(email: string): string {
+	return `/wp-admin/admin.php?page=wc-admin&path=/payments/transactions&search=${encodeURIComponent(email)}`;
+}
+
 /** What a transaction row needs to link to its payment. */
 export interface TransactionLinkSource {
 	transaction_id: string;

@@ -10,6 +10,8 @@ import type {
 	TransactionSort,
 	TransactionSortedQuery,
 } from "@paydesk/contract/transactions";
+import { orderEditUrl } from "@paydesk/domain/refunds";
+import { customerPaymentsUrl } from "@paydesk/domain/transactions";
 import { type SelectQueryBuilder, sql } from "kysely";
 import type { Db } from "../../db/connection.ts";
 import type { BalanceTransactionsTable, Database } from "../../db/schema.ts";
@@ -45,8 +47,6 @@ export function transactionOrder(query: Pick<TransactionSortedQuery, "sort" | "d
 }
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
-const editPost = (id: number | string) =>
-	`/wp-admin/post.php?post=${encodeURIComponent(String(id))}&action=edit`;
 
 /** The REST shape of a transaction row (spec 2 §3). */
 export function toTransaction(row: LedgerRow): Transaction {
@@ -73,13 +73,11 @@ export function toTransaction(row: LedgerRow): Transaction {
 				? null
 				: {
 						number: row.order_number ?? String(row.order_id),
-						url: editPost(row.order_id),
-						customer_url: row.customer_email
-							? `/wp-admin/edit.php?post_type=shop_order&s=${encodeURIComponent(row.customer_email)}`
-							: null,
+						url: orderEditUrl(row.order_id),
+						customer_url: row.customer_email ? customerPaymentsUrl(row.customer_email) : null,
 						subscriptions: subscriptions
 							.filter((s) => s.number !== undefined && s.number !== null)
-							.map((s) => ({ number: String(s.number), url: editPost(String(s.number)) })),
+							.map((s) => ({ number: String(s.number), url: orderEditUrl(String(s.number)) })),
 					},
 		customer_name: row.customer_name,
 		customer_email: row.customer_email,
