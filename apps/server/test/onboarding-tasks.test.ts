@@ -5,7 +5,7 @@
  */
 import { ALL_ROUTES } from "@paydesk/contract/all-routes";
 import type { OnboardingTaskList } from "@paydesk/contract/onboarding-tasks";
-import { overviewTasks } from "@paydesk/domain/tasks";
+import { overviewTasks, taskContextOf } from "@paydesk/domain/tasks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildPageSettings } from "../src/admin-pages/page-settings.ts";
 import { parseJson } from "../src/processor/account.ts";
@@ -89,18 +89,13 @@ async function storeTasks() {
 async function overviewTasksNow() {
 	const now = t.clock.seconds();
 	const settings = await buildPageSettings(t.db.kysely, configOf(), admin.user, { nonceSecret: "s", now });
-	return overviewTasks({
-		account: settings.accountStatus,
-		isAccountConnected: settings.isAccountConnected,
-		testMode: settings.testMode || settings.testModeOnboarding,
-		goLiveEnabled: settings.featureFlags.goLive,
-		reconnectUrl: settings.reconnectUrl,
-		connectUrl: settings.connectUrl,
-		enabledPaymentMethods: settings.enabledPaymentMethods ?? ["card"],
-		disputes: [],
-		now,
-		format: { money: String, date: () => "date", time: () => "time" },
-	});
+	return overviewTasks(
+		taskContextOf(settings, {
+			disputes: [],
+			now,
+			format: { money: String, date: () => "date", time: () => "time" },
+		}),
+	);
 }
 
 function configOf() {

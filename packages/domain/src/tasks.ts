@@ -85,6 +85,35 @@ export interface TaskContext {
 	format: DisputeTaskFormat;
 }
 
+/** The page settings the tasks read (spec 1 §3), as both the admin and the server hold them. */
+export interface TaskSettings {
+	accountStatus: TaskAccount | null;
+	isAccountConnected: boolean;
+	testMode: boolean;
+	testModeOnboarding: boolean;
+	featureFlags: { goLive: boolean };
+	reconnectUrl: string | null;
+	connectUrl: string;
+	enabledPaymentMethods?: readonly string[];
+}
+
+/** The tasks' context from the page settings, plus what the caller reads at the moment. */
+export function taskContextOf(
+	settings: TaskSettings,
+	moment: Pick<TaskContext, "disputes" | "now" | "format">,
+): TaskContext {
+	return {
+		account: settings.accountStatus,
+		isAccountConnected: settings.isAccountConnected,
+		testMode: settings.testMode || settings.testModeOnboarding,
+		goLiveEnabled: settings.featureFlags.goLive,
+		reconnectUrl: settings.reconnectUrl,
+		connectUrl: settings.connectUrl,
+		enabledPaymentMethods: settings.enabledPaymentMethods ?? ["card"],
+		...moment,
+	};
+}
+
 const base = (
 	task: Partial<OverviewTask> & Pick<OverviewTask, "key" | "title" | "content">,
 ): OverviewTask => ({
@@ -364,6 +393,15 @@ export function readTaskMap(value: unknown): Record<string, number> {
 	const out: Record<string, number> = {};
 	for (const [key, time] of Object.entries(value)) if (typeof time === "number") out[key] = time;
 	return out;
+}
+
+/** The merchant's choices from the three wc-admin task options (TASK_OPTIONS), read by name. */
+export function taskPreferencesOf(options: Readonly<Record<string, unknown>> | undefined): TaskPreferences {
+	return {
+		dismissed: readTaskMap(options?.[TASK_OPTIONS.dismissed]),
+		deleted: readTaskMap(options?.[TASK_OPTIONS.deleted]),
+		remindMeLater: readTaskMap(options?.[TASK_OPTIONS.remindMeLater]),
+	};
 }
 
 /** Shown when not deleted, not dismissed, and its snooze time has passed. */

@@ -50,6 +50,23 @@ export function idempotencyScopeOf(
 	return { ...request, key };
 }
 
+/** What a key's row holds, once it is known to be this same request's; else IdempotencyKeyReused. */
+function sameRequestOrThrow<S extends { fingerprint: string }>(
+	seen: { method: string; path: string; response: string },
+	scope: IdempotencyScope,
+): S {
+	const stored = parseJson<S | null>(seen.response, null);
+	if (
+		!stored ||
+		seen.method !== scope.method ||
+		seen.path !== scope.path ||
+		stored.fingerprint !== scope.fingerprint
+	) {
+		throw new IdempotencyKeyReused();
+	}
+	return stored;
+}
+
 interface StoredAnswer<T> {
 	fingerprint: string;
 	body: T;
@@ -65,16 +82,7 @@ export async function replayedAnswer<T>(trx: Kysely<Database>, scope: Idempotenc
 		.where("key", "=", scope.key)
 		.executeTakeFirst();
 	if (!seen) return null;
-	const stored = parseJson<StoredAnswer<T> | null>(seen.response, null);
-	if (
-		!stored ||
-		seen.method !== scope.method ||
-		seen.path !== scope.path ||
-		stored.fingerprint !== scope.fingerprint
-	) {
-		throw new IdempotencyKeyReused();
-	}
-	return stored.body;
+	return sameRequestOrThrow<StoredAnswer<T>>(seen, scope).body;
 }
 
 /**
@@ -177,15 +185,7 @@ export async function reserveRequestKey(
 	const seen = await keyRow(db, scope).executeTakeFirst();
 	// Released meanwhile: the first request failed, so this one may try.
 	if (!seen) return reserveRequestKey(db, scope, now, staleBefore);
-	const stored = parseJson<RequestKeyRow | null>(seen.response, null);
-	if (
-		!stored ||
-		seen.method !== scope.method ||
-		seen.path !== scope.path ||
-		stored.fingerprint !== scope.fingerprint
-	) {
-		throw new IdempotencyKeyReused();
-	}
+	const stored = sameRequestOrThrow<RequestKeyRow>(seen, scope);
 	if (seen.status_code !== PENDING && stored.answer) return { state: "replay", answer: stored.answer };
 	if (seen.created < staleBefore) {
 		const taken = await db

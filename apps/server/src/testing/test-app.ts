@@ -7,11 +7,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Role } from "@paydesk/contract/wp";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { Kysely } from "kysely";
 import { buildApp } from "../app.ts";
 import type { AuthUser } from "../auth/context.ts";
 import { createNonce } from "../auth/nonce.ts";
 import { createSession, findSession, SESSION_COOKIE } from "../auth/sessions.ts";
 import { createApplicationPassword, createUser } from "../auth/users.ts";
+import type { Database } from "../db/schema.ts";
 import { fixedClock } from "../processor/clock.ts";
 import { createTestDb, type TestDb } from "./test-db.ts";
 
@@ -37,6 +39,35 @@ export interface TestApp {
 }
 
 let counter = 0;
+
+/** A new user of the store with a live cookie session: the headers a browser would send. */
+export async function signedInActor(
+	db: Kysely<Database>,
+	now: number,
+	input: { accountId: string; login: string; role: Role },
+): Promise<Actor> {
+	const user = await createUser(db, {
+		...input,
+		email: `${input.login}@example.com`,
+		password: "correct horse battery staple",
+		firstName: "Test",
+		created: now,
+	});
+	const { token } = await createSession(db, user, {
+		now,
+		ip: "127.0.0.1",
+		userAgent: "vitest",
+		remember: false,
+	});
+	const session = await findSession(db, token, now);
+	return {
+		user,
+		headers: {
+			cookie: `${SESSION_COOKIE}=${token}`,
+			"x-wp-nonce": createNonce(session?.nonceSecret ?? "", "wp_rest", now),
+		},
+	};
+}
 
 export async function createTestApp(
 	options: { seed?: (db: TestDb, now: Date) => Promise<void>; adminDist?: string } = {},
@@ -65,29 +96,7 @@ export async function createTestApp(
 		dataDir,
 		async actor(role, accountId = TEST_ACCOUNT) {
 			counter++;
-			const user = await createUser(db.kysely, {
-				accountId,
-				login: `${role}${counter}`,
-				email: `${role}${counter}@example.com`,
-				role,
-				password: "correct horse battery staple",
-				firstName: "Test",
-				created: clock.seconds(),
-			});
-			const { token } = await createSession(db.kysely, user, {
-				now: clock.seconds(),
-				ip: "127.0.0.1",
-				userAgent: "vitest",
-				remember: false,
-			});
-			const session = await findSession(db.kysely, token, clock.seconds());
-			return {
-				user,
-				headers: {
-					cookie: `${SESSION_COOKIE}=${token}`,
-					"x-wp-nonce": createNonce(session?.nonceSecret ?? "", "wp_rest", clock.seconds()),
-				},
-			};
+			return signedInActor(db.kysely, clock.seconds(), { accountId, login: `${role}${counter}`, role });
 		},
 		async basic(user) {
 			const { password } = await createApplicationPassword(db.kysely, user, "tests", clock.seconds());

@@ -6,7 +6,13 @@
 import { getOnboardingTasks } from "@paydesk/contract/onboarding-tasks";
 import { formatDate } from "@paydesk/domain/date-format";
 import { formatAmount } from "@paydesk/domain/money";
-import { readTaskMap, storeTaskList, storeTaskListExtension, TASK_OPTIONS } from "@paydesk/domain/tasks";
+import {
+	storeTaskList,
+	storeTaskListExtension,
+	TASK_OPTIONS,
+	taskContextOf,
+	taskPreferencesOf,
+} from "@paydesk/domain/tasks";
 import type { FastifyInstance } from "fastify";
 import { buildPageSettings } from "../admin-pages/page-settings.ts";
 import type { AppDeps } from "../app-deps.ts";
@@ -26,30 +32,22 @@ export function registerOnboardingTaskRoutes(app: FastifyInstance, deps: AppDeps
 				nonceSecret: request.auth.nonceSecret ?? "",
 				now,
 			});
-			const options = await readOptions(db.kysely, accountId, Object.values(TASK_OPTIONS));
 			const tasks = storeTaskListExtension({
-				account: settings.accountStatus,
-				isAccountConnected: settings.isAccountConnected,
-				testMode: settings.testMode || settings.testModeOnboarding,
-				goLiveEnabled: settings.featureFlags.goLive,
+				...taskContextOf(settings, {
+					// None of the store list's tasks reads disputes.
+					disputes: [],
+					now,
+					format: {
+						money: (amount, currency) => formatAmount(amount, currency, { locale: settings.locale.code }),
+						date: (seconds) => formatDate(settings.dateFormat, seconds, settings.timezone),
+						time: (seconds) => formatDate(settings.timeFormat, seconds, settings.timezone),
+					},
+				}),
 				updateDetailsEnabled: settings.featureFlags.updateDetailsTask,
-				reconnectUrl: settings.reconnectUrl,
-				connectUrl: settings.connectUrl,
-				enabledPaymentMethods: settings.enabledPaymentMethods ?? ["card"],
-				// None of the store list's tasks reads disputes.
-				disputes: [],
-				now,
-				format: {
-					money: (amount, currency) => formatAmount(amount, currency, { locale: settings.locale.code }),
-					date: (seconds) => formatDate(settings.dateFormat, seconds, settings.timezone),
-					time: (seconds) => formatDate(settings.timeFormat, seconds, settings.timezone),
-				},
 			});
-			const preferences = {
-				dismissed: readTaskMap(options[TASK_OPTIONS.dismissed]),
-				deleted: readTaskMap(options[TASK_OPTIONS.deleted]),
-				remindMeLater: readTaskMap(options[TASK_OPTIONS.remindMeLater]),
-			};
+			const preferences = taskPreferencesOf(
+				await readOptions(db.kysely, accountId, Object.values(TASK_OPTIONS)),
+			);
 			return [storeTaskList(tasks, preferences, now * 1000)];
 		},
 		{ validateResponses: deps.validateResponses },

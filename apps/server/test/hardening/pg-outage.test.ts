@@ -8,14 +8,11 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
-import { createNonce } from "../../src/auth/nonce.ts";
-import { createSession, findSession, SESSION_COOKIE } from "../../src/auth/sessions.ts";
-import { createUser } from "../../src/auth/users.ts";
 import { type Db, openDb } from "../../src/db/connection.ts";
 import { migrateToLatest } from "../../src/db/migrate.ts";
 import { fixedClock } from "../../src/processor/clock.ts";
 import { insertTestAccount } from "../../src/testing/fixtures.ts";
-import { TEST_ACCOUNT, TEST_NOW } from "../../src/testing/test-app.ts";
+import { signedInActor, TEST_ACCOUNT, TEST_NOW } from "../../src/testing/test-app.ts";
 import { BASE, expectRestError, onPostgres } from "./helpers.ts";
 
 interface TempPostgres {
@@ -49,25 +46,11 @@ beforeAll(async () => {
 	await migrateToLatest(db);
 	await insertTestAccount(db.kysely, TEST_ACCOUNT);
 	const clock = fixedClock(TEST_NOW);
-	const user = await createUser(db.kysely, {
+	({ headers } = await signedInActor(db.kysely, clock.seconds(), {
 		accountId: TEST_ACCOUNT,
 		login: "merchant",
-		email: "merchant@example.com",
 		role: "shop_manager",
-		password: "correct horse battery staple",
-		created: clock.seconds(),
-	});
-	const { token } = await createSession(db.kysely, user, {
-		now: clock.seconds(),
-		ip: "127.0.0.1",
-		userAgent: "vitest",
-		remember: false,
-	});
-	const session = await findSession(db.kysely, token, clock.seconds());
-	headers = {
-		cookie: `${SESSION_COOKIE}=${token}`,
-		"x-wp-nonce": createNonce(session?.nonceSecret ?? "", "wp_rest", clock.seconds()),
-	};
+	}));
 	app = await buildApp({
 		db,
 		clock,

@@ -7,11 +7,10 @@ import { formatDate } from "@paydesk/domain/date-format";
 import {
 	type OverviewTask,
 	overviewTasks,
-	readTaskMap,
 	SNOOZE_MS,
 	TASK_OPTIONS,
-	type TaskContext,
-	type TaskPreferences,
+	taskContextOf,
+	taskPreferencesOf,
 	visibleTasks,
 } from "@paydesk/domain/tasks";
 import { __ } from "@wordpress/i18n";
@@ -42,23 +41,12 @@ export function useOverviewTasks(enabled: boolean): {
 	const options = useOverviewOptions();
 	const disputes = useAwaitingDisputes(enabled && settings.isAccountConnected);
 	const save = useSaveOverviewOptions();
-	const preferences: TaskPreferences = {
-		dismissed: readTaskMap(options.data?.[TASK_OPTIONS.dismissed]),
-		deleted: readTaskMap(options.data?.[TASK_OPTIONS.deleted]),
-		remindMeLater: readTaskMap(options.data?.[TASK_OPTIONS.remindMeLater]),
-	};
-	const context: TaskContext = {
-		account: settings.accountStatus,
-		isAccountConnected: settings.isAccountConnected,
-		testMode: settings.testMode || settings.testModeOnboarding,
-		goLiveEnabled: settings.featureFlags.goLive,
-		reconnectUrl: settings.reconnectUrl,
-		connectUrl: settings.connectUrl,
-		enabledPaymentMethods: settings.enabledPaymentMethods ?? ["card"],
+	const preferences = taskPreferencesOf(options.data);
+	const context = taskContextOf(settings, {
 		disputes: disputes.data?.data ?? [],
 		now: Math.floor(Date.now() / 1000),
 		format: { money: formatMoney, date: formatStoreDate, time: storeTime },
-	};
+	});
 	const tasks = enabled ? visibleTasks(overviewTasks(context), preferences, Date.now()) : [];
 
 	const choose = (task: OverviewTask, choice: TaskChoice) => {
