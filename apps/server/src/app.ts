@@ -31,6 +31,7 @@ import { registerInboxRoutes } from "./payments/inbox/routes.ts";
 import { registerMultiCurrencyRoutes } from "./payments/multi-currency/routes.ts";
 import { registerOnboardingRoutes } from "./payments/onboarding/routes.ts";
 import { registerOrderRoutes } from "./payments/orders/routes.ts";
+import { registerPaymentIntentRoutes } from "./payments/payment-intents/routes.ts";
 import { registerReaderRoutes } from "./payments/readers/routes.ts";
 import { registerRefundRoutes } from "./payments/refunds/routes.ts";
 import { registerReportingRoutes } from "./payments/reporting/routes.ts";
@@ -39,6 +40,7 @@ import { registerSurveyRoutes } from "./payments/survey/routes.ts";
 import { registerTimelineRoutes } from "./payments/timeline/routes.ts";
 import { registerTransactionRoutes } from "./payments/transactions/routes.ts";
 import { registerVatRoutes } from "./payments/vat/routes.ts";
+import { registerAuthenticationPage } from "./sandbox-partner/authentication-page.ts";
 import { registerSandboxPartner } from "./sandbox-partner/routes.ts";
 import { registerWpRoutes } from "./wp/routes.ts";
 
@@ -107,7 +109,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 	registerSurveyRoutes(app, deps);
 	registerAccountSessionRoutes(app, deps);
 	registerOnboardingRoutes(app, deps);
+	registerPaymentIntentRoutes(app, deps);
 	registerSandboxPartner(app, deps);
+	registerAuthenticationPage(app, deps);
 
 	return app;
 }

@@ -46,6 +46,7 @@ import {
 import { checkPoEligibility, createKycSession, finalizeOnboarding } from "./onboarding.ts";
 import { getOnboardingTasks } from "./onboarding-tasks.ts";
 import { cancelAuthorization, captureAuthorization, getOrder } from "./orders.ts";
+import { confirmPaymentIntent, createPaymentIntent } from "./payment-intents.ts";
 import { getReaderChargeStats, listReaders } from "./readers.ts";
 import { getPaymentActivity } from "./reporting.ts";
 import type { RouteContract } from "./route.ts";
@@ -101,6 +102,8 @@ export const ALL_ROUTES: readonly RouteContract[] = [
 	getCharge,
 	getChargeByOrder,
 	getPaymentIntent,
+	createPaymentIntent,
+	confirmPaymentIntent,
 	getTimeline,
 	createRefund,
 	captureAuthorization,

@@ -8,7 +8,7 @@
  * adds every fee a payment can carry (base, additional, FX) so the merchant sees the most a
  * payment costs. The fixed part is rounded to the minor unit.
  */
-import { feeRatePercent } from "./fees.ts";
+import { type FeeRateEntry, type FeeRates, feeRatePercent } from "./fees.ts";
 import { formatAmount } from "./money.ts";
 
 export interface FeeRate {
@@ -141,4 +141,66 @@ export function discountNote(
 	}
 	if (discount.end_time) note += ` until ${formatEnd(discount.end_time)}`;
 	return note;
+}
+
+export interface PaymentFeeInput {
+	/** The payment in minor units of the fee's currency (the settlement currency). */
+	amount: number;
+	/** A card issued in another country than the account's: the additional fee applies. */
+	international: boolean;
+	/** The customer paid in another currency than the settlement currency: the FX fee applies. */
+	crossCurrency: boolean;
+	nowMs: number;
+}
+
+/**
+ * What the processor takes from one payment, by the account's fee schedule: the base fee, the
+ * international surcharge for a card issued abroad, the FX fee for a converted payment, and
+ * the active discount off the base and international parts (as the overview shows them). The
+ * fee is rounded to the minor unit; its rates are what the timeline lists (spec 2 §4 fee_rates).
+ */
+export function paymentFeeOf(fee: AccountFee, input: PaymentFeeInput): { fee: number; rates: FeeRates } {
+	const discount = activeDiscount(fee, input.nowMs)?.discount ?? 0;
+	const applied: AccountFee = {
+		base: fee.base,
+		additional: input.international
+			? fee.additional
+			: { ...fee.additional, percentage_rate: 0, fixed_rate: 0 },
+		fx: input.crossCurrency ? fee.fx : { ...fee.fx, percentage_rate: 0, fixed_rate: 0 },
+		discount: fee.discount,
+	};
+	const total = feeTotal(applied, discount);
+	const currency = fee.base.currency;
+	const history: FeeRateEntry[] = [
+		{ type: "base", percentage_rate: fee.base.percentage_rate, fixed_rate: fee.base.fixed_rate, currency },
+	];
+	if (input.international && (fee.additional.percentage_rate > 0 || fee.additional.fixed_rate > 0))
+		history.push({
+			type: "additional",
+			additional_type: "international",
+			percentage_rate: fee.additional.percentage_rate,
+			fixed_rate: fee.additional.fixed_rate,
+			currency,
+		});
+	if (input.crossCurrency && (fee.fx.percentage_rate > 0 || fee.fx.fixed_rate > 0))
+		history.push({
+			type: "additional",
+			additional_type: "fx",
+			percentage_rate: fee.fx.percentage_rate,
+			fixed_rate: fee.fx.fixed_rate,
+			currency,
+		});
+	if (discount > 0) {
+		const undiscounted = feeTotal(applied, 0);
+		history.push({
+			type: "discount",
+			percentage_rate: Number((total.percentage_rate - undiscounted.percentage_rate).toPrecision(12)),
+			fixed_rate: total.fixed_rate - undiscounted.fixed_rate,
+			currency,
+		});
+	}
+	return {
+		fee: Math.round(input.amount * total.percentage_rate) + total.fixed_rate,
+		rates: { percentage: total.percentage_rate, fixed: total.fixed_rate, fixed_currency: currency, history },
+	};
 }

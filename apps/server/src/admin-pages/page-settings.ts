@@ -8,10 +8,10 @@ import type { AuthUser } from "../auth/context.ts";
 import { logoutUrl } from "../auth/login-page.ts";
 import { createNonce } from "../auth/nonce.ts";
 import type { Database } from "../db/schema.ts";
-import { accountFeesOf } from "../payments/account-fees/fees.ts";
 import { onboardingFieldsDataFor } from "../payments/onboarding/fields-data.ts";
 import { connectPageSettings } from "../payments/onboarding/page-settings-fields.ts";
 import { accountStatusOf, loadAccount, parseJson } from "../processor/account.ts";
+import { accountFeesOf } from "../processor/account-fees.ts";
 
 /** Countries the sandbox partner onboards (connect.availableCountries). */
 export const AVAILABLE_COUNTRIES: Record<string, string> = {

@@ -2,6 +2,7 @@ import { type Kysely, type Migration, Migrator } from "kysely";
 import type { Db } from "./connection.ts";
 import * as initial from "./migrations/0001-initial.ts";
 import * as transactionRollups from "./migrations/0002-transaction-rollups.ts";
+import * as paymentIntake from "./migrations/0003-payment-intake.ts";
 
 /** Versioned migrations, applied in name order at start (both dialects, one schema builder). */
 function migrations(db: Db): Record<string, Migration> {
@@ -11,6 +12,7 @@ function migrations(db: Db): Record<string, Migration> {
 			down: (kysely: Kysely<unknown>) => initial.down(kysely),
 		},
 		"0002-transaction-rollups": { up: transactionRollups.up, down: transactionRollups.down },
+		"0003-payment-intake": { up: paymentIntake.up, down: paymentIntake.down },
 	};
 }
 

@@ -133,6 +133,9 @@ export interface OrdersTable {
 	subscriptions: Json;
 	payment_intent_id: string | null;
 	charge_id: string | null;
+	/** { line1, city, state, postal_code, country } or {} when not given */
+	/** Added later with a default, so rows built before it may leave it out. */
+	shipping_address?: Json;
 }
 
 export interface ChargesTable {
@@ -177,6 +180,32 @@ export interface ChargesTable {
 	/** e.g. review, block, review_blocked, review_allowed, allow */
 	fraud_meta_box_type: string | null;
 	reader_id: string | null;
+	/** The customer's IP address and its country, as the fraud rules saw them (intake payments). */
+	customer_ip?: string | null;
+	ip_country?: string | null;
+	/** fraudulent | product_not_received | inquiry: the dispute a test card asks for. */
+	sandbox_dispute?: string | null;
+}
+
+export interface PaymentIntentsTable {
+	account_id: string;
+	id: string;
+	/** succeeded | requires_capture | requires_action | canceled | requires_payment_method */
+	status: string;
+	amount: number;
+	currency: string;
+	capture_method: string;
+	created: Seconds;
+	order_id: number;
+	charge_id: string | null;
+	client_secret_hash: string;
+	/** null until the customer answers 3-D Secure: succeeded | failed */
+	authentication: string | null;
+	return_url: string | null;
+	/** The prepared payment while it waits for authentication (no card number, no CVC). */
+	pending: Json | null;
+	/** The intent as the API last answered it. */
+	answer: Json;
 }
 
 export interface BalanceTransactionsTable {
@@ -443,4 +472,5 @@ export interface Database {
 	export_jobs: ExportJobsTable;
 	email_outbox: EmailOutboxTable;
 	idempotency_keys: IdempotencyKeysTable;
+	payment_intents: PaymentIntentsTable;
 }

@@ -9,7 +9,7 @@
  * expired, and that must commit even though the capture is refused.
  */
 import { captureDeadline, isAuthorizationExpired, minimumCaptureAmount } from "@paydesk/domain/capture";
-import { standardFeeRates } from "@paydesk/domain/fees";
+import { type FeeRates, standardFeeRates } from "@paydesk/domain/fees";
 import { paymentMethodLast4 } from "@paydesk/domain/payment-methods";
 import type { Kysely } from "kysely";
 import type { Db } from "../db/connection.ts";
@@ -137,6 +137,7 @@ function captureTransaction(
 	order: OrdersTable,
 	id: string,
 	now: number,
+	availableAfter: number,
 ): BalanceTransactionsTable {
 	const details = parseJson<Record<string, unknown>>(charge.payment_method_details, {});
 	return {
@@ -157,7 +158,7 @@ function captureTransaction(
 		customer_amount: charge.customer_amount,
 		exchange_rate: charge.exchange_rate,
 		created: now,
-		available_on: now + FUNDS_AVAILABLE_AFTER,
+		available_on: now + availableAfter,
 		deposit_id: null,
 		loan_id: null,
 		channel: charge.channel,
@@ -202,13 +203,32 @@ async function recordReviewDecision(
 	});
 }
 
-async function capture(
+export interface CaptureOptions {
+	/** The fee rates the charge's fee was computed with; the standard price when not given. */
+	feeRates?: FeeRates;
+	/** Seconds until the funds are available (the pending period by default). */
+	availableAfter?: number;
+	transactionId?: string;
+}
+
+/**
+ * Captures an authorized charge inside the caller's transaction: its balance transaction (with
+ * rollups), the charge's captured state, the "captured" timeline event and the order's status.
+ */
+export async function capture(
 	trx: Kysely<Database>,
 	charge: ChargesTable,
 	order: OrdersTable,
 	now: number,
-): Promise<void> {
-	const transaction = captureTransaction(charge, order, newId("txn"), now);
+	options: CaptureOptions = {},
+): Promise<string> {
+	const transaction = captureTransaction(
+		charge,
+		order,
+		options.transactionId ?? newId("txn"),
+		now,
+		options.availableAfter ?? FUNDS_AVAILABLE_AFTER,
+	);
 	await trx
 		.updateTable("charges")
 		.set({
@@ -222,11 +242,13 @@ async function capture(
 		.where("id", "=", charge.id)
 		.execute();
 	await insertBalanceTransactions(trx, [transaction]);
-	const feeRates = standardFeeRates(
-		charge.payment_method_type,
-		charge.currency,
-		charge.customer_currency !== charge.currency,
-	);
+	const feeRates =
+		options.feeRates ??
+		standardFeeRates(
+			charge.payment_method_type,
+			charge.currency,
+			charge.customer_currency !== charge.currency,
+		);
 	await writeTimelineEvent(trx, {
 		accountId: charge.account_id,
 		paymentIntentId: charge.payment_intent_id,
@@ -242,6 +264,7 @@ async function capture(
 			.where("id", "=", order.id)
 			.execute();
 	}
+	return transaction.id;
 }
 
 async function settleAuthorization(

@@ -17,8 +17,8 @@ import { activityFigures, REPORT_TYPES } from "@paydesk/domain/payment-activity"
 import { sql } from "kysely";
 import type { Db } from "../db/connection.ts";
 import type { AccountsTable } from "../db/schema.ts";
-import { standardAccountFee } from "../payments/account-fees/fees.ts";
 import { parseJson } from "../processor/account.ts";
+import { standardAccountFee } from "../processor/account-fees.ts";
 import { ROLLUP_SPANS, withRollups } from "../processor/rollups.ts";
 import { writeOptions } from "../wp/queries.ts";
 import { DAY } from "./calendar.ts";

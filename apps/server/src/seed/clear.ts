@@ -28,6 +28,7 @@ const CLEARED = [
 	"export_jobs",
 	"email_outbox",
 	"idempotency_keys",
+	"payment_intents",
 ] as const satisfies readonly Exclude<keyof Database, (typeof KEPT)[number] | "accounts">[];
 
 type Unlisted = Exclude<keyof Database, (typeof KEPT)[number] | (typeof CLEARED)[number] | "accounts">;

@@ -11,8 +11,8 @@ import { isZeroDecimal } from "@paydesk/domain/money";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { loadAccount } from "../../processor/account.ts";
+import { QUOTED_CURRENCIES, ratesUpdatedAt, sandboxRate } from "../../processor/exchange-rates.ts";
 import { readOption, readOptions, writeOptions } from "../../wp/queries.ts";
-import { QUOTED_CURRENCIES, ratesUpdatedAt, sandboxRate } from "./rates.ts";
 
 type Db = Kysely<Database>;
 

@@ -12,6 +12,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { invalidParams, notFound } from "../../http/rest-error.ts";
+import { QUOTED_CURRENCIES } from "../../processor/exchange-rates.ts";
 import {
 	currencies,
 	currencySettingsOf,
@@ -22,7 +23,6 @@ import {
 	storeCurrency,
 	storeSettings,
 } from "./queries.ts";
-import { QUOTED_CURRENCIES } from "./rates.ts";
 
 export function registerMultiCurrencyRoutes(app: FastifyInstance, deps: AppDeps): void {
 	const db = deps.db.kysely;

@@ -1,0 +1,78 @@
+/**
+ * Payment intake (issue 14): POST /payment_intents takes a payment with a test card, and
+ * POST /payment_intents/{id}/confirm finishes one that waited for 3-D Secure. A decline answers
+ * 402 in the WordPress error shape with data.decline_code and the failed intent.
+ */
+import {
+	confirmPaymentIntent,
+	createPaymentIntent,
+	type PaymentIntentResult,
+} from "@paydesk/contract/payment-intents";
+import type { FastifyInstance } from "fastify";
+import type { AppDeps } from "../../app-deps.ts";
+import { contractRoute } from "../../http/contract-route.ts";
+import { invalidParams, RestError } from "../../http/rest-error.ts";
+import {
+	confirmPayment,
+	type IntakeAnswer,
+	IntakeInvalid,
+	IntakeStateError,
+	takePayment,
+} from "../../processor/intake.ts";
+import { AUTHENTICATION_PATH } from "../../sandbox-partner/authentication-page.ts";
+
+/** The processor's refusals as REST errors; a decline is a 402 that carries the failed intent. */
+async function answered(work: () => Promise<IntakeAnswer>): Promise<PaymentIntentResult> {
+	let answer: IntakeAnswer;
+	try {
+		answer = await work();
+	} catch (error) {
+		if (error instanceof IntakeInvalid) throw invalidParams(error.params);
+		if (error instanceof IntakeStateError) throw new RestError(error.code, error.message, error.status);
+		throw error;
+	}
+	if (answer.error) {
+		throw new RestError(answer.error.code, answer.error.message, 402, {
+			decline_code: answer.error.decline_code,
+			payment_intent: answer.intent,
+		});
+	}
+	return answer.intent;
+}
+
+export function registerPaymentIntentRoutes(app: FastifyInstance, deps: AppDeps): void {
+	const { db, clock } = deps;
+	const options = { validateResponses: deps.validateResponses };
+
+	contractRoute(
+		app,
+		createPaymentIntent,
+		async ({ body, accountId, request }) =>
+			answered(() =>
+				takePayment(db, {
+					accountId,
+					body,
+					now: clock.seconds(),
+					idempotency: request.idempotencyScope,
+					authenticationUrl: (_id, secret) =>
+						`${deps.config.publicUrl}${AUTHENTICATION_PATH}?account=${encodeURIComponent(accountId)}&client_secret=${encodeURIComponent(secret)}`,
+				}),
+			),
+		options,
+	);
+
+	contractRoute(
+		app,
+		confirmPaymentIntent,
+		async ({ params, body, accountId }) =>
+			answered(() =>
+				confirmPayment(db, {
+					accountId,
+					intentId: params.id,
+					authentication: body.authentication,
+					now: clock.seconds(),
+				}),
+			),
+		options,
+	);
+}
