@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type AccountFee, discountNote, feeDisplay, feeTotal } from "./fees-display.ts";
+import { type AccountFee, discountNote, feeDisplay, feeTotal, paymentFeeOf } from "./fees-display.ts";
 
 const now = Date.parse("2026-11-15T12:00:00Z");
 const card = (discount: AccountFee["discount"] = []): AccountFee => ({
@@ -50,5 +50,65 @@ describe("fee display (spec 3 §9)", () => {
 		expect(discountNote(quarterOff, () => "January 31, 2027")).toBe(
 			"25% off fees on your next $7,500.00 of sales until January 31, 2027",
 		);
+	});
+});
+
+describe("the fee of one payment by the account's fee schedule (issue 14)", () => {
+	const schedule = {
+		base: { percentage_rate: 0.029, fixed_rate: 30, currency: "usd" },
+		additional: { percentage_rate: 0.015, fixed_rate: 0, currency: "usd" },
+		fx: { percentage_rate: 0.01, fixed_rate: 0, currency: "usd" },
+		discount: [],
+	};
+	const now = Date.parse("2026-11-23T00:00:00Z");
+
+	it("a domestic payment pays the base fee", () => {
+		const { fee, rates } = paymentFeeOf(schedule, {
+			amount: 10000,
+			international: false,
+			crossCurrency: false,
+			nowMs: now,
+		});
+		expect(fee).toBe(320);
+		expect(rates).toMatchObject({ percentage: 0.029, fixed: 30, fixed_currency: "usd" });
+		expect(rates.history).toHaveLength(1);
+	});
+
+	it("a card issued abroad adds the international fee, a converted payment the FX fee", () => {
+		const { fee, rates } = paymentFeeOf(schedule, {
+			amount: 10000,
+			international: true,
+			crossCurrency: true,
+			nowMs: now,
+		});
+		expect(fee).toBe(570);
+		expect(rates.history?.map((entry) => entry.additional_type ?? entry.type)).toEqual([
+			"base",
+			"international",
+			"fx",
+		]);
+	});
+
+	it("an active discount takes its fraction off the base and international fees, not the FX fee", () => {
+		const discounted = {
+			...schedule,
+			discount: [
+				{
+					discount: 0.5,
+					volume_allowance: null,
+					current_volume: null,
+					volume_currency: null,
+					end_time: null,
+				},
+			],
+		};
+		const { fee, rates } = paymentFeeOf(discounted, {
+			amount: 10000,
+			international: false,
+			crossCurrency: true,
+			nowMs: now,
+		});
+		expect(fee).toBe(Math.round(10000 * (0.0145 + 0.01)) + 15);
+		expect(rates.history?.at(-1)?.type).toBe("discount");
 	});
 });

@@ -8,7 +8,7 @@ import path from "node:path";
 import type { Role } from "@paydesk/contract/wp";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { Kysely } from "kysely";
-import { buildApp } from "../app.ts";
+import { type BuildOptions, buildApp } from "../app.ts";
 import type { AuthUser } from "../auth/context.ts";
 import { createNonce } from "../auth/nonce.ts";
 import { createSession, findSession, SESSION_COOKIE } from "../auth/sessions.ts";
@@ -70,24 +70,32 @@ export async function signedInActor(
 }
 
 export async function createTestApp(
-	options: { seed?: (db: TestDb, now: Date) => Promise<void>; adminDist?: string } = {},
+	options: {
+		seed?: (db: TestDb, now: Date) => Promise<void>;
+		adminDist?: string;
+		/** Fastify's logger, for tests that read what the server logs. */
+		logger?: BuildOptions["logger"];
+	} = {},
 ): Promise<TestApp> {
 	const db = await createTestDb();
 	const clock = fixedClock(TEST_NOW);
 	const dataDir = mkdtempSync(path.join(tmpdir(), "paydesk-test-"));
 	if (options.seed) await options.seed(db, TEST_NOW);
-	const app = await buildApp({
-		db,
-		clock,
-		validateResponses: true,
-		config: {
-			dataDir,
-			adminDist: options.adminDist ?? "/nonexistent",
-			secureCookies: false,
-			productName: "Paydesk",
-			publicUrl: "http://localhost:8080",
+	const app = await buildApp(
+		{
+			db,
+			clock,
+			validateResponses: true,
+			config: {
+				dataDir,
+				adminDist: options.adminDist ?? "/nonexistent",
+				secureCookies: false,
+				productName: "Paydesk",
+				publicUrl: "http://localhost:8080",
+			},
 		},
-	});
+		{ logger: options.logger },
+	);
 	await app.ready();
 	return {
 		app,
