@@ -115,4 +115,22 @@ describe("fraud outcomes: manual decisions name the user with a link to their ed
 		);
 		expect(fraudOutcomeBlock({ type: "fraud_outcome_block", ...event }, context).tone).toBe("error");
 	});
+	it("names the rule that decided, then any other that matched (issue 14)", () => {
+		const event = { datetime: 1, amount: 12000, currency: "usd" };
+		const blocked = fraudOutcomeBlock(
+			{
+				type: "fraud_outcome_block",
+				...event,
+				ruleset_results: { ip_address_mismatch: "review", purchase_price_threshold: "block" },
+			},
+			context,
+		);
+		expect(blocked.body.map(lineText)).toEqual(["Rules: Purchase Price Threshold, IP Address Mismatch"]);
+		const held = fraudOutcomeReview(
+			{ type: "fraud_outcome_review", ...event, ruleset_results: { address_mismatch: "review" } },
+			context,
+		);
+		expect(held.body.map(lineText)).toEqual(["Rule: Address Mismatch"]);
+		expect(fraudOutcomeReview({ type: "fraud_outcome_review", ...event }, context).body).toEqual([]);
+	});
 });

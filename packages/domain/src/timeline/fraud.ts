@@ -21,11 +21,35 @@ function reviewer(event: TimelineEvent): TimelinePart {
 	return { text: user.username, href: userEditUrl(user.id) };
 }
 
+/** The filters' titles as the fraud protection page shows them (spec 3 §2.7). */
+export const FRAUD_RULE_TITLES: Readonly<Record<string, string>> = {
+	avs_verification: "AVS mismatch",
+	international_ip_address: "International IP Address",
+	ip_address_mismatch: "IP Address Mismatch",
+	address_mismatch: "Address Mismatch",
+	purchase_price_threshold: "Purchase Price Threshold",
+	order_items_threshold: "Order Items Threshold",
+	cvc_verification: "CVC Verification",
+};
+
+/** "Rule: Address Mismatch", naming the rules that decided (those of the event's outcome first). */
+function rulesLine(event: TimelineEvent, outcome: "block" | "review"): string | null {
+	const results = Object.entries(event.ruleset_results ?? {});
+	if (results.length === 0) return null;
+	const ordered = [
+		...results.filter(([, value]) => value === outcome),
+		...results.filter(([, value]) => value !== outcome),
+	];
+	const titles = ordered.map(([key]) => FRAUD_RULE_TITLES[key] ?? key);
+	return `${titles.length === 1 ? "Rule" : "Rules"}: ${titles.join(", ")}`;
+}
+
 export function fraudOutcomeReview(event: TimelineEvent, context: TimelineContext): TimelineEntry {
 	return entry(
 		event,
 		"warning",
 		`The payment of ${customerMoney(event, context)} was held for review by your fraud protection rules.`,
+		[rulesLine(event, "review")],
 	);
 }
 
@@ -34,6 +58,7 @@ export function fraudOutcomeBlock(event: TimelineEvent, context: TimelineContext
 		event,
 		"error",
 		`The payment of ${customerMoney(event, context)} was blocked by your fraud protection rules.`,
+		[rulesLine(event, "block")],
 	);
 }
 

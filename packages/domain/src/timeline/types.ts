@@ -63,6 +63,8 @@ export interface TimelineEvent {
 	loan_id?: string | null;
 	/** The merchant who made a manual fraud decision. */
 	user?: { id: number; username: string } | null;
+	/** The fraud rules that matched (rule key to block or review). */
+	ruleset_results?: Record<string, string> | null;
 }
 
 /** A piece of text, or a link. */
