@@ -42,6 +42,7 @@ import { registerTransactionRoutes } from "./payments/transactions/routes.ts";
 import { registerVatRoutes } from "./payments/vat/routes.ts";
 import { registerAuthenticationPage } from "./sandbox-partner/authentication-page.ts";
 import { registerSandboxPartner } from "./sandbox-partner/routes.ts";
+import { registerTestCheckout } from "./test-checkout/routes.ts";
 import { registerWpRoutes } from "./wp/routes.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 	registerPaymentIntentRoutes(app, deps);
 	registerSandboxPartner(app, deps);
 	registerAuthenticationPage(app, deps);
+	registerTestCheckout(app, deps);
 
 	return app;
 }

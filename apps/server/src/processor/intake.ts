@@ -88,7 +88,7 @@ interface StoredSettings {
 }
 
 /** Currencies the account accepts: its own, its bank accounts', and its enabled currencies. */
-async function acceptedCurrencies(
+export async function acceptedCurrencies(
 	db: Kysely<Database>,
 	account: AccountsTable,
 ): Promise<{ accepted: string[]; settlement: string[] }> {
