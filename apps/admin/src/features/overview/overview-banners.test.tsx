@@ -81,6 +81,9 @@ describe("overview banners from query flags", () => {
 		overviewSettings({ safeMode: true }, { testModeOnboarding: true });
 		renderAt("");
 		expect(screen.getAllByText("You are using a sandbox test account.").length).toBeGreaterThan(0);
+		expect(screen.getByRole("link", { name: "Make a test payment" }).getAttribute("href")).toBe(
+			"/paydesk/test-checkout",
+		);
 		expect(screen.getAllByText("Your site is currently in Safe Mode.").length).toBeGreaterThan(0);
 		expect(screen.getByRole("link", { name: "Please take action" })).toBeTruthy();
 	});

@@ -35,6 +35,9 @@ export function Greeting() {
 	return <h2 className="paydesk-overview__greeting">{name ? texts.named(name) : texts.plain()}</h2>;
 }
 
+/** The page a merchant pays a test order on (DESIGN §3 "Intake and time"). */
+const TEST_CHECKOUT_URL = "/paydesk/test-checkout";
+
 interface FlagBanner {
 	status: "success" | "error";
 	text: string;
@@ -103,6 +106,7 @@ export function OverviewBanners() {
 				<Notice status="info" isDismissible={false} className="paydesk-notice">
 					<strong>{__("You are using a sandbox test account.", "paydesk")}</strong>{" "}
 					{__("Payments are simulated and no real money moves.", "paydesk")}{" "}
+					<a href={TEST_CHECKOUT_URL}>{__("Make a test payment", "paydesk")}</a>{" "}
 					<a href={goLive}>{__("Set up live payments", "paydesk")}</a>
 				</Notice>
 			)}

@@ -5,6 +5,9 @@ import { getSettings } from "../../app/settings.ts";
 import type { SectionProps } from "./section-props.ts";
 import { SettingsSection } from "./settings-section.tsx";
 
+/** The page a merchant pays a test order on (DESIGN §3 "Intake and time"). */
+const TEST_CHECKOUT_URL = "/paydesk/test-checkout";
+
 export function GeneralSection({ draft, edit }: SectionProps) {
 	const product = getSettings().productName;
 	return (
@@ -33,6 +36,9 @@ export function GeneralSection({ draft, edit }: SectionProps) {
 				disabled={draft.is_dev_mode_enabled}
 				onChange={(is_test_mode_enabled) => edit({ is_test_mode_enabled })}
 			/>
+			<p>
+				<a href={TEST_CHECKOUT_URL}>{__("Make a test payment", "paydesk")}</a>
+			</p>
 		</SettingsSection>
 	);
 }

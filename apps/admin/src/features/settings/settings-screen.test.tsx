@@ -111,6 +111,16 @@ describe("payments settings page (spec 2 'Settings entity', 'Settings state')", 
 		expect(saveButton().getAttribute("aria-disabled")).toBe("true");
 	});
 
+	it("links 'Make a test payment' to the test checkout beside the test mode setting", async () => {
+		renderScreen();
+		await screen.findByRole("heading", { name: "Payments settings" });
+		const general = within(document.getElementById("general") as HTMLElement);
+		expect(general.getByRole("checkbox", { name: "Enable test mode" })).toBeTruthy();
+		expect(general.getByRole("link", { name: "Make a test payment" }).getAttribute("href")).toBe(
+			"/paydesk/test-checkout",
+		);
+	});
+
 	it("toggling a payment method adds its id; the card stays on", async () => {
 		const user = renderScreen();
 		await screen.findByRole("heading", { name: "Payments settings" });
