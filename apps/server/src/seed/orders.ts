@@ -3,8 +3,8 @@ import type { OrdersTable } from "../db/schema.ts";
 import type { Customer } from "./customers.ts";
 import type { Random } from "./random.ts";
 
-/** Name and US price in cents. */
-const PRODUCTS: readonly (readonly [string, number])[] = [
+/** Name and US price in cents (the simulator sells the same catalogue). */
+export const PRODUCTS: readonly (readonly [string, number])[] = [
 	["Organic Cotton T-Shirt", 2400],
 	["Merino Wool Beanie", 2900],
 	["Canvas Tote Bag", 1800],
@@ -32,7 +32,7 @@ const PRODUCTS: readonly (readonly [string, number])[] = [
 ];
 
 /** Rough price level of each currency against USD, for catalogue prices. */
-const PRICE_FACTOR: Record<string, number> = {
+export const PRICE_FACTOR: Record<string, number> = {
 	usd: 1,
 	cad: 1.36,
 	aud: 1.52,
@@ -46,12 +46,12 @@ const PRICE_FACTOR: Record<string, number> = {
 	nok: 10.6,
 };
 
-const TAX_RATE: Record<string, number> = { US: 0.0725, CA: 0.13, AU: 0.1, NZ: 0.15, JP: 0.1 };
+export const TAX_RATE: Record<string, number> = { US: 0.0725, CA: 0.13, AU: 0.1, NZ: 0.15, JP: 0.1 };
 
 const priceCache = new Map<string, Int32Array>();
 
 /** Catalogue prices in a currency's minor units, ending in .99 or in whole tens of yen. */
-function pricesIn(currency: string): Int32Array {
+export function pricesIn(currency: string): Int32Array {
 	const cached = priceCache.get(currency);
 	if (cached) return cached;
 	const factor = PRICE_FACTOR[currency] ?? 1;
