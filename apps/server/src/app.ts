@@ -35,11 +35,13 @@ import { registerPaymentIntentRoutes } from "./payments/payment-intents/routes.t
 import { registerReaderRoutes } from "./payments/readers/routes.ts";
 import { registerRefundRoutes } from "./payments/refunds/routes.ts";
 import { registerReportingRoutes } from "./payments/reporting/routes.ts";
+import { registerSandboxClockRoutes } from "./payments/sandbox-clock/routes.ts";
 import { registerSettingsRoutes } from "./payments/settings/routes.ts";
 import { registerSurveyRoutes } from "./payments/survey/routes.ts";
 import { registerTimelineRoutes } from "./payments/timeline/routes.ts";
 import { registerTransactionRoutes } from "./payments/transactions/routes.ts";
 import { registerVatRoutes } from "./payments/vat/routes.ts";
+import { clockOffset, offsetClock } from "./processor/account-clock.ts";
 import { registerAuthenticationPage } from "./sandbox-partner/authentication-page.ts";
 import { registerSandboxPartner } from "./sandbox-partner/routes.ts";
 import { registerTestCheckout } from "./test-checkout/routes.ts";
@@ -66,6 +68,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 		routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
 	});
 
+	app.decorate("accountClockOf", async (accountId: string) =>
+		accountId ? offsetClock(deps.clock, await clockOffset(deps.db.kysely, accountId)) : deps.clock,
+	);
 	registerErrorHandling(app);
 	registerSecurityHeaders(app);
 	await app.register(fastifyCookie);
@@ -111,6 +116,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 	registerAccountSessionRoutes(app, deps);
 	registerOnboardingRoutes(app, deps);
 	registerPaymentIntentRoutes(app, deps);
+	registerSandboxClockRoutes(app, deps);
 	registerSandboxPartner(app, deps);
 	registerAuthenticationPage(app, deps);
 	registerTestCheckout(app, deps);

@@ -50,6 +50,7 @@ import { confirmPaymentIntent, createPaymentIntent } from "./payment-intents.ts"
 import { getReaderChargeStats, listReaders } from "./readers.ts";
 import { getPaymentActivity } from "./reporting.ts";
 import type { RouteContract } from "./route.ts";
+import { advanceSandboxClock, getSandboxClock } from "./sandbox-clock.ts";
 import {
 	getPaymentSettings,
 	savePaymentSettings,
@@ -104,6 +105,8 @@ export const ALL_ROUTES: readonly RouteContract[] = [
 	getPaymentIntent,
 	createPaymentIntent,
 	confirmPaymentIntent,
+	getSandboxClock,
+	advanceSandboxClock,
 	getTimeline,
 	createRefund,
 	captureAuthorization,

@@ -3,6 +3,7 @@ import type { Db } from "./connection.ts";
 import * as initial from "./migrations/0001-initial.ts";
 import * as transactionRollups from "./migrations/0002-transaction-rollups.ts";
 import * as paymentIntake from "./migrations/0003-payment-intake.ts";
+import * as processorClock from "./migrations/0004-processor-clock.ts";
 
 /** Versioned migrations, applied in name order at start (both dialects, one schema builder). */
 function migrations(db: Db): Record<string, Migration> {
@@ -13,6 +14,7 @@ function migrations(db: Db): Record<string, Migration> {
 		},
 		"0002-transaction-rollups": { up: transactionRollups.up, down: transactionRollups.down },
 		"0003-payment-intake": { up: paymentIntake.up, down: paymentIntake.down },
+		"0004-processor-clock": { up: processorClock.up, down: processorClock.down },
 	};
 }
 

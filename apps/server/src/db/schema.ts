@@ -208,6 +208,16 @@ export interface PaymentIntentsTable {
 	answer: Json;
 }
 
+export interface AccountClocksTable {
+	account_id: string;
+	/** Seconds the account's test clock is ahead of real time (0 for real-time accounts). */
+	offset_seconds: number;
+	/** The processor's timed work has run through this time (account time, epoch seconds). */
+	processed_through: Seconds;
+	runner: string | null;
+	lease_until: Seconds | null;
+}
+
 export interface BalanceTransactionsTable {
 	account_id: string;
 	id: string;
@@ -473,4 +483,5 @@ export interface Database {
 	email_outbox: EmailOutboxTable;
 	idempotency_keys: IdempotencyKeysTable;
 	payment_intents: PaymentIntentsTable;
+	account_clocks: AccountClocksTable;
 }

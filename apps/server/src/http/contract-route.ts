@@ -2,7 +2,15 @@ import type { RouteContract } from "@paydesk/contract/route";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { type AuthUser, can } from "../auth/context.ts";
+import type { Clock } from "../processor/clock.ts";
 import { forbidden, invalidParams, notLoggedIn, RestError } from "./rest-error.ts";
+
+declare module "fastify" {
+	interface FastifyInstance {
+		/** The clock of an account: real time plus its test clock's offset (app.ts decorates it). */
+		accountClockOf(accountId: string): Promise<Clock>;
+	}
+}
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -12,6 +20,11 @@ export interface RouteContext<C extends RouteContract> {
 	body: Output<NonNullable<C["body"]>>;
 	/** The signed-in user; routes marked public may see null. */
 	user: AuthUser;
+	/**
+	 * The account's clock (processor/account-clock): real time, or a sandbox account's test
+	 * clock. Everything a route does with the account's money reads time from it.
+	 */
+	clock: Clock;
 	accountId: string;
 	request: FastifyRequest;
 	reply: FastifyReply;
@@ -79,10 +92,12 @@ export function contractRoute<C extends RouteContract>(
 			const params = parsePart(contract.params, request.params);
 			const query = parsePart(contract.query, request.query);
 			const body = contract.body ? parsePart(contract.body, request.body ?? {}) : undefined;
+			const clock = await app.accountClockOf(user?.accountId ?? "");
 			const result = await handler({
 				params,
 				query,
 				body,
+				clock,
 				user: user as AuthUser,
 				accountId: user?.accountId ?? "",
 				request,

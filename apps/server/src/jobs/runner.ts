@@ -8,6 +8,7 @@ import type { Db } from "../db/connection.ts";
 import type { ExportJobsTable } from "../db/schema.ts";
 import type { Clock } from "../processor/clock.ts";
 import { purgeIdempotencyKeys } from "../processor/idempotency.ts";
+import { runAllAccounts } from "../processor/scheduler.ts";
 import { purgeExpiredExports } from "./export-files.ts";
 import { deliverPendingMail, outboxOnlyTransport, smtpTransport, type Transport } from "./outbox.ts";
 import { claimNextJob, failAbandonedJobs, finishJob } from "./queue.ts";
@@ -36,6 +37,8 @@ export interface RunnerOptions extends JobContext {
 	smtpUrl?: string | undefined;
 	log: FastifyBaseLogger;
 	intervalMs?: number;
+	/** How often the processor's timed work runs (default 5 s). */
+	timedWorkIntervalMs?: number;
 	transport?: Transport;
 }
 
@@ -69,9 +72,15 @@ export function startJobRunner(options: RunnerOptions): { stop(): Promise<void>;
 	let stopped = false;
 	let running: Promise<void> | null = null;
 	let timer: NodeJS.Timeout | null = null;
+	let lastTimedRun = 0;
 
 	const tick = async () => {
 		try {
+			// The processor's timed work: settlement, payouts, expiries, disputes (every few seconds).
+			if (Date.now() - lastTimedRun >= (options.timedWorkIntervalMs ?? 5000)) {
+				lastTimedRun = Date.now();
+				await runAllAccounts(options.db, options.clock, workerId);
+			}
 			await failAbandonedJobs(options.db, options.clock.seconds());
 			await runPendingJobs(options, workerId, options.log);
 			await deliverPendingMail(options.db, transport, options.clock.seconds());

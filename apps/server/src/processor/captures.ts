@@ -100,7 +100,7 @@ async function checkAuthorization(
 }
 
 /** The authorization ran out: the hold is released and the timeline says it expired. */
-async function expireAuthorization(
+export async function expireAuthorization(
 	trx: Kysely<Database>,
 	charge: ChargesTable,
 	order: OrdersTable,

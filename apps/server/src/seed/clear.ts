@@ -29,6 +29,7 @@ const CLEARED = [
 	"email_outbox",
 	"idempotency_keys",
 	"payment_intents",
+	"account_clocks",
 ] as const satisfies readonly Exclude<keyof Database, (typeof KEPT)[number] | "accounts">[];
 
 type Unlisted = Exclude<keyof Database, (typeof KEPT)[number] | (typeof CLEARED)[number] | "accounts">;

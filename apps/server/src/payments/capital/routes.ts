@@ -7,13 +7,13 @@ import { notFound } from "../../http/rest-error.ts";
 import { activeLoanSummary, listAccountLoans } from "./queries.ts";
 
 export function registerCapitalRoutes(app: FastifyInstance, deps: AppDeps): void {
-	const { db, clock } = deps;
+	const { db } = deps;
 	const options = { validateResponses: deps.validateResponses };
 
 	contractRoute(
 		app,
 		getActiveLoanSummary,
-		async ({ accountId }) => {
+		async ({ accountId, clock }) => {
 			const summary = await activeLoanSummary(db.kysely, accountId, clock.seconds());
 			if (!summary) throw notFound(CAPITAL_ERRORS.noActiveLoan, "This account has no active loan.");
 			return summary;

@@ -39,7 +39,7 @@ const PAYOUT_ERROR_ANSWERS = {
 } as const;
 
 export function registerDepositRoutes(app: FastifyInstance, deps: AppDeps): void {
-	const { db, clock } = deps;
+	const { db } = deps;
 	const options = { validateResponses: deps.validateResponses };
 
 	contractRoute(
@@ -64,7 +64,7 @@ export function registerDepositRoutes(app: FastifyInstance, deps: AppDeps): void
 	contractRoute(
 		app,
 		getDepositsOverview,
-		async ({ accountId }) => {
+		async ({ accountId, clock }) => {
 			const account = await loadAccount(db.kysely, accountId);
 			if (!account) throw accountMissing();
 			return depositsOverview(db.kysely, account, clock.seconds());
@@ -86,7 +86,7 @@ export function registerDepositRoutes(app: FastifyInstance, deps: AppDeps): void
 	contractRoute(
 		app,
 		createInstantDeposit,
-		async ({ body, user, accountId, request }) => {
+		async ({ body, user, accountId, request, clock }) => {
 			const key = idempotencyKey(request);
 			try {
 				const { payout } = await createInstantPayout(db, {

@@ -73,7 +73,7 @@ async function decided(
 }
 
 export function registerDisputeRoutes(app: FastifyInstance, deps: AppDeps): void {
-	const { db, clock } = deps;
+	const { db } = deps;
 	const options = { validateResponses: deps.validateResponses };
 
 	contractRoute(
@@ -106,7 +106,7 @@ export function registerDisputeRoutes(app: FastifyInstance, deps: AppDeps): void
 	contractRoute(
 		app,
 		updateDispute,
-		async ({ params, body, user, accountId, request, reply }) =>
+		async ({ params, body, user, accountId, request, reply, clock }) =>
 			decided(deps, accountId, reply, () =>
 				saveDisputeEvidence(db, {
 					accountId,
@@ -124,7 +124,7 @@ export function registerDisputeRoutes(app: FastifyInstance, deps: AppDeps): void
 	contractRoute(
 		app,
 		closeDispute,
-		async ({ params, user, accountId, request, reply }) =>
+		async ({ params, user, accountId, request, reply, clock }) =>
 			decided(deps, accountId, reply, () =>
 				acceptDispute(db, {
 					accountId,

@@ -43,7 +43,7 @@ function failureError(failure: Failure): RestError {
 type SettleRoute = typeof captureAuthorization | typeof cancelAuthorization;
 
 function settleHandler(deps: AppDeps, route: SettleRoute, settle: typeof captures.captureAuthorization) {
-	return async ({ params, body, user, accountId, request, reply }: RouteContext<SettleRoute>) => {
+	return async ({ params, body, user, accountId, request, reply, clock }: RouteContext<SettleRoute>) => {
 		const idempotency = idempotencyScopeOf(request.headers["idempotency-key"], {
 			accountId,
 			userId: user.id,
@@ -60,7 +60,7 @@ function settleHandler(deps: AppDeps, route: SettleRoute, settle: typeof capture
 				orderId: params.order,
 				paymentIntentId: body.payment_intent_id,
 				user: { id: user.id, username: user.login },
-				now: deps.clock.seconds(),
+				now: clock.seconds(),
 				idempotency,
 			});
 		} catch (error) {

@@ -41,13 +41,13 @@ async function answered(work: () => Promise<IntakeAnswer>): Promise<PaymentInten
 }
 
 export function registerPaymentIntentRoutes(app: FastifyInstance, deps: AppDeps): void {
-	const { db, clock } = deps;
+	const { db } = deps;
 	const options = { validateResponses: deps.validateResponses };
 
 	contractRoute(
 		app,
 		createPaymentIntent,
-		async ({ body, accountId, request }) =>
+		async ({ body, accountId, request, clock }) =>
 			answered(() =>
 				takePayment(db, {
 					accountId,
@@ -64,7 +64,7 @@ export function registerPaymentIntentRoutes(app: FastifyInstance, deps: AppDeps)
 	contractRoute(
 		app,
 		confirmPaymentIntent,
-		async ({ params, body, accountId }) =>
+		async ({ params, body, accountId, clock }) =>
 			answered(() =>
 				confirmPayment(db, {
 					accountId,

@@ -33,7 +33,7 @@ export function registerRefundRoutes(app: FastifyInstance, deps: AppDeps): void 
 	contractRoute(
 		app,
 		createRefund,
-		async ({ body, user, accountId, request, reply }) => {
+		async ({ body, user, accountId, request, reply, clock }) => {
 			const idempotency = idempotencyScopeOf(request.headers["idempotency-key"], {
 				accountId,
 				userId: user.id,
@@ -50,7 +50,7 @@ export function registerRefundRoutes(app: FastifyInstance, deps: AppDeps): void 
 					amount: body.amount,
 					reason: body.reason,
 					orderId: body.order_id,
-					now: deps.clock.seconds(),
+					now: clock.seconds(),
 					idempotency,
 				});
 				if (!result.ok) throw refundError(result.failure);

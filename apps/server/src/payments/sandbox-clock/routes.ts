@@ -1,0 +1,88 @@
+/** The sandbox test clock (issue 15): read it, or move it forward and run what became due. */
+import {
+	advanceSandboxClock,
+	getSandboxClock,
+	SANDBOX_CLOCK_ERRORS,
+	type SandboxClock,
+} from "@paydesk/contract/sandbox-clock";
+import type { FastifyInstance } from "fastify";
+import type { AppDeps } from "../../app-deps.ts";
+import { contractRoute } from "../../http/contract-route.ts";
+import { RestError } from "../../http/rest-error.ts";
+import {
+	accountNow,
+	advanceTestClock,
+	ensureAccountClock,
+	TestClockRefused,
+} from "../../processor/account-clock.ts";
+import { runDueWork } from "../../processor/scheduler.ts";
+
+const REAL_TIME =
+	"This account runs on real time: only a sandbox (test mode) account has a test clock to move.";
+
+export function registerSandboxClockRoutes(app: FastifyInstance, deps: AppDeps): void {
+	const { db, clock } = deps;
+	const options = { validateResponses: deps.validateResponses };
+
+	async function sandboxOnly(accountId: string): Promise<void> {
+		const account = await db.kysely
+			.selectFrom("accounts")
+			.select("test_mode")
+			.where("id", "=", accountId)
+			.executeTakeFirst();
+		if (account?.test_mode !== 1) throw new RestError(SANDBOX_CLOCK_ERRORS.unavailable, REAL_TIME, 409);
+	}
+
+	async function clockOf(accountId: string, steps?: number): Promise<SandboxClock> {
+		const now = await accountNow(db.kysely, accountId, clock);
+		await ensureAccountClock(db.kysely, accountId, now);
+		const row = await db.kysely
+			.selectFrom("account_clocks")
+			.select(["offset_seconds", "processed_through"])
+			.where("account_id", "=", accountId)
+			.executeTakeFirstOrThrow();
+		return {
+			now,
+			iso: new Date(now * 1000).toISOString(),
+			offset_seconds: Number(row.offset_seconds),
+			processed_through: Number(row.processed_through),
+			...(steps === undefined ? {} : { steps }),
+		};
+	}
+
+	contractRoute(
+		app,
+		getSandboxClock,
+		async ({ accountId }) => {
+			await sandboxOnly(accountId);
+			return clockOf(accountId);
+		},
+		options,
+	);
+
+	contractRoute(
+		app,
+		advanceSandboxClock,
+		async ({ accountId, body, request }) => {
+			await sandboxOnly(accountId);
+			let now: number;
+			try {
+				now = await advanceTestClock(db.kysely, accountId, body.advance, clock);
+			} catch (error) {
+				if (error instanceof TestClockRefused)
+					throw new RestError(SANDBOX_CLOCK_ERRORS.unavailable, error.message, 409);
+				throw error;
+			}
+			// Runs what became due before answering; waits for another process that holds the work.
+			let steps = 0;
+			for (let attempt = 0; attempt < 200; attempt++) {
+				const result = await runDueWork(db, accountId, now, `request:${request.id}`, clock);
+				steps += result.steps;
+				if (result.ran) break;
+				await new Promise((resolve) => setTimeout(resolve, 50));
+			}
+			return clockOf(accountId, steps);
+		},
+		options,
+	);
+}

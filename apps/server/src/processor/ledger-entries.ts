@@ -1,0 +1,66 @@
+/**
+ * A balance transaction that follows from a charge (a dispute debit, its reversal, a loan
+ * paydown), denormalised from the charge's own capture row as the ledger's lists expect.
+ */
+import type { Kysely } from "kysely";
+import { newId } from "../db/ids.ts";
+import type { BalanceTransactionsTable, ChargesTable, Database } from "../db/schema.ts";
+import { FUNDS_AVAILABLE_AFTER } from "./captures.ts";
+import { customerShare } from "./timeline.ts";
+
+export interface ChargeEntry {
+	type: string;
+	reportingCategory: string;
+	sourceId: string;
+	/** Store (settlement) currency, minor units; negative for money taken. */
+	amount: number;
+	fee: number;
+	created: number;
+	loanId?: string | null;
+}
+
+export async function chargeEntry(
+	trx: Kysely<Database>,
+	charge: ChargesTable,
+	entry: ChargeEntry,
+): Promise<BalanceTransactionsTable> {
+	const own = charge.balance_transaction_id
+		? await trx
+				.selectFrom("balance_transactions")
+				.selectAll()
+				.where("account_id", "=", charge.account_id)
+				.where("id", "=", charge.balance_transaction_id)
+				.executeTakeFirst()
+		: undefined;
+	return {
+		account_id: charge.account_id,
+		id: newId("txn"),
+		type: entry.type,
+		reporting_category: entry.reportingCategory,
+		source_id: entry.sourceId,
+		charge_id: charge.id,
+		payment_intent_id: charge.payment_intent_id,
+		order_id: charge.order_id,
+		order_number: own?.order_number ?? (charge.order_id === null ? null : String(charge.order_id)),
+		amount: entry.amount,
+		fee: entry.fee,
+		net: entry.amount - entry.fee,
+		currency: charge.currency,
+		customer_currency: charge.customer_currency,
+		customer_amount: Math.sign(entry.amount) * customerShare(charge, Math.abs(entry.amount)),
+		exchange_rate: charge.exchange_rate,
+		created: entry.created,
+		available_on: entry.created + FUNDS_AVAILABLE_AFTER,
+		deposit_id: null,
+		loan_id: entry.loanId ?? null,
+		channel: own?.channel ?? charge.channel,
+		source: own?.source ?? charge.payment_method_type,
+		source_identifier: own?.source_identifier ?? null,
+		source_device: own?.source_device ?? charge.source_device,
+		customer_name: charge.customer_name,
+		customer_email: charge.customer_email,
+		customer_country: charge.customer_country,
+		risk_level: charge.risk_level,
+		description: null,
+	};
+}

@@ -1,0 +1,202 @@
+/**
+ * The processor's durable scheduler (issue 15, DESIGN §3a): runs an account's timed work up to
+ * its current time, boundary by boundary, in order.
+ *
+ * - Exactly once, on one process or many: a process first takes the account's lease (an atomic
+ *   UPDATE … WHERE the lease is free or expired); each step then moves the account's cursor
+ *   (account_clocks.processed_through) with a compare-and-set in the same database transaction
+ *   as the step's work, so a step whose cursor moved meanwhile rolls back whole.
+ * - Crash-safe: a process killed in a step loses the step's transaction, and the next run
+ *   starts again from the cursor; nothing is done twice because the work and the cursor commit
+ *   together, and every rule changes rows only from the state it expects.
+ * - Catch-up: after downtime the steps replay each boundary in order (three days of daily
+ *   payouts are three payouts, each of its own day's balance).
+ *
+ * A step is the next boundary of any rule: an authorization's 7 days, a dispute's arrival,
+ * deadline or decision, a payout's move, the next scheduled payout — or `until`.
+ */
+import { captureDeadline } from "@paydesk/domain/capture";
+import type { Kysely } from "kysely";
+import type { Db } from "../db/connection.ts";
+import type { Database } from "../db/schema.ts";
+import { loadAccount } from "./account.ts";
+import { accountNow, ensureAccountClock } from "./account-clock.ts";
+import { expireAuthorization } from "./captures.ts";
+import type { Clock } from "./clock.ts";
+import {
+	decideDueDisputes,
+	nextDisputeArrival,
+	nextDisputeChange,
+	raiseDueDisputes,
+} from "./timed-disputes.ts";
+import { advancePayouts, makeScheduledPayouts, nextPayoutChange, nextPayoutRun } from "./timed-payouts.ts";
+
+type Trx = Kysely<Database>;
+
+/** How long a process holds an account's timed work before another may take it over. */
+export const LEASE_SECONDS = 60;
+/** At most this many steps per run, so one account cannot starve the others. */
+const MAX_STEPS = 5000;
+
+async function nextAuthorizationExpiry(trx: Trx, accountId: string): Promise<number | null> {
+	const row = await trx
+		.selectFrom("charges")
+		.select((eb) => eb.fn.min<number>("created").as("first"))
+		.where("account_id", "=", accountId)
+		.where("intent_status", "=", "requires_capture")
+		.executeTakeFirst();
+	return row?.first == null ? null : captureDeadline(Number(row.first));
+}
+
+async function expireDueAuthorizations(trx: Trx, accountId: string, now: number): Promise<void> {
+	const due = await trx
+		.selectFrom("charges")
+		.selectAll()
+		.where("account_id", "=", accountId)
+		.where("intent_status", "=", "requires_capture")
+		.where("created", "<=", now - captureDeadline(0))
+		.orderBy("created")
+		.execute();
+	for (const charge of due) {
+		const order =
+			charge.order_id === null
+				? undefined
+				: await trx
+						.selectFrom("orders")
+						.selectAll()
+						.where("account_id", "=", accountId)
+						.where("id", "=", charge.order_id)
+						.executeTakeFirst();
+		if (order) await expireAuthorization(trx, charge, order);
+		else
+			await trx
+				.updateTable("charges")
+				.set({ intent_status: "canceled", refunded: 1, amount_refunded: charge.amount })
+				.where("account_id", "=", accountId)
+				.where("id", "=", charge.id)
+				.execute();
+	}
+}
+
+/** The next boundary after `cursor` of any rule (past-due work counts as due now). */
+async function nextBoundary(trx: Trx, accountId: string, cursor: number): Promise<number | null> {
+	const account = await loadAccount(trx, accountId);
+	if (!account) return null;
+	const times = [
+		await nextAuthorizationExpiry(trx, accountId),
+		await nextDisputeArrival(trx, accountId),
+		await nextDisputeChange(trx, accountId),
+		await nextPayoutChange(trx, accountId),
+		nextPayoutRun(account, cursor),
+	].filter((value): value is number => value !== null);
+	if (times.length === 0) return null;
+	return Math.max(Math.min(...times), cursor);
+}
+
+/** One step at `at`: every rule's work due by then, in a fixed order. */
+async function runStep(trx: Trx, accountId: string, from: number, at: number): Promise<void> {
+	const account = await loadAccount(trx, accountId);
+	if (!account) return;
+	await expireDueAuthorizations(trx, accountId, at);
+	await raiseDueDisputes(trx, accountId, at);
+	await decideDueDisputes(trx, accountId, at);
+	await advancePayouts(trx, account, at);
+	const run = nextPayoutRun(account, from);
+	if (run !== null && run <= at) await makeScheduledPayouts(trx, account, run);
+}
+
+export interface RunResult {
+	steps: number;
+	/** False when another process holds the account's lease. */
+	ran: boolean;
+	/** How far the account's timed work has run. */
+	processedThrough: number;
+}
+
+async function takeLease(db: Db, accountId: string, runner: string, realNow: number): Promise<boolean> {
+	const taken = await db.kysely
+		.updateTable("account_clocks")
+		.set({ runner, lease_until: realNow + LEASE_SECONDS })
+		.where("account_id", "=", accountId)
+		.where((eb) =>
+			eb.or([eb("runner", "is", null), eb("lease_until", "<", realNow), eb("runner", "=", runner)]),
+		)
+		.executeTakeFirst();
+	return Number(taken.numUpdatedRows) === 1;
+}
+
+async function releaseLease(db: Db, accountId: string, runner: string): Promise<void> {
+	await db.kysely
+		.updateTable("account_clocks")
+		.set({ runner: null, lease_until: null })
+		.where("account_id", "=", accountId)
+		.where("runner", "=", runner)
+		.execute();
+}
+
+/**
+ * Runs an account's timed work through `until` (account time). Answers how many steps ran; a
+ * run that finds another process at work returns at once with ran: false.
+ */
+export async function runDueWork(
+	db: Db,
+	accountId: string,
+	until: number,
+	runner: string,
+	clock: Clock,
+): Promise<RunResult> {
+	await ensureAccountClock(db.kysely, accountId, until);
+	if (!(await takeLease(db, accountId, runner, clock.seconds()))) {
+		return { steps: 0, ran: false, processedThrough: until };
+	}
+	let steps = 0;
+	let cursor = until;
+	try {
+		while (steps < MAX_STEPS) {
+			const row = await db.kysely
+				.selectFrom("account_clocks")
+				.select(["processed_through", "runner"])
+				.where("account_id", "=", accountId)
+				.executeTakeFirst();
+			if (!row || row.runner !== runner) break;
+			cursor = Number(row.processed_through);
+			const boundary = await nextBoundary(db.kysely, accountId, cursor);
+			const due = boundary !== null && boundary <= until;
+			// Nothing due through `until`: the cursor jumps there (or is there already).
+			const at = due ? boundary : until;
+			if (!due && at <= cursor) break;
+			const from = cursor;
+			const moved = await db.kysely.transaction().execute(async (trx) => {
+				const claimed = await trx
+					.updateTable("account_clocks")
+					.set({ processed_through: at })
+					.where("account_id", "=", accountId)
+					.where("processed_through", "=", from)
+					.where("runner", "=", runner)
+					.executeTakeFirst();
+				if (Number(claimed.numUpdatedRows) !== 1) return false;
+				await runStep(trx, accountId, from, at);
+				return true;
+			});
+			if (!moved) break;
+			steps++;
+			cursor = at;
+			// Keep the lease while a long catch-up runs.
+			if (steps % 50 === 0) await takeLease(db, accountId, runner, clock.seconds());
+		}
+	} finally {
+		await releaseLease(db, accountId, runner);
+	}
+	return { steps, ran: true, processedThrough: cursor };
+}
+
+/** Runs every account's timed work through its own current time (the job runner's pass). */
+export async function runAllAccounts(db: Db, clock: Clock, runner: string): Promise<number> {
+	const accounts = await db.kysely.selectFrom("accounts").select("id").execute();
+	let steps = 0;
+	for (const { id } of accounts) {
+		const result = await runDueWork(db, id, await accountNow(db.kysely, id, clock), runner, clock);
+		steps += result.steps;
+	}
+	return steps;
+}
