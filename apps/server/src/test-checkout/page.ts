@@ -130,6 +130,12 @@ ${select(`${prefix}_country`, "Country / Region", at("country"), countryOptions(
 </div>`;
 }
 
+/** What the amount field takes; the script says it again when the currency changes. */
+export const amountHint = (decimals: number): string =>
+	decimals === 0
+		? "The order total, in whole units (e.g. 5000)."
+		: "The order total, in major units (e.g. 50.00).";
+
 function orderFields(view: TestCheckoutView): string {
 	const [storeCurrency = "usd"] = view.currencies;
 	const currencies = view.currencies
@@ -144,7 +150,7 @@ function orderFields(view: TestCheckoutView): string {
 		.join("");
 	return `<fieldset class="paydesk-box"><legend>Order</legend>
 <div class="paydesk-field-row">
-${field("amount", "Amount", { value: isZeroDecimal(storeCurrency) ? "5000" : "50.00", inputmode: "decimal", param: "amount", hint: "The order total, in the currency's major unit (e.g. 50.00).", size: "small" })}
+${field("amount", "Amount", { value: isZeroDecimal(storeCurrency) ? "5000" : "50.00", inputmode: "decimal", param: "amount", hint: amountHint(isZeroDecimal(storeCurrency) ? 0 : 2) })}
 ${select("currency", "Currency", "currency", currencies, "The currencies your account accepts.")}
 </div>
 ${field("item_count", "Number of items", { value: "1", type: "number", inputmode: "numeric", param: "order.items", size: "small" })}
@@ -230,10 +236,10 @@ export function testCheckoutPage(view: TestCheckoutView): string {
 <header class="woocommerce-layout__header"><nav class="woocommerce-layout__header-breadcrumbs" aria-label="Breadcrumbs"><ol>
 <li><a href="${attr(view.overviewUrl)}">Payments</a></li><li><span aria-current="page">Test checkout</span></li></ol></nav></header>
 <main id="wpbody-content" tabindex="-1">
-<h1>Test checkout <span class="paydesk-badge">Test mode</span></h1>
+<h1>Test checkout <span class="paydesk-badge">Sandbox</span></h1>
 <p class="paydesk-lead">Pay a test order as a customer would. The payment goes through the sandbox processor and your fraud rules, and appears in your transactions. No real money moves.</p>
 <div class="paydesk-checkout">
-<form id="paydesk-test-checkout" class="paydesk-checkout__form" novalidate data-nonce="${attr(view.nonce)}" data-status-labels="${attr(JSON.stringify(labels))}" data-rule-names="${attr(JSON.stringify(RULE_NAMES))}">
+<form id="paydesk-test-checkout" class="paydesk-checkout__form" novalidate data-nonce="${attr(view.nonce)}" data-status-labels="${attr(JSON.stringify(labels))}" data-rule-names="${attr(JSON.stringify(RULE_NAMES))}" data-amount-hints="${attr(JSON.stringify([amountHint(0), amountHint(2)]))}">
 ${orderFields(view)}
 ${customerFields(view, countries)}
 ${cardFields(view)}

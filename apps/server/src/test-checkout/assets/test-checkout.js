@@ -148,6 +148,7 @@
 
 	function show(tone, children) {
 		result.replaceChildren(element("div", { class: `notice notice-${tone}` }, children));
+		result.scrollIntoView({ block: "nearest" });
 	}
 
 	function clearFieldErrors() {
@@ -325,6 +326,12 @@
 	};
 	shipDifferent.addEventListener("change", showShipping);
 	showShipping();
+
+	const amountHints = JSON.parse(form.dataset.amountHints ?? "[]");
+	input("currency").addEventListener("change", () => {
+		const hint = amountHints[decimalsOf(text("currency")) === 0 ? 0 : 1];
+		if (hint) input("amount-hint").textContent = hint;
+	});
 
 	const returned = new URLSearchParams(window.location.search).get("payment_intent");
 	if (returned && /^pi_[A-Za-z0-9_]+$/.test(returned)) void confirmReturn(returned);
