@@ -63,7 +63,7 @@ export function registerAuthenticationPage(app: FastifyInstance, deps: AppDeps):
 			primary: boolean,
 		) => `<form method="post" action="${AUTHENTICATION_PATH}">
 <input type="hidden" name="client_secret" value="${escapeHtml(secret)}"><input type="hidden" name="account" value="${escapeHtml(account)}">
-<input type="hidden" name="result" value="${result}"><button type="submit" class="partner-button${primary ? " is-primary" : ""}">${escapeHtml(label)}</button></form>`;
+<input type="hidden" name="result" value="${result}"><button type="submit" class="${primary ? "partner-primary" : "partner-secondary"}">${escapeHtml(label)}</button></form>`;
 		return page(
 			reply,
 			200,
