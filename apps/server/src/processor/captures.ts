@@ -17,6 +17,7 @@ import { forUpdate } from "../db/dialect.ts";
 import { newId } from "../db/ids.ts";
 import type { BalanceTransactionsTable, ChargesTable, Database, OrdersTable } from "../db/schema.ts";
 import { parseJson } from "./account.ts";
+import { recordSalesVolume, withholdLoanRepayment } from "./capture-effects.ts";
 import { type IdempotencyScope, rememberAnswer, replayedAnswer } from "./idempotency.ts";
 import { insertBalanceTransactions } from "./rollups.ts";
 import { amountData, capturedData, fraudDecisionData, writeTimelineEvent } from "./timeline.ts";
@@ -264,6 +265,14 @@ export async function capture(
 			.where("id", "=", order.id)
 			.execute();
 	}
+	const captured = {
+		...charge,
+		balance_transaction_id: transaction.id,
+		captured: 1,
+		amount_captured: charge.amount,
+	};
+	await withholdLoanRepayment(trx, captured, now);
+	await recordSalesVolume(trx, captured, now);
 	return transaction.id;
 }
 
