@@ -5,6 +5,7 @@ import { type ReactNode, useState } from "react";
 import { HeaderActionsSlot } from "./header-actions.tsx";
 import { Link } from "./router.tsx";
 import { enabledRoutes, type RouteEntry, rootPath, routeHref } from "./routes.ts";
+import { SandboxClock } from "./sandbox-clock.tsx";
 
 export interface Crumb {
 	label: string;
@@ -60,6 +61,7 @@ function AdminBar({ settings }: { settings: PageSettings }) {
 			<a className="ab-site" href={routeHref(rootPath(settings))}>
 				{settings.siteTitle}
 			</a>
+			{settings.testMode && settings.isAccountConnected && <SandboxClock />}
 			<div className="ab-account">
 				<span>{sprintf(__("Howdy, %s", "paydesk"), settings.user.displayName)}</span>
 				<a href={settings.logoutUrl}>{__("Log Out", "paydesk")}</a>

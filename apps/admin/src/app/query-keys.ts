@@ -8,6 +8,7 @@ type Params = Record<string, QueryValue>;
 
 export const queryKeys = {
 	account: () => ["account"] as const,
+	sandboxClock: () => ["sandbox-clock"] as const,
 	currentUser: () => ["current-user"] as const,
 	options: (names: readonly string[]) => ["options", ...names] as const,
 	deposits: {

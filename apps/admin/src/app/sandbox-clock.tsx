@@ -1,0 +1,77 @@
+/**
+ * The sandbox account's test clock in the admin bar (issue 15): the account's simulated time,
+ * and buttons that move it forward an hour, a day or a week. Moving it runs everything that
+ * became due on the server (payouts, expiries, disputes), so every screen's data is refetched.
+ */
+import { advanceSandboxClock, getSandboxClock } from "@paydesk/contract/sandbox-clock";
+import { formatDate } from "@paydesk/domain/date-format";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { __, sprintf } from "@wordpress/i18n";
+import { callRoute } from "./api.ts";
+import { createNotice } from "./notices.tsx";
+import { queryKeys } from "./query-keys.ts";
+import { getSettings } from "./settings.ts";
+
+const STEPS = [
+	{
+		seconds: 3600,
+		label: () => __("+1 hour", "paydesk"),
+		name: () => __("Advance the sandbox clock by an hour", "paydesk"),
+	},
+	{
+		seconds: 86_400,
+		label: () => __("+1 day", "paydesk"),
+		name: () => __("Advance the sandbox clock by a day", "paydesk"),
+	},
+	{
+		seconds: 604_800,
+		label: () => __("+1 week", "paydesk"),
+		name: () => __("Advance the sandbox clock by a week", "paydesk"),
+	},
+] as const;
+
+export function SandboxClock() {
+	const settings = getSettings();
+	const client = useQueryClient();
+	const clock = useQuery({
+		queryKey: queryKeys.sandboxClock(),
+		queryFn: ({ signal }) => callRoute(getSandboxClock, { signal }),
+		refetchInterval: 60_000,
+	});
+	const advance = useMutation({
+		mutationFn: (seconds: number) => callRoute(advanceSandboxClock, { body: { advance: seconds } }),
+		onSuccess: async (answer) => {
+			client.setQueryData(queryKeys.sandboxClock(), answer);
+			await client.invalidateQueries();
+			createNotice("success", sprintf(__("The sandbox clock moved to %s.", "paydesk"), format(answer.now)), {
+				id: "sandbox-clock",
+			});
+		},
+		onError: (error) => createNotice("error", (error as Error).message, { id: "sandbox-clock" }),
+	});
+	function format(seconds: number): string {
+		return formatDate(`${settings.dateFormat} ${settings.timeFormat}`, seconds, settings.timezone);
+	}
+	if (clock.isError) return null;
+	return (
+		<div className="paydesk-sandbox-clock" role="group" aria-label={__("Sandbox clock", "paydesk")}>
+			<span className="paydesk-sandbox-clock__time" aria-live="polite">
+				{clock.data
+					? sprintf(__("Sandbox time: %s", "paydesk"), format(clock.data.now))
+					: __("Sandbox time: loading…", "paydesk")}
+			</span>
+			{STEPS.map((step) => (
+				<button
+					key={step.seconds}
+					type="button"
+					className="paydesk-sandbox-clock__step"
+					aria-label={step.name()}
+					disabled={advance.isPending || !clock.data}
+					onClick={() => advance.mutate(step.seconds)}
+				>
+					{step.label()}
+				</button>
+			))}
+		</div>
+	);
+}
