@@ -405,3 +405,23 @@ describe("the dispute lifecycle", () => {
 		expect((await disputesOf(id))[0]?.status).toBe("warning_closed");
 	});
 });
+
+describe("account deadlines", () => {
+	it("when a restricted_soon deadline passes, the account is restricted and payouts pause", async () => {
+		const deadline = TEST_NOW.getTime() / 1000 + DAY;
+		const { id, actor } = await freshSandbox({ status: "restricted_soon", current_deadline: deadline });
+		await pay(t, actor.headers, paymentBody());
+		await advanceTo(actor, deadline - 1);
+		const status = async () =>
+			await t.db.kysely
+				.selectFrom("accounts")
+				.select(["status", "payments_enabled"])
+				.where("id", "=", id)
+				.executeTakeFirstOrThrow();
+		expect((await status()).status).toBe("restricted_soon");
+		await advanceTo(actor, deadline + 1);
+		expect(await status()).toMatchObject({ status: "restricted", payments_enabled: 0 });
+		await advance(actor, 5 * DAY);
+		expect(await payoutsOf(id)).toEqual([]);
+	});
+});

@@ -21,8 +21,10 @@ import type { Db } from "../db/connection.ts";
 import type { Database } from "../db/schema.ts";
 import { loadAccount } from "./account.ts";
 import { accountNow, ensureAccountClock } from "./account-clock.ts";
+import { advanceAccountLifecycle } from "./account-lifecycle.ts";
 import { expireAuthorization } from "./captures.ts";
 import type { Clock } from "./clock.ts";
+import { onboardingRecordOf } from "./onboarding.ts";
 import {
 	decideDueDisputes,
 	nextDisputeArrival,
@@ -82,7 +84,11 @@ async function expireDueAuthorizations(trx: Trx, accountId: string, now: number)
 async function nextBoundary(trx: Trx, accountId: string, cursor: number): Promise<number | null> {
 	const account = await loadAccount(trx, accountId);
 	if (!account) return null;
+	const review = onboardingRecordOf(account).review;
 	const times = [
+		// A restricted_soon deadline restricts the account; a pending verification is decided.
+		account.status === "restricted_soon" ? account.current_deadline : null,
+		review ? review.due : null,
 		await nextAuthorizationExpiry(trx, accountId),
 		await nextDisputeArrival(trx, accountId),
 		await nextDisputeChange(trx, accountId),
@@ -179,6 +185,8 @@ export async function runDueWork(
 				return true;
 			});
 			if (!moved) break;
+			// Deadlines and verification decisions (processor/account-lifecycle, idempotent).
+			await advanceAccountLifecycle(db, accountId, at);
 			steps++;
 			cursor = at;
 			// Keep the lease while a long catch-up runs.

@@ -32,14 +32,15 @@ const accountNotFound = () =>
 
 export function registerOnboardingRoutes(app: FastifyInstance, deps: AppDeps): void {
 	const options = { validateResponses: deps.validateResponses };
-	const { db, clock } = deps;
+	const { db } = deps;
 
 	// Decisions and deadlines land lazily: catch up before anything shows the account.
 	const showsAccount = new Set([getAccount.path, getAccountSession.path, ADMIN_PAGE_URL]);
 	app.addHook("preHandler", async (request) => {
 		const user = request.auth?.user;
 		if (user && showsAccount.has(request.routeOptions.url ?? "")) {
-			await advanceAccountLifecycle(db, user.accountId, clock.seconds());
+			const accountClock = await app.accountClockOf(user.accountId);
+			await advanceAccountLifecycle(db, user.accountId, accountClock.seconds());
 		}
 	});
 	registerConnectUrl(app, deps);
@@ -61,7 +62,7 @@ export function registerOnboardingRoutes(app: FastifyInstance, deps: AppDeps): v
 	contractRoute(
 		app,
 		finalizeOnboarding,
-		async ({ accountId, body }) => {
+		async ({ accountId, body, clock }) => {
 			await advanceAccountLifecycle(db, accountId, clock.seconds());
 			const row = await loadAccount(db.kysely, accountId);
 			if (!row) throw accountNotFound();
@@ -83,7 +84,7 @@ export function registerOnboardingRoutes(app: FastifyInstance, deps: AppDeps): v
 	contractRoute(
 		app,
 		activatePromo,
-		async ({ accountId, params }) => {
+		async ({ accountId, params, clock }) => {
 			const { incentive } = await readConnectOptions(db.kysely, accountId);
 			if (!incentive || incentive.id !== params.id) {
 				throw new RestError(CONNECT_ERRORS.incentiveNotFound, "This promotion is no longer available.", 404);
