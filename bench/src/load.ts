@@ -5,9 +5,7 @@
  *   npx tsx bench/src/load.ts [--transactions 1000000] [--clients 50] [--seconds 60] [--dialect both]
  * The clients run on the same machine as the server (2 cores here), so they take CPU from it.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import net from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createNonce } from "@paydesk/server/auth/nonce";
@@ -16,7 +14,8 @@ import { findUserRow, toAuthUser } from "@paydesk/server/auth/users";
 import { openDb } from "@paydesk/server/db/connection";
 import { sql } from "kysely";
 import { type LoadResult, percentile, runClients, type StoreIds } from "./load-mix.ts";
-import { machine, ROOT, runTs, writeReadmeSection } from "./measure.ts";
+import { machine, runTs, writeReadmeSection } from "./measure.ts";
+import { rssMb, startServer, startTempPostgres, type TempPostgres } from "./server-process.ts";
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2)
@@ -27,52 +26,6 @@ const seconds = Number(args.get("seconds") ?? 60);
 const dialects =
 	(args.get("dialect") ?? "both") === "both" ? ["sqlite", "postgres"] : [args.get("dialect") ?? "sqlite"];
 const ACCOUNT = "acct_demo";
-
-interface TempPostgres {
-	url: string;
-	stop(): void;
-}
-
-async function freePort(): Promise<number> {
-	return new Promise((resolve) => {
-		const probe = net.createServer().listen(0, "127.0.0.1", () => {
-			const { port } = probe.address() as net.AddressInfo;
-			probe.close(() => resolve(port));
-		});
-	});
-}
-
-/** Resident memory of a process in MB (VmRSS), 0 when it cannot be read. */
-function rssMb(pid: number): number {
-	try {
-		const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-		return match ? Number(match[1]) / 1024 : 0;
-	} catch {
-		return 0;
-	}
-}
-
-async function startServer(env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
-	const port = await freePort();
-	const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-		cwd: ROOT,
-		env: { ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
-		stdio: ["ignore", "ignore", "inherit"],
-	});
-	const url = `http://127.0.0.1:${port}`;
-	for (const started = Date.now(); Date.now() - started < 120_000; ) {
-		if (
-			await fetch(`${url}/wp-login.php`).then(
-				(r) => r.ok,
-				() => false,
-			)
-		)
-			return { url, child };
-		await new Promise((resolve) => setTimeout(resolve, 100));
-	}
-	child.kill("SIGKILL");
-	throw new Error("the server did not answer within 120 s");
-}
 
 interface DialectRun {
 	dialect: string;
@@ -92,11 +45,7 @@ async function measure(dialect: string): Promise<DialectRun> {
 	};
 	delete env.DATABASE_URL;
 	if (dialect === "postgres") {
-		const scripts = path.join(ROOT, "scripts");
-		const { startTempPostgres } = (await import(path.join(scripts, "pg-temp.mjs"))) as {
-			startTempPostgres(port: number): TempPostgres;
-		};
-		cluster = startTempPostgres(await freePort());
+		cluster = await startTempPostgres();
 		env.DATABASE_URL = cluster.url;
 	}
 	try {

@@ -1,0 +1,65 @@
+/**
+ * Real server processes for the benchmarks that measure over HTTP: a free port, a server
+ * (apps/server/src/main.ts) started on it and waited for, its resident memory, and a throw-away
+ * PostgreSQL cluster (scripts/pg-temp.mjs) for the PostgreSQL pass.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { ROOT } from "./measure.ts";
+
+export interface TempPostgres {
+	url: string;
+	stop(): void;
+}
+
+export async function freePort(): Promise<number> {
+	return new Promise((resolve) => {
+		const probe = net.createServer().listen(0, "127.0.0.1", () => {
+			const { port } = probe.address() as net.AddressInfo;
+			probe.close(() => resolve(port));
+		});
+	});
+}
+
+/** Resident memory of a process in MB (VmRSS), 0 when it cannot be read. */
+export function rssMb(pid: number): number {
+	try {
+		const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+		return match ? Number(match[1]) / 1024 : 0;
+	} catch {
+		return 0;
+	}
+}
+
+/** A server process on a free port, once it answers; stop it with child.kill("SIGTERM"). */
+export async function startServer(env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
+	const port = await freePort();
+	const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+		cwd: ROOT,
+		env: { ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+		stdio: ["ignore", "ignore", "inherit"],
+	});
+	const url = `http://127.0.0.1:${port}`;
+	for (const started = Date.now(); Date.now() - started < 120_000; ) {
+		if (
+			await fetch(`${url}/wp-login.php`).then(
+				(r) => r.ok,
+				() => false,
+			)
+		)
+			return { url, child };
+		await new Promise((resolve) => setTimeout(resolve, 100));
+	}
+	child.kill("SIGKILL");
+	throw new Error("the server did not answer within 120 s");
+}
+
+/** A throw-away PostgreSQL cluster on a free port (fsync off); stop() removes it. */
+export async function startTempPostgres(): Promise<TempPostgres> {
+	const { startTempPostgres: start } = (await import(path.join(ROOT, "scripts", "pg-temp.mjs"))) as {
+		startTempPostgres(port: number): TempPostgres;
+	};
+	return start(await freePort());
+}
