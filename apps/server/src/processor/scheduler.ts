@@ -19,6 +19,7 @@ import { captureDeadline } from "@paydesk/domain/capture";
 import type { Kysely } from "kysely";
 import type { Db } from "../db/connection.ts";
 import type { Database } from "../db/schema.ts";
+import { LEASE_SECONDS } from "../jobs/queue.ts";
 import { loadAccount } from "./account.ts";
 import { accountNow, ensureAccountClock } from "./account-clock.ts";
 import { advanceAccountLifecycle } from "./account-lifecycle.ts";
@@ -35,8 +36,13 @@ import { advancePayouts, makeScheduledPayouts, nextPayoutChange, nextPayoutRun }
 
 type Trx = Kysely<Database>;
 
-/** How long a process holds an account's timed work before another may take it over. */
-export const LEASE_SECONDS = 60;
+// A process holds an account's timed work for the job lease (JOB_LEASE_SECONDS, 300 s by
+// default; the crash tests set it short) before another may take it over.
+/**
+ * A pause inside each step's transaction, before it commits (PROCESSOR_STEP_PAUSE_MS, default
+ * 0): the crash tests set it so a SIGKILL lands in the middle of a run.
+ */
+const STEP_PAUSE_MS = Number(process.env.PROCESSOR_STEP_PAUSE_MS ?? 0) || 0;
 /** At most this many steps per run, so one account cannot starve the others. */
 const MAX_STEPS = 5000;
 
@@ -182,6 +188,7 @@ export async function runDueWork(
 					.executeTakeFirst();
 				if (Number(claimed.numUpdatedRows) !== 1) return false;
 				await runStep(trx, accountId, from, at);
+				if (STEP_PAUSE_MS > 0) await new Promise((resolve) => setTimeout(resolve, STEP_PAUSE_MS));
 				return true;
 			});
 			if (!moved) break;
