@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { disputeOutcomeOf, nextScheduledPayout, parseDuration } from "./processor-schedule.ts";
+import { disputeOutcomeOf, nextScheduledPayout } from "./processor-schedule.ts";
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 
@@ -40,23 +40,5 @@ describe("a submitted dispute is decided by Stripe's evidence test values", () =
 		expect(disputeOutcomeOf({ uncategorized_text: "losing_evidence" }, false)).toBe("lost");
 		expect(disputeOutcomeOf({ product_description: "A mug" }, false)).toBe("lost");
 		expect(disputeOutcomeOf({ uncategorized_text: "winning_evidence" }, true)).toBe("warning_closed");
-	});
-});
-
-describe("durations", () => {
-	it.each([
-		["90", 90],
-		["90s", 90],
-		["10m", 600],
-		["2h", 7200],
-		["7d", 604_800],
-		["1w", 604_800],
-		["1.5h", 5400],
-	])("%s is %i seconds", (text, seconds) => {
-		expect(parseDuration(text)).toBe(seconds);
-	});
-	it("refuses what it cannot read", () => {
-		expect(parseDuration("soon")).toBeNull();
-		expect(parseDuration("-1d")).toBeNull();
 	});
 });

@@ -81,14 +81,3 @@ export function disputeOutcomeOf(
 	const text = Object.values(evidence).join("\n");
 	return text.includes(WINNING_EVIDENCE) && !text.includes(LOSING_EVIDENCE) ? "won" : "lost";
 }
-
-/** "90s", "30m", "2h", "7d", "1w" or a number of seconds, as seconds; null when unreadable. */
-export function parseDuration(value: string): number | null {
-	const match = /^(\d+(?:\.\d+)?)\s*(s|m|h|d|w)?$/i.exec(value.trim());
-	if (!match) return null;
-	const unit = { s: 1, m: 60, h: HOUR_SECONDS, d: DAY_SECONDS, w: 7 * DAY_SECONDS }[
-		(match[2] ?? "s").toLowerCase() as "s"
-	];
-	const seconds = Math.round(Number(match[1]) * unit);
-	return Number.isFinite(seconds) ? seconds : null;
-}

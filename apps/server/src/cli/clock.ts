@@ -5,7 +5,7 @@
  * answers once the processor has run everything that became due (payouts, expiries, disputes).
  */
 import { randomUUID } from "node:crypto";
-import { parseDuration } from "@paydesk/domain/processor-schedule";
+import { parseDurationSeconds } from "@paydesk/domain/durations";
 import { createApiClient, NetworkFailure } from "../simulator/client.ts";
 import { APP_PASSWORD_HINT } from "../simulator/store-profile.ts";
 import { fail, parseArgs } from "./args.ts";
@@ -25,7 +25,7 @@ if (!password) fail(`No application password for "${user}".\n${APP_PASSWORD_HINT
 
 let seconds: number | null = null;
 if (command === "advance") {
-	seconds = amount === undefined ? null : parseDuration(amount);
+	seconds = amount === undefined ? null : parseDurationSeconds(amount);
 	if (seconds === null || seconds <= 0) fail(`advance needs a duration such as 1h, 1d or 7d.\n${USAGE}`);
 }
 

@@ -5,10 +5,10 @@
  * (apps/server/src/simulator/), spread evenly over --over (30s, 10m, 2h; 0 = as fast as
  * possible), then prints the outcomes. Exits 1 when any payment ended in an error.
  */
+import { parseDurationMs } from "@paydesk/domain/durations";
 import { NetworkFailure } from "../simulator/client.ts";
 import { createProgressBar } from "../simulator/progress.ts";
 import { runSimulation } from "../simulator/run.ts";
-import { parseDuration } from "../simulator/schedule.ts";
 import { APP_PASSWORD_HINT, SimulatorSetupError } from "../simulator/store-profile.ts";
 import { formatSummary } from "../simulator/summary.ts";
 import { fail, parseArgs } from "./args.ts";
@@ -19,7 +19,7 @@ const USAGE = `Usage: npm run simulate -- --payments N [--over 10m] [--seed N] [
 const { flags } = parseArgs(process.argv.slice(2));
 if (flags.help) fail(USAGE);
 const payments = Number(flags.payments ?? 100);
-const overMs = parseDuration(flags.over ?? "0");
+const overMs = parseDurationMs(flags.over ?? "0");
 const seed = Number(flags.seed ?? Date.now() % 1_000_000);
 const concurrency = Number(flags.concurrency ?? 8);
 const url = flags.url ?? "http://localhost:8080";
