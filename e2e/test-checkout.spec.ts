@@ -8,7 +8,7 @@
  * they were.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { buildProtectionRules, type FraudFilters } from "@paydesk/domain/fraud-rules";
+import { buildProtectionRules, NO_FRAUD_FILTERS } from "@paydesk/domain/fraud-rules";
 import { expect, type Page, test } from "@playwright/test";
 import { api } from "./support.ts";
 
@@ -20,15 +20,6 @@ interface ProtectionSettings {
 	current_protection_level: string;
 	advanced_fraud_protection_settings: unknown[];
 }
-
-const NO_FILTERS: FraudFilters = {
-	avs_verification: { enabled: false, block: false },
-	address_mismatch: { enabled: false, block: false },
-	international_ip_address: { enabled: false, block: false },
-	ip_address_mismatch: { enabled: false, block: false },
-	order_items_threshold: { enabled: false, block: false, min_items: null, max_items: null },
-	purchase_price_threshold: { enabled: false, block: false, min_amount: null, max_amount: null },
-};
 
 /** Runs a step with the store's fraud protection set as given, then restores what was saved. */
 async function withProtection(page: Page, protection: ProtectionSettings, step: () => Promise<void>) {
@@ -140,7 +131,7 @@ test("a payment over the store's purchase price limit is blocked and listed unde
 }) => {
 	const blockOver100 = buildProtectionRules(
 		{
-			...NO_FILTERS,
+			...NO_FRAUD_FILTERS,
 			purchase_price_threshold: { enabled: true, block: true, min_amount: null, max_amount: 10000 },
 		},
 		{ storeCurrency: "usd", selling: { mode: "all", countries: [] } },

@@ -3,7 +3,12 @@
  * the call itself, and the store's fraud rules set as the fraud protection page saves them.
  */
 import type { CreatePaymentIntentBody, PaymentIntentResult } from "@paydesk/contract/payment-intents";
-import { buildProtectionRules, type FraudFilters, type SellingCountries } from "@paydesk/domain/fraud-rules";
+import {
+	buildProtectionRules,
+	type FraudFilters,
+	NO_FRAUD_FILTERS,
+	type SellingCountries,
+} from "@paydesk/domain/fraud-rules";
 import type { Kysely } from "kysely";
 import type { Database } from "../src/db/schema.ts";
 import { SAMPLE_IP_BY_COUNTRY } from "../src/processor/sample-ips.ts";
@@ -76,16 +81,6 @@ export async function pay(
 	};
 }
 
-const off = { enabled: false, block: true };
-export const NO_FILTERS: FraudFilters = {
-	avs_verification: off,
-	address_mismatch: off,
-	international_ip_address: off,
-	ip_address_mismatch: off,
-	order_items_threshold: { ...off, min_items: null, max_items: null },
-	purchase_price_threshold: { ...off, min_amount: null, max_amount: null },
-};
-
 /** Saves the filters as the fraud protection page does: rules, level and the AVS flag. */
 export async function saveFraudFilters(
 	db: Kysely<Database>,
@@ -94,7 +89,7 @@ export async function saveFraudFilters(
 	options: { selling?: SellingCountries; declineOnCVCFailure?: boolean } = {},
 ): Promise<void> {
 	const rules = buildProtectionRules(
-		{ ...NO_FILTERS, ...filters },
+		{ ...NO_FRAUD_FILTERS, ...filters },
 		{ storeCurrency: "usd", selling: options.selling ?? { mode: "specific", countries: ["US"] } },
 	);
 	const account = await db

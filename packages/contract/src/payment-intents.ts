@@ -15,6 +15,7 @@
  * - The full card number and the CVC are never stored or logged: only brand, last 4, expiry,
  *   a fingerprint and the check results.
  */
+import { PAYMENT_METHOD_TYPES, type PaymentMethodType } from "@paydesk/domain/payment-methods";
 import { passesLuhn } from "@paydesk/domain/test-cards";
 import { z } from "zod";
 import { currencyCode, minorAmount, objectId } from "./common.ts";
@@ -85,24 +86,13 @@ export const cardInput = z.object({
 });
 
 /** The non-card methods a store can enable; their outcome follows the customer's e-mail. */
-export const NON_CARD_METHODS = [
-	"affirm",
-	"afterpay_clearpay",
-	"alipay",
-	"au_becs_debit",
-	"bancontact",
-	"eps",
-	"giropay",
-	"grabpay",
-	"ideal",
-	"klarna",
-	"link",
-	"multibanco",
-	"p24",
-	"sepa_debit",
-	"sofort",
-	"wechat_pay",
-] as const;
+export const NON_CARD_METHODS = PAYMENT_METHOD_TYPES.filter(
+	(type): type is Exclude<PaymentMethodType, "card" | "card_present"> =>
+		type !== "card" && type !== "card_present",
+) as [
+	Exclude<PaymentMethodType, "card" | "card_present">,
+	...Exclude<PaymentMethodType, "card" | "card_present">[],
+];
 
 export const paymentMethodInput = z.discriminatedUnion("type", [
 	z.object({ type: z.literal("card"), card: cardInput, billing_details: billingDetailsInput }),

@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { evaluateFraudRules, type PaymentFacts, sameAddress } from "./fraud-evaluation.ts";
-import { buildProtectionRules, type FraudFilters } from "./fraud-rules.ts";
+import { buildProtectionRules, type FraudFilters, NO_FRAUD_FILTERS } from "./fraud-rules.ts";
 
-const off = { enabled: false, block: true };
-const NONE: FraudFilters = {
-	avs_verification: off,
-	address_mismatch: off,
-	international_ip_address: off,
-	ip_address_mismatch: off,
-	order_items_threshold: { ...off, min_items: null, max_items: null },
-	purchase_price_threshold: { ...off, min_amount: null, max_amount: null },
-};
+const NONE = NO_FRAUD_FILTERS;
 const rulesOf = (filters: Partial<FraudFilters>) =>
 	buildProtectionRules(
 		{ ...NONE, ...filters },

@@ -107,6 +107,18 @@ export interface FraudFilters {
 	purchase_price_threshold: AmountRangeFilter;
 }
 
+const OFF: FilterToggle = { enabled: false, block: true };
+
+/** Every filter off: what a store that never saved its fraud rules has. */
+export const NO_FRAUD_FILTERS: FraudFilters = {
+	avs_verification: OFF,
+	address_mismatch: OFF,
+	international_ip_address: OFF,
+	ip_address_mismatch: OFF,
+	order_items_threshold: { ...OFF, min_items: null, max_items: null },
+	purchase_price_threshold: { ...OFF, min_amount: null, max_amount: null },
+};
+
 /** Where the store sells (WooCommerce's allowed-countries setting). */
 export type CountryMode = "all" | "all_except" | "specific";
 export interface SellingCountries {

@@ -21,10 +21,11 @@ import type { Db } from "../db/connection.ts";
 import { forUpdate } from "../db/dialect.ts";
 import { newId } from "../db/ids.ts";
 import type { BalanceTransactionsTable, ChargesTable, Database, RefundsTable } from "../db/schema.ts";
-import { FUNDS_AVAILABLE_AFTER, settlementType } from "./captures.ts";
+import { settlementType } from "./captures.ts";
 import { type IdempotencyScope, rememberAnswer, replayedAnswer } from "./idempotency.ts";
+import { chargeEntry } from "./ledger-entries.ts";
 import { insertBalanceTransactions } from "./rollups.ts";
-import { customerShare, refundData, writeTimelineEvent } from "./timeline.ts";
+import { refundData, writeTimelineEvent } from "./timeline.ts";
 
 export const DOUBLE_SUBMIT_WINDOW = 10;
 
@@ -95,47 +96,20 @@ async function refundTransaction(
 	const own = charge.balance_transaction_id
 		? await trx
 				.selectFrom("balance_transactions")
-				.selectAll()
+				.select("type")
 				.where("account_id", "=", charge.account_id)
 				.where("id", "=", charge.balance_transaction_id)
 				.executeTakeFirst()
 		: undefined;
-	const order =
-		charge.order_id === null
-			? null
-			: { id: charge.order_id, number: own?.order_number ?? String(charge.order_id) };
-	return {
-		account_id: charge.account_id,
-		id: newId("txn"),
-		type:
-			(own?.type ?? settlementType(charge.payment_method_type)) === "payment" ? "payment_refund" : "refund",
-		reporting_category: "refund",
-		source_id: refund.id,
-		charge_id: charge.id,
-		payment_intent_id: charge.payment_intent_id,
-		order_id: order?.id ?? null,
-		order_number: order?.number ?? null,
+	const paidBy = own?.type ?? settlementType(charge.payment_method_type);
+	return chargeEntry(trx, charge, {
+		type: paidBy === "payment" ? "payment_refund" : "refund",
+		reportingCategory: "refund",
+		sourceId: refund.id,
 		amount: -refund.amount,
 		fee: 0,
-		net: -refund.amount,
-		currency: charge.currency,
-		customer_currency: own?.customer_currency ?? charge.customer_currency,
-		customer_amount: -customerShare(charge, refund.amount),
-		exchange_rate: own?.exchange_rate ?? charge.exchange_rate,
 		created: refund.created,
-		available_on: refund.created + FUNDS_AVAILABLE_AFTER,
-		deposit_id: null,
-		loan_id: null,
-		channel: own?.channel ?? charge.channel,
-		source: own?.source ?? charge.payment_method_type,
-		source_identifier: own?.source_identifier ?? null,
-		source_device: own?.source_device ?? charge.source_device,
-		customer_name: own?.customer_name ?? charge.customer_name,
-		customer_email: own?.customer_email ?? charge.customer_email,
-		customer_country: own?.customer_country ?? charge.customer_country,
-		risk_level: own?.risk_level ?? charge.risk_level,
-		description: null,
-	};
+	});
 }
 
 async function writeRefund(

@@ -95,7 +95,7 @@ async function storeEmail(trx: Trx, accountId: string): Promise<string | null> {
 	return admin?.email ?? null;
 }
 
-async function raiseDispute(trx: Trx, charge: ChargesTable, now: number): Promise<void> {
+async function raiseDispute(trx: Trx, charge: ChargesTable): Promise<void> {
 	const kind = charge.sandbox_dispute ?? "";
 	await trx
 		.updateTable("charges")
@@ -207,7 +207,7 @@ export async function raiseDueDisputes(trx: Trx, accountId: string, now: number)
 		.where("created", "<=", now - DISPUTE_ARRIVAL_DELAY)
 		.orderBy("created")
 		.execute();
-	for (const charge of due) await raiseDispute(trx, charge, now);
+	for (const charge of due) await raiseDispute(trx, charge);
 }
 
 const OPEN = ["needs_response", "warning_needs_response"];
