@@ -43,6 +43,7 @@ import { registerTransactionRoutes } from "./payments/transactions/routes.ts";
 import { registerVatRoutes } from "./payments/vat/routes.ts";
 import { clockOffset, offsetClock } from "./processor/account-clock.ts";
 import { registerAuthenticationPage } from "./sandbox-partner/authentication-page.ts";
+import { registerPaymentMethodPage } from "./sandbox-partner/payment-method-page.ts";
 import { registerSandboxPartner } from "./sandbox-partner/routes.ts";
 import { registerTestCheckout } from "./test-checkout/routes.ts";
 import { registerWpRoutes } from "./wp/routes.ts";
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 	registerSandboxClockRoutes(app, deps);
 	registerSandboxPartner(app, deps);
 	registerAuthenticationPage(app, deps);
+	registerPaymentMethodPage(app, deps);
 	registerTestCheckout(app, deps);
 
 	return app;

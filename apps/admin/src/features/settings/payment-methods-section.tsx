@@ -65,6 +65,11 @@ export function PaymentMethodsSection({
 										)}
 									</span>
 								)}
+								{status.status === "pending" && status.requirements.length > 0 && (
+									<a href={`/sandbox-partner/payment-methods/${encodeURIComponent(id)}`}>
+										{sprintf(__("Provide the details for %s", "paydesk"), method.label)}
+									</a>
+								)}
 							</div>
 						</li>
 					);
