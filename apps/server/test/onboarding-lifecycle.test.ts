@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNonce } from "../src/auth/nonce.ts";
 import { findSession, SESSION_COOKIE } from "../src/auth/sessions.ts";
+import { offsetClock } from "../src/processor/account-clock.ts";
 import { advanceAccountLifecycle } from "../src/processor/account-lifecycle.ts";
 import {
 	LIVE_REVIEW_SECONDS,
@@ -13,6 +14,7 @@ import {
 	REQUIREMENTS_DEADLINE_DAYS,
 	submitVerification,
 } from "../src/processor/onboarding.ts";
+import { runDueWork } from "../src/processor/scheduler.ts";
 import { ACCOUNT_NONCE_ACTION } from "../src/sandbox-partner/routes.ts";
 import {
 	decideVerification,
@@ -28,6 +30,7 @@ import {
 	type TestApp,
 } from "../src/testing/test-app.ts";
 import { DAY, insertPayment } from "./charge-fixtures.ts";
+import { paymentBody } from "./intake-fixtures.ts";
 import { accountRow, BASE, insertUnconnectedAccount } from "./onboarding-fixtures.ts";
 
 let t: TestApp;
@@ -183,6 +186,24 @@ describe("the partner's account page (the account link) and failing bank details
 	beforeAll(async () => {
 		await decideAndLand("acct_bank", { ...FORM, bank_account_number: "000111111116" });
 		admin = await t.actor("administrator", "acct_bank");
+		// The failing test account is found out by its first payout, which fails (issue 15).
+		const paid = await t.app.inject({
+			method: "POST",
+			url: `${BASE}/payment_intents`,
+			headers: admin.headers,
+			payload: paymentBody(),
+		});
+		expect(paid.statusCode).toBe(200);
+		// The account's clock starts now (as a running server's would), then six days pass.
+		await runDueWork(t.db, "acct_bank", t.clock.seconds(), "onboarding-test", t.clock);
+		const later = t.clock.seconds() + 6 * DAY;
+		await runDueWork(t.db, "acct_bank", later, "onboarding-test", offsetClock(t.clock, 6 * DAY));
+		const payouts = await t.db.kysely
+			.selectFrom("payouts")
+			.select(["status", "failure_code"])
+			.where("account_id", "=", "acct_bank")
+			.execute();
+		expect(payouts).toEqual([{ status: "failed", failure_code: "account_closed" }]);
 		const token = admin.headers.cookie?.slice(`${SESSION_COOKIE}=`.length) ?? "";
 		const session = await findSession(t.db.kysely, token, t.clock.seconds());
 		nonce = createNonce(session?.nonceSecret ?? "", ACCOUNT_NONCE_ACTION, t.clock.seconds());
