@@ -46,7 +46,9 @@ describe("the sandbox clock", () => {
 			</QueryClientProvider>,
 		);
 		expect(await screen.findByText("Sandbox time: Nov 23, 2026 3:00 pm")).toBeTruthy();
-		fireEvent.click(screen.getByRole("button", { name: "Advance the sandbox clock by a day" }));
+		fireEvent.click(
+			screen.getByRole("button", { name: "+1 day", description: "Advance the sandbox clock by a day" }),
+		);
 		expect(await screen.findByText("Sandbox time: Nov 24, 2026 3:00 pm")).toBeTruthy();
 		expect(posts).toEqual([{ advance: 86_400 }]);
 		await waitFor(() =>

@@ -2,6 +2,9 @@
  * The sandbox account's test clock in the admin bar (issue 15): the account's simulated time,
  * and buttons that move it forward an hour, a day or a week. Moving it runs everything that
  * became due on the server (payouts, expiries, disputes), so every screen's data is refetched.
+ * A step's accessible name is its visible label ("+1 day"), so speech input can say it (WCAG
+ * 2.5.3 Label in Name); the long wording is its description. The move is announced by the
+ * notice, not by the time, which changes every minute and would be read out each time.
  */
 import { advanceSandboxClock, getSandboxClock } from "@paydesk/contract/sandbox-clock";
 import { formatDate } from "@paydesk/domain/date-format";
@@ -16,17 +19,17 @@ const STEPS = [
 	{
 		seconds: 3600,
 		label: () => __("+1 hour", "paydesk"),
-		name: () => __("Advance the sandbox clock by an hour", "paydesk"),
+		description: () => __("Advance the sandbox clock by an hour", "paydesk"),
 	},
 	{
 		seconds: 86_400,
 		label: () => __("+1 day", "paydesk"),
-		name: () => __("Advance the sandbox clock by a day", "paydesk"),
+		description: () => __("Advance the sandbox clock by a day", "paydesk"),
 	},
 	{
 		seconds: 604_800,
 		label: () => __("+1 week", "paydesk"),
-		name: () => __("Advance the sandbox clock by a week", "paydesk"),
+		description: () => __("Advance the sandbox clock by a week", "paydesk"),
 	},
 ] as const;
 
@@ -54,8 +57,8 @@ export function SandboxClock() {
 	}
 	if (clock.isError) return null;
 	return (
-		<div className="paydesk-sandbox-clock" role="group" aria-label={__("Sandbox clock", "paydesk")}>
-			<span className="paydesk-sandbox-clock__time" aria-live="polite">
+		<fieldset className="paydesk-sandbox-clock" aria-label={__("Sandbox clock", "paydesk")}>
+			<span className="paydesk-sandbox-clock__time">
 				{clock.data
 					? sprintf(__("Sandbox time: %s", "paydesk"), format(clock.data.now))
 					: __("Sandbox time: loading…", "paydesk")}
@@ -65,13 +68,13 @@ export function SandboxClock() {
 					key={step.seconds}
 					type="button"
 					className="paydesk-sandbox-clock__step"
-					aria-label={step.name()}
+					title={step.description()}
 					disabled={advance.isPending || !clock.data}
 					onClick={() => advance.mutate(step.seconds)}
 				>
 					{step.label()}
 				</button>
 			))}
-		</div>
+		</fieldset>
 	);
 }
