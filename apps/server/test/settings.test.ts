@@ -456,3 +456,32 @@ describe("POST /settings/{option} and the Stripe Billing migration", () => {
 		expect(settings.stripe_billing_migrated_count).toBe(3);
 	});
 });
+
+describe("test mode belongs to the account (issue 15)", () => {
+	it("a sandbox account's stored settings cannot turn it live, and saving another field keeps it in test mode", async () => {
+		await insertTestAccount(t.db.kysely, "acct_sandbox_settings", {
+			test_mode: 1,
+			settings: JSON.stringify({ is_test_mode_enabled: false }),
+		});
+		const sandbox = await t.actor("administrator", "acct_sandbox_settings");
+		const read = await t.app.inject({
+			method: "GET",
+			url: "/wp-json/wc/v3/payments/settings",
+			headers: sandbox.headers,
+		});
+		expect(read.json()).toMatchObject({ is_test_mode_enabled: true });
+		const saved = await t.app.inject({
+			method: "POST",
+			url: "/wp-json/wc/v3/payments/settings",
+			headers: sandbox.headers,
+			payload: { is_manual_capture_enabled: true },
+		});
+		expect(saved.statusCode).toBe(200);
+		const row = await t.db.kysely
+			.selectFrom("accounts")
+			.select("test_mode")
+			.where("id", "=", "acct_sandbox_settings")
+			.executeTakeFirstOrThrow();
+		expect(row.test_mode).toBe(1);
+	});
+});

@@ -90,9 +90,9 @@ export function settingsOf(row: AccountsTable): PaymentSettings {
 	const schedule = scheduleOf(row);
 	const merged = {
 		...defaults(row),
-		is_test_mode_enabled: row.test_mode === 1,
 		...stored,
 		// Owned by the account: the stored copy (if any) never wins.
+		is_test_mode_enabled: row.test_mode === 1,
 		account_domestic_currency: row.default_currency,
 		deposit_schedule_interval: schedule.interval,
 		deposit_schedule_weekly_anchor: schedule.weekly_anchor,
