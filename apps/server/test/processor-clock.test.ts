@@ -425,3 +425,31 @@ describe("account deadlines", () => {
 		expect(await payoutsOf(id)).toEqual([]);
 	});
 });
+
+describe("progressive onboarding moves with real sales", () => {
+	it("at $5,000 of sales payments pause until the bank details are verified, and the intake refuses more", async () => {
+		const { id, actor } = await freshSandbox({
+			status: "enabled",
+			progressive_onboarding: JSON.stringify({
+				isEnabled: true,
+				isComplete: false,
+				tpv: 0,
+				firstTransactionDate: null,
+			}),
+		});
+		await clockOf(actor);
+		const first = await pay(t, actor.headers, paymentBody(undefined, { amount: 300_000 }));
+		expect(first.status).toBe(200);
+		await advance(actor, 3600);
+		const account = async () =>
+			t.db.kysely.selectFrom("accounts").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+		expect((await account()).status).toBe("enabled");
+		expect(JSON.parse((await account()).progressive_onboarding)).toMatchObject({ tpv: 300_000 });
+		await pay(t, actor.headers, paymentBody(undefined, { amount: 200_000 }));
+		await advance(actor, 3600);
+		expect(await account()).toMatchObject({ status: "restricted", payments_enabled: 0 });
+		const refused = await pay(t, actor.headers, paymentBody());
+		expect(refused.status).toBe(409);
+		expect(refused.error?.code).toBe("wcpay_payments_disabled");
+	});
+});

@@ -24,6 +24,8 @@ import { defineRoute, REST_BASE } from "./route.ts";
 export const PAYMENT_INTENT_ERRORS = {
 	notFound: "wcpay_intent_not_found",
 	unexpectedState: "payment_intent_unexpected_state",
+	/** The account may not take payments (restricted, or progressive onboarding paused). */
+	paymentsDisabled: "wcpay_payments_disabled",
 	/** Declines use the processor's own codes (card_declined, expired_card …) with status 402. */
 	declined: "card_declined",
 } as const;
@@ -200,7 +202,7 @@ export const createPaymentIntent = defineRoute({
 	tag: "payment_intents",
 	body: createPaymentIntentBody,
 	response: paymentIntentResult,
-	errors: [PAYMENT_INTENT_ERRORS.declined],
+	errors: [PAYMENT_INTENT_ERRORS.declined, PAYMENT_INTENT_ERRORS.paymentsDisabled],
 });
 
 export const AUTHENTICATION_RESULTS = ["complete", "fail"] as const;

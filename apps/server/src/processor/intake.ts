@@ -42,7 +42,7 @@ export class IntakeInvalid extends Error {
 
 export class IntakeStateError extends Error {
 	constructor(
-		readonly code: "wcpay_intent_not_found" | "payment_intent_unexpected_state",
+		readonly code: "wcpay_intent_not_found" | "payment_intent_unexpected_state" | "wcpay_payments_disabled",
 		message: string,
 		readonly status: 404 | 409,
 	) {
@@ -116,6 +116,13 @@ async function prepare(db: Db, request: IntakeRequest): Promise<Prepared> {
 	const account = await loadAccount(db.kysely, accountId);
 	if (!account)
 		throw new IntakeStateError("wcpay_intent_not_found", "No payments account is connected.", 404);
+	if (account.connected !== 1 || account.payments_enabled !== 1) {
+		throw new IntakeStateError(
+			"wcpay_payments_disabled",
+			"Payments are paused on this account until its verification is complete.",
+			409,
+		);
+	}
 	const method = body.payment_method;
 	if (
 		method.type === "card" &&

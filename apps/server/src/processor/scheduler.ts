@@ -91,10 +91,14 @@ async function nextBoundary(trx: Trx, accountId: string, cursor: number): Promis
 	const account = await loadAccount(trx, accountId);
 	if (!account) return null;
 	const review = onboardingRecordOf(account).review;
+	// A restricted_soon deadline restricts the account (so does a progressive-onboarding window
+	// running out); a pending verification is decided. Past ones were applied after the last step.
+	const future = (time: number | null | undefined) => (time != null && time > cursor ? time : null);
 	const times = [
-		// A restricted_soon deadline restricts the account; a pending verification is decided.
-		account.status === "restricted_soon" ? account.current_deadline : null,
-		review ? review.due : null,
+		account.status === "restricted_soon" || account.status === "enabled"
+			? future(account.current_deadline)
+			: null,
+		future(review?.due),
 		await nextAuthorizationExpiry(trx, accountId),
 		await nextDisputeArrival(trx, accountId),
 		await nextDisputeChange(trx, accountId),
