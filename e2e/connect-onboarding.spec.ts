@@ -3,75 +3,22 @@
  * e2e server seeds a connected store, so each journey starts its own server on its own port
  * and data directory, seeded with `seed --state unconnected`.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { logInTo, type OwnStore, startOwnStore } from "./own-store.ts";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const tsx = path.join(root, "node_modules/.bin/tsx");
 const ADMIN = { login: "admin", password: "e2e-unconnected-password" };
 
-interface Store {
-	url: string;
-	stop(): Promise<void>;
-}
+type Store = OwnStore;
 
-async function startUnconnectedStore(port: number): Promise<Store> {
-	const dataDir = mkdtempSync(path.join(tmpdir(), "paydesk-e2e-connect-"));
-	const env = {
-		...process.env,
-		DATA_DIR: dataDir,
-		PORT: String(port),
-		HOST: "127.0.0.1",
-		ADMIN_USER: ADMIN.login,
-		ADMIN_PASSWORD: ADMIN.password,
-		SEED_TRANSACTIONS: "0",
-		LOG_LEVEL: "warn",
-	};
-	const seeded = spawnSync(
-		tsx,
-		[path.join(root, "apps/server/src/cli/seed.ts"), "--state", "unconnected", "--transactions", "0"],
-		{ env, stdio: "inherit" },
-	);
-	if (seeded.status !== 0) throw new Error("seeding the unconnected store failed");
-	const server: ChildProcess = spawn(tsx, [path.join(root, "apps/server/src/main.ts")], {
-		env,
-		stdio: "inherit",
+const startUnconnectedStore = (port: number) =>
+	startOwnStore({
+		port,
+		name: "connect",
+		seedArgs: ["--state", "unconnected", "--transactions", "0"],
+		admin: ADMIN,
 	});
-	const url = `http://127.0.0.1:${port}`;
-	for (let attempt = 0; ; attempt++) {
-		try {
-			if ((await fetch(`${url}/wp-login.php`)).ok) break;
-		} catch {
-			// Not listening yet.
-		}
-		if (attempt > 120) throw new Error(`the unconnected store on ${url} did not start`);
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-	return {
-		url,
-		stop: () =>
-			new Promise<void>((resolve) => {
-				server.once("exit", () => {
-					rmSync(dataDir, { recursive: true, force: true });
-					resolve();
-				});
-				server.kill("SIGTERM");
-			}),
-	};
-}
-
-async function logIn(page: Page, store: Store): Promise<void> {
-	await page.goto(`${store.url}/wp-login.php`);
-	await page.getByLabel("Username or Email Address").fill(ADMIN.login);
-	await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-	await page.getByRole("button", { name: "Log In" }).click();
-	await page.waitForURL(/page=wc-admin/);
-}
+const logIn = logInTo;
 
 const connectPage = (store: Store) => `${store.url}/wp-admin/admin.php?page=wc-admin&path=/payments/connect`;
 

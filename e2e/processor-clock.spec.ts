@@ -12,17 +12,11 @@
  * has a short demo history even with `--transactions 0` (authorizations, disputes, a Capital loan
  * that captures repay), so the journey finds its own payments among the rest.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { logInTo, type OwnStore, startOwnStore } from "./own-store.ts";
 import { api } from "./support.ts";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const tsx = path.join(root, "node_modules/.bin/tsx");
 const ADMIN = { login: "admin", password: "e2e-sandbox-password" };
 const PORT = 8195;
 /**
@@ -34,66 +28,16 @@ const SEEDED_AT = "2026-06-01T12:00:00Z";
 const WEEK = 7 * 86_400;
 const HOUR = 3600;
 
-interface Store {
-	url: string;
-	stop(): Promise<void>;
-}
+type Store = OwnStore;
 
-async function startSandboxStore(port: number): Promise<Store> {
-	const dataDir = mkdtempSync(path.join(tmpdir(), "paydesk-e2e-clock-"));
-	const env = {
-		...process.env,
-		DATA_DIR: dataDir,
-		PORT: String(port),
-		HOST: "127.0.0.1",
-		ADMIN_USER: ADMIN.login,
-		ADMIN_PASSWORD: ADMIN.password,
-		SEED_TRANSACTIONS: "0",
-		LOG_LEVEL: "warn",
-	};
-	const seeded = spawnSync(
-		tsx,
-		[
-			path.join(root, "apps/server/src/cli/seed.ts"),
-			...["--state", "sandbox", "--transactions", "0", "--now", SEEDED_AT],
-		],
-		{ env, stdio: "inherit" },
-	);
-	if (seeded.status !== 0) throw new Error("seeding the sandbox store failed");
-	const server: ChildProcess = spawn(tsx, [path.join(root, "apps/server/src/main.ts")], {
-		env,
-		stdio: "inherit",
+const startSandboxStore = (port: number) =>
+	startOwnStore({
+		port,
+		name: "clock",
+		seedArgs: ["--state", "sandbox", "--transactions", "0", "--now", SEEDED_AT],
+		admin: ADMIN,
 	});
-	const url = `http://127.0.0.1:${port}`;
-	for (let attempt = 0; ; attempt++) {
-		try {
-			if ((await fetch(`${url}/wp-login.php`)).ok) break;
-		} catch {
-			// Not listening yet.
-		}
-		if (attempt > 120) throw new Error(`the sandbox store on ${url} did not start`);
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-	return {
-		url,
-		stop: () =>
-			new Promise<void>((resolve) => {
-				server.once("exit", () => {
-					rmSync(dataDir, { recursive: true, force: true });
-					resolve();
-				});
-				server.kill("SIGTERM");
-			}),
-	};
-}
-
-async function logIn(page: Page, store: Store): Promise<void> {
-	await page.goto(`${store.url}/wp-login.php`);
-	await page.getByLabel("Username or Email Address").fill(ADMIN.login);
-	await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-	await page.getByRole("button", { name: "Log In" }).click();
-	await page.waitForURL(/page=wc-admin/);
-}
+const logIn = logInTo;
 
 interface Intent {
 	id: string;

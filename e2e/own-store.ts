@@ -1,0 +1,78 @@
+/**
+ * A store of a journey's own: its own server on its own port and data directory, seeded with
+ * the seed command's arguments (`--state unconnected`, `--state sandbox` …), for journeys that
+ * need another situation than the shared e2e server's connected store.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Page } from "@playwright/test";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const tsx = path.join(root, "node_modules/.bin/tsx");
+
+export interface OwnStore {
+	url: string;
+	admin: { login: string; password: string };
+	stop(): Promise<void>;
+}
+
+export async function startOwnStore(options: {
+	port: number;
+	seedArgs: readonly string[];
+	admin: { login: string; password: string };
+	name: string;
+}): Promise<OwnStore> {
+	const dataDir = mkdtempSync(path.join(tmpdir(), `paydesk-e2e-${options.name}-`));
+	const env = {
+		...process.env,
+		DATA_DIR: dataDir,
+		PORT: String(options.port),
+		HOST: "127.0.0.1",
+		ADMIN_USER: options.admin.login,
+		ADMIN_PASSWORD: options.admin.password,
+		SEED_TRANSACTIONS: "0",
+		LOG_LEVEL: "warn",
+	};
+	const seeded = spawnSync(tsx, [path.join(root, "apps/server/src/cli/seed.ts"), ...options.seedArgs], {
+		env,
+		stdio: "inherit",
+	});
+	if (seeded.status !== 0) throw new Error(`seeding the ${options.name} store failed`);
+	const server: ChildProcess = spawn(tsx, [path.join(root, "apps/server/src/main.ts")], {
+		env,
+		stdio: "inherit",
+	});
+	const url = `http://127.0.0.1:${options.port}`;
+	for (let attempt = 0; ; attempt++) {
+		try {
+			if ((await fetch(`${url}/wp-login.php`)).ok) break;
+		} catch {
+			// Not listening yet.
+		}
+		if (attempt > 120) throw new Error(`the ${options.name} store on ${url} did not start`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+	return {
+		url,
+		admin: options.admin,
+		stop: () =>
+			new Promise<void>((resolve) => {
+				server.once("exit", () => {
+					rmSync(dataDir, { recursive: true, force: true });
+					resolve();
+				});
+				server.kill("SIGTERM");
+			}),
+	};
+}
+
+export async function logInTo(page: Page, store: OwnStore): Promise<void> {
+	await page.goto(`${store.url}/wp-login.php`);
+	await page.getByLabel("Username or Email Address").fill(store.admin.login);
+	await page.getByLabel("Password", { exact: true }).fill(store.admin.password);
+	await page.getByRole("button", { name: "Log In" }).click();
+	await page.waitForURL(/page=wc-admin/);
+}
