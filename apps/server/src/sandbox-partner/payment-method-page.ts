@@ -6,14 +6,14 @@
  */
 import { requirementLabel } from "@paydesk/domain/payment-method-enablement";
 import { paymentMethodLabel } from "@paydesk/domain/payment-methods";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppDeps } from "../app-deps.ts";
-import { can } from "../auth/context.ts";
 import { createNonce, verifyNonce } from "../auth/nonce.ts";
 import { escapeHtml, wpDiePage } from "../http/html.ts";
 import { loadAccount, parseJson } from "../processor/account.ts";
 import { updateAccount } from "../processor/onboarding.ts";
 import { partnerPage } from "./pages.ts";
+import { partnerMerchant } from "./routes.ts";
 
 export const PAYMENT_METHOD_PAGE = "/sandbox-partner/payment-methods";
 const NONCE_ACTION = "sandbox-partner-payment-method";
@@ -69,19 +69,6 @@ ${fields}
 	);
 }
 
-function merchant(request: FastifyRequest, reply: FastifyReply) {
-	const { user, nonceSecret } = request.auth;
-	if (!user || !nonceSecret) {
-		void reply.redirect(`/wp-login.php?redirect_to=${encodeURIComponent(request.url)}&reauth=1`);
-		return null;
-	}
-	if (!can(user, "manage_woocommerce")) {
-		void html(reply, 403, wpDiePage("Sorry, you are not allowed to access this page."));
-		return null;
-	}
-	return { user, nonceSecret };
-}
-
 const done = (method: string, text: string) =>
 	page(
 		`${paymentMethodLabel(method)}`,
@@ -90,7 +77,7 @@ const done = (method: string, text: string) =>
 
 export function registerPaymentMethodPage(app: FastifyInstance, deps: AppDeps): void {
 	app.get(`${PAYMENT_METHOD_PAGE}/:method`, async (request, reply) => {
-		const who = merchant(request, reply);
+		const who = partnerMerchant(request, reply);
 		if (!who) return reply;
 		const { method } = request.params as { method: string };
 		const row = await loadAccount(deps.db.kysely, who.user.accountId);
@@ -106,7 +93,7 @@ export function registerPaymentMethodPage(app: FastifyInstance, deps: AppDeps): 
 	});
 
 	app.post(`${PAYMENT_METHOD_PAGE}/:method`, async (request, reply) => {
-		const who = merchant(request, reply);
+		const who = partnerMerchant(request, reply);
 		if (!who) return reply;
 		const { method } = request.params as { method: string };
 		const body = (request.body ?? {}) as Record<string, unknown>;

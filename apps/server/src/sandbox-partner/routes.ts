@@ -94,6 +94,23 @@ async function openSession(deps: AppDeps, clientSecret: unknown): Promise<OpenSe
 
 const EXPIRED = "This verification session has expired. Please start again from your store.";
 
+/**
+ * The signed-in merchant of a partner page, or null after answering: a visitor is sent to log
+ * in, a user who does not manage the store gets the WordPress 403 page.
+ */
+export function partnerMerchant(request: FastifyRequest, reply: FastifyReply) {
+	const { user, nonceSecret } = request.auth;
+	if (!user || !nonceSecret) {
+		void reply.redirect(`/wp-login.php?redirect_to=${encodeURIComponent(request.url)}&reauth=1`);
+		return null;
+	}
+	if (!can(user, "manage_woocommerce")) {
+		void html(reply, 403, wpDiePage("Sorry, you are not allowed to access this page."));
+		return null;
+	}
+	return { user, nonceSecret };
+}
+
 export function registerSandboxPartner(app: FastifyInstance, deps: AppDeps): void {
 	for (const [name, type] of Object.entries(ASSETS)) {
 		const content = readFileSync(path.join(here, "assets", name), "utf8");
@@ -148,21 +165,8 @@ export function registerSandboxPartner(app: FastifyInstance, deps: AppDeps): voi
 		return html(reply, 200, onboardingDonePage());
 	});
 
-	const merchant = (request: FastifyRequest, reply: FastifyReply) => {
-		const { user, nonceSecret } = request.auth;
-		if (!user || !nonceSecret) {
-			void reply.redirect(`/wp-login.php?redirect_to=${encodeURIComponent(request.url)}&reauth=1`);
-			return null;
-		}
-		if (!can(user, "manage_woocommerce")) {
-			void html(reply, 403, wpDiePage("Sorry, you are not allowed to access this page."));
-			return null;
-		}
-		return { user, nonceSecret };
-	};
-
 	app.get("/sandbox-partner/account", async (request, reply) => {
-		const who = merchant(request, reply);
+		const who = partnerMerchant(request, reply);
 		if (!who) return reply;
 		const query = request.query as Record<string, unknown>;
 		// The link names the account; a merchant only ever sees their own store's.
@@ -181,7 +185,7 @@ export function registerSandboxPartner(app: FastifyInstance, deps: AppDeps): voi
 	});
 
 	app.post("/sandbox-partner/account/bank-details", async (request, reply) => {
-		const who = merchant(request, reply);
+		const who = partnerMerchant(request, reply);
 		if (!who) return reply;
 		const body = (request.body ?? {}) as Record<string, unknown>;
 		const now = deps.clock.seconds();
