@@ -6,17 +6,12 @@
  * advance took, its steps, the payouts it made, and the list latency idle → during the run.
  *   npx tsx bench/src/clock.ts [--transactions 1000000] [--days 30] [--dialect both]
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createApplicationPassword, findUserRow, toAuthUser } from "@paydesk/server/auth/users";
-import { openDb } from "@paydesk/server/db/connection";
 import { type ApiClient, createApiClient } from "@paydesk/server/simulator/client";
 import { percentile } from "@paydesk/server/simulator/summary";
-import { sql } from "kysely";
-import { machine, runTs, writeReadmeSection } from "./measure.ts";
-import { startServer, startTempPostgres, type TempPostgres } from "./server-process.ts";
+import { machine, writeReadmeSection } from "./measure.ts";
+import { seededStore, startServer } from "./server-process.ts";
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2)
@@ -52,30 +47,10 @@ interface Run {
 }
 
 async function measure(dialect: string): Promise<Run> {
-	const dataDir = mkdtempSync(path.join(tmpdir(), "paydesk-clock-"));
-	let cluster: TempPostgres | undefined;
-	const env: NodeJS.ProcessEnv = {
-		...process.env,
-		DATA_DIR: dataDir,
-		ACCOUNT_ID: ACCOUNT,
-		ADMIN_PASSWORD: "bench-password",
-	};
-	delete env.DATABASE_URL;
-	if (dialect === "postgres") {
-		cluster = await startTempPostgres();
-		env.DATABASE_URL = cluster.url;
-	}
+	const store = await seededStore(dialect, transactions, ACCOUNT, "clock");
+	const { env, db } = store;
 	try {
-		console.log(`${dialect}: seeding ${transactions.toLocaleString("en-US")} transactions…`);
-		const seed = await runTs(
-			"apps/server/src/cli/seed.ts",
-			["--transactions", String(transactions), "--seed", "7"],
-			env,
-		);
-		if (seed.code !== 0) throw new Error(`seed failed:\n${seed.output}`);
-		const db = openDb({ databaseUrl: env.DATABASE_URL, dataDir, poolSize: 2 });
 		await db.kysely.updateTable("accounts").set({ test_mode: 1 }).where("id", "=", ACCOUNT).execute();
-		if (db.dialect === "postgres") await sql`vacuum analyze`.execute(db.kysely);
 		const server = await startServer(env);
 		try {
 			const admin = await findUserRow(db.kysely, "admin");
@@ -134,11 +109,9 @@ async function measure(dialect: string): Promise<Run> {
 			};
 		} finally {
 			server.child.kill("SIGTERM");
-			await db.close();
 		}
 	} finally {
-		cluster?.stop();
-		rmSync(dataDir, { recursive: true, force: true });
+		await store.remove();
 	}
 }
 

@@ -9,20 +9,18 @@
  * within 5 % of the fastest rate (more would only queue).
  * The simulator and the probes share the machine with the server, as a store's checkout would not.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os, { tmpdir } from "node:os";
-import path from "node:path";
+import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { createApplicationPassword, findUserRow, toAuthUser } from "@paydesk/server/auth/users";
-import { type Db, openDb } from "@paydesk/server/db/connection";
+import type { Db } from "@paydesk/server/db/connection";
 import { type ApiClient, createApiClient } from "@paydesk/server/simulator/client";
 import type { StoreProfile } from "@paydesk/server/simulator/mix";
 import { runSimulation } from "@paydesk/server/simulator/run";
 import { learnStore } from "@paydesk/server/simulator/store-profile";
 import { percentile, type SimulationResult } from "@paydesk/server/simulator/summary";
 import { sql } from "kysely";
-import { machine, runTs, writeReadmeSection } from "./measure.ts";
-import { rssMb, startServer, startTempPostgres, type TempPostgres } from "./server-process.ts";
+import { machine, writeReadmeSection } from "./measure.ts";
+import { rssMb, seededStore, startServer } from "./server-process.ts";
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2)
@@ -90,29 +88,9 @@ interface DialectRun {
 }
 
 async function measure(dialect: string): Promise<DialectRun> {
-	const dataDir = mkdtempSync(path.join(tmpdir(), "paydesk-intake-"));
-	let cluster: TempPostgres | undefined;
-	const env: NodeJS.ProcessEnv = {
-		...process.env,
-		DATA_DIR: dataDir,
-		ACCOUNT_ID: ACCOUNT,
-		ADMIN_PASSWORD: "bench-password",
-	};
-	delete env.DATABASE_URL;
-	if (dialect === "postgres") {
-		cluster = await startTempPostgres();
-		env.DATABASE_URL = cluster.url;
-	}
+	const store = await seededStore(dialect, transactions, ACCOUNT, "intake");
+	const { env, db } = store;
 	try {
-		console.log(`${dialect}: seeding ${transactions.toLocaleString("en-US")} transactions…`);
-		const seed = await runTs(
-			"apps/server/src/cli/seed.ts",
-			["--transactions", String(transactions), "--seed", "7"],
-			env,
-		);
-		if (seed.code !== 0) throw new Error(`seed failed:\n${seed.output}`);
-		const db = openDb({ databaseUrl: env.DATABASE_URL, dataDir, poolSize: 2 });
-		if (db.dialect === "postgres") await sql`vacuum analyze`.execute(db.kysely);
 		const rowsBefore = await intentCount(db);
 		const server = await startServer(env);
 		const pid = server.child.pid ?? 0;
@@ -184,7 +162,7 @@ async function measure(dialect: string): Promise<DialectRun> {
 			for (const sample of result.errorSamples) console.log(`  ${sample}`);
 			return {
 				dialect,
-				seedSeconds: seed.ms / 1000,
+				seedSeconds: store.seedSeconds,
 				concurrency,
 				ramp,
 				result,
@@ -197,11 +175,9 @@ async function measure(dialect: string): Promise<DialectRun> {
 			};
 		} finally {
 			server.child.kill("SIGTERM");
-			await db.close();
 		}
 	} finally {
-		cluster?.stop();
-		rmSync(dataDir, { recursive: true, force: true });
+		await store.remove();
 	}
 }
 

@@ -4,10 +4,13 @@
  * PostgreSQL cluster (scripts/pg-temp.mjs) for the PostgreSQL pass.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { ROOT } from "./measure.ts";
+import { type Db, openDb } from "@paydesk/server/db/connection";
+import { sql } from "kysely";
+import { ROOT, runTs } from "./measure.ts";
 
 export interface TempPostgres {
 	url: string;
@@ -62,4 +65,58 @@ export async function startTempPostgres(): Promise<TempPostgres> {
 		startTempPostgres(port: number): TempPostgres;
 	};
 	return start(await freePort());
+}
+
+/** A seeded demo store on a data folder of its own (and a throw-away cluster on PostgreSQL). */
+export interface SeededStore {
+	/** The environment a server process of this store starts with. */
+	env: NodeJS.ProcessEnv;
+	db: Db;
+	seedSeconds: number;
+	remove(): Promise<void>;
+}
+
+/**
+ * Seeds a store of `transactions` (seed 7) for a benchmark and opens it; on PostgreSQL the
+ * planner gets its statistics first (VACUUM ANALYZE, as autovacuum gives a live database).
+ */
+export async function seededStore(
+	dialect: string,
+	transactions: number,
+	account: string,
+	name: string,
+): Promise<SeededStore> {
+	const dataDir = mkdtempSync(path.join(tmpdir(), `paydesk-${name}-`));
+	let cluster: TempPostgres | undefined;
+	const env: NodeJS.ProcessEnv = {
+		...process.env,
+		DATA_DIR: dataDir,
+		ACCOUNT_ID: account,
+		ADMIN_PASSWORD: "bench-password",
+	};
+	delete env.DATABASE_URL;
+	const remove = async (db?: Db) => {
+		await db?.close();
+		cluster?.stop();
+		rmSync(dataDir, { recursive: true, force: true });
+	};
+	try {
+		if (dialect === "postgres") {
+			cluster = await startTempPostgres();
+			env.DATABASE_URL = cluster.url;
+		}
+		console.log(`${dialect}: seeding ${transactions.toLocaleString("en-US")} transactions…`);
+		const seed = await runTs(
+			"apps/server/src/cli/seed.ts",
+			["--transactions", String(transactions), "--seed", "7"],
+			env,
+		);
+		if (seed.code !== 0) throw new Error(`seed failed:\n${seed.output}`);
+		const db = openDb({ databaseUrl: env.DATABASE_URL, dataDir, poolSize: 2 });
+		if (db.dialect === "postgres") await sql`vacuum analyze`.execute(db.kysely);
+		return { env, db, seedSeconds: seed.ms / 1000, remove: () => remove(db) };
+	} catch (error) {
+		await remove();
+		throw error;
+	}
 }
