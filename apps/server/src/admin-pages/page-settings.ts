@@ -12,6 +12,7 @@ import { onboardingFieldsDataFor } from "../payments/onboarding/fields-data.ts";
 import { connectPageSettings } from "../payments/onboarding/page-settings-fields.ts";
 import { accountStatusOf, loadAccount, parseJson } from "../processor/account.ts";
 import { accountFeesOf } from "../processor/account-fees.ts";
+import { LIFETIME_TPV_OPTION } from "../processor/capture-effects.ts";
 
 /** Countries the sandbox partner onboards (connect.availableCountries). */
 export const AVAILABLE_COUNTRIES: Record<string, string> = {
@@ -93,7 +94,7 @@ export async function buildPageSettings(
 		.selectFrom("options")
 		.select("value")
 		.where("account_id", "=", user.accountId)
-		.where("name", "=", "wcpay_lifetime_tpv")
+		.where("name", "=", LIFETIME_TPV_OPTION)
 		.executeTakeFirst();
 	const connectPage = await connectPageSettings(db, user.accountId, account, session);
 	const value: PageSettings = {

@@ -58,6 +58,21 @@ export class TestClockRefused extends Error {
 	}
 }
 
+/** Refuses (TestClockRefused) unless the account is a sandbox account, which has a test clock. */
+export async function assertTestClock(db: Kysely<Database>, accountId: string): Promise<void> {
+	const account = await db
+		.selectFrom("accounts")
+		.select(["test_mode"])
+		.where("id", "=", accountId)
+		.executeTakeFirst();
+	if (!account) throw new TestClockRefused("No payments account is connected.");
+	if (account.test_mode !== 1) {
+		throw new TestClockRefused(
+			"This account runs on real time: only a sandbox (test mode) account has a test clock to move.",
+		);
+	}
+}
+
 /**
  * Moves a sandbox account's test clock forward; answers the new time. Real-time accounts
  * (the demo store, live accounts) refuse. The timed work that became due runs separately.
@@ -68,17 +83,7 @@ export async function advanceTestClock(
 	seconds: number,
 	clock: Clock,
 ): Promise<number> {
-	const account = await db
-		.selectFrom("accounts")
-		.select(["test_mode"])
-		.where("id", "=", accountId)
-		.executeTakeFirst();
-	if (!account) throw new TestClockRefused("No payments account is connected.");
-	if (account.test_mode !== 1) {
-		throw new TestClockRefused(
-			"Only a sandbox (test mode) account has a test clock; this account runs on real time.",
-		);
-	}
+	await assertTestClock(db, accountId);
 	await ensureAccountClock(db, accountId, clock.seconds());
 	await db
 		.updateTable("account_clocks")

@@ -104,7 +104,7 @@ async function checkAuthorization(
 export async function expireAuthorization(
 	trx: Kysely<Database>,
 	charge: ChargesTable,
-	order: OrdersTable,
+	order: OrdersTable | undefined,
 ): Promise<void> {
 	await releaseHold(trx, charge, order);
 	await writeTimelineEvent(trx, {
@@ -116,14 +116,19 @@ export async function expireAuthorization(
 	});
 }
 
-/** Releasing an authorization refunds its whole hold; the order is cancelled. */
-async function releaseHold(trx: Kysely<Database>, charge: ChargesTable, order: OrdersTable): Promise<void> {
+/** Releasing an authorization refunds its whole hold; the order (when it has one) is cancelled. */
+async function releaseHold(
+	trx: Kysely<Database>,
+	charge: ChargesTable,
+	order: OrdersTable | undefined,
+): Promise<void> {
 	await trx
 		.updateTable("charges")
 		.set({ intent_status: "canceled", refunded: 1, amount_refunded: charge.amount })
 		.where("account_id", "=", charge.account_id)
 		.where("id", "=", charge.id)
 		.execute();
+	if (!order) return;
 	await trx
 		.updateTable("orders")
 		.set({ status: "cancelled" })

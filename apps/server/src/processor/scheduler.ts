@@ -75,14 +75,7 @@ async function expireDueAuthorizations(trx: Trx, accountId: string, now: number)
 						.where("account_id", "=", accountId)
 						.where("id", "=", charge.order_id)
 						.executeTakeFirst();
-		if (order) await expireAuthorization(trx, charge, order);
-		else
-			await trx
-				.updateTable("charges")
-				.set({ intent_status: "canceled", refunded: 1, amount_refunded: charge.amount })
-				.where("account_id", "=", accountId)
-				.where("id", "=", charge.id)
-				.execute();
+		await expireAuthorization(trx, charge, order);
 	}
 }
 

@@ -20,7 +20,7 @@ import { chargeEntry } from "./ledger-entries.ts";
 import { insertBalanceTransactions } from "./rollups.ts";
 import { writeTimelineEvent } from "./timeline.ts";
 
-/** The dispute fee, in minor units of the dispute's currency (as the demo store's disputes). */
+/** The dispute fee, in minor units of the dispute's currency (the demo store's disputes too). */
 export const DISPUTE_FEE = 1500;
 
 function secondsFromEnv(name: string, fallback: number): number {

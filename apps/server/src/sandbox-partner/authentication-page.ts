@@ -9,7 +9,7 @@ import { formatAmount } from "@paydesk/domain/money";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppDeps } from "../app-deps.ts";
 import { escapeHtml } from "../http/html.ts";
-import { intentForSecret, recordAuthentication } from "../processor/intake.ts";
+import { intentForSecret, recordAuthentication } from "../processor/intake-authentication.ts";
 import { partnerPage } from "./pages.ts";
 
 export const AUTHENTICATION_PATH = "/sandbox-partner/authenticate";

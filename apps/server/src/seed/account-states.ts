@@ -19,6 +19,7 @@ import type { Db } from "../db/connection.ts";
 import type { AccountsTable } from "../db/schema.ts";
 import { parseJson } from "../processor/account.ts";
 import { standardAccountFee } from "../processor/account-fees.ts";
+import { LIFETIME_TPV_OPTION } from "../processor/capture-effects.ts";
 import { ROLLUP_SPANS, withRollups } from "../processor/rollups.ts";
 import { writeOptions } from "../wp/queries.ts";
 import { DAY } from "./calendar.ts";
@@ -189,7 +190,7 @@ export async function finishSeededStore(
 		.where("id", "=", accountId)
 		.execute();
 	await writeOptions(db.kysely, accountId, {
-		wcpay_lifetime_tpv: await lifetimeTpv(db, accountId, account.default_currency),
+		[LIFETIME_TPV_OPTION]: await lifetimeTpv(db, accountId, account.default_currency),
 		// The demo store opted in to WooCommerce usage tracking, as WooCommerce asks on setup;
 		// the feedback prompt's No then asks what to improve (spec 2 "Feedback prompt").
 		[TRACKING_OPTION]: "yes",

@@ -27,7 +27,8 @@ export interface Customer {
 const brands = new Weighted(CARD_BRANDS);
 const funding = new Weighted(CARD_FUNDING);
 
-function ascii(text: string): string {
+/** Letters and digits only, accents dropped: the local part of an e-mail address. */
+export function ascii(text: string): string {
 	return text
 		.normalize("NFD")
 		.replace(/[\u0300-\u036f]/g, "")
@@ -35,7 +36,8 @@ function ascii(text: string): string {
 		.toLowerCase();
 }
 
-function fillPattern(random: Random, pattern: string): string {
+/** A postcode pattern ("#####", "SW1A #AA") with each # a random digit. */
+export function fillPattern(random: Random, pattern: string): string {
 	let out = "";
 	for (const char of pattern) out += char === "#" ? String(random.int(0, 9)) : char;
 	return out;

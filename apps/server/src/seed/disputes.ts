@@ -3,6 +3,7 @@
  * debit (amount and a 15.00 fee) and, when won, the reversal that credits both back.
  * Inquiries (warning_*, charge_refunded) move no money.
  */
+import { DISPUTE_FEE } from "../processor/timed-disputes.ts";
 import { HOUR } from "./calendar.ts";
 import { capture, capturedState, openCharge, writeCharge } from "./charges.ts";
 import { type DisputePlan, isInquiry } from "./dispute-plan.ts";
@@ -10,9 +11,6 @@ import { emitRefund } from "./refunds.ts";
 import type { ChargeContext } from "./rows.ts";
 import type { SeedRun } from "./run.ts";
 import { authorizedData, disputeData } from "./timeline.ts";
-
-/** The dispute fee, in minor units of the dispute's currency. */
-export const DISPUTE_FEE = 1500;
 
 const CLOSED_EVENT: Record<string, string> = {
 	won: "dispute_won",

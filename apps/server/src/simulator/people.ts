@@ -6,6 +6,7 @@
 import type { PostalAddressInput } from "@paydesk/contract/payment-intents";
 import { FAILING_EMAIL_MARK } from "@paydesk/domain/test-cards";
 import { COUNTRIES, namesFor } from "../seed/catalog-people.ts";
+import { ascii, fillPattern } from "../seed/customers.ts";
 import type { Random } from "../seed/random.ts";
 
 export interface SimulatedCustomer {
@@ -13,21 +14,6 @@ export interface SimulatedCustomer {
 	email: string;
 	phone: string;
 	address: PostalAddressInput;
-}
-
-/** Letters and digits only, accents dropped: the local part of an e-mail address. */
-function ascii(text: string): string {
-	return text
-		.normalize("NFD")
-		.replace(/[\u0300-\u036f]/g, "")
-		.replace(/[^A-Za-z0-9]/g, "")
-		.toLowerCase();
-}
-
-function fillPattern(random: Random, pattern: string): string {
-	let out = "";
-	for (const char of pattern) out += char === "#" ? String(random.int(0, 9)) : char;
-	return out;
 }
 
 function countryOf(code: string) {

@@ -15,7 +15,7 @@ import { DEFAULT_REDIRECT, logoutUrl } from "../auth/login-page.ts";
 import { createNonce } from "../auth/nonce.ts";
 import { wpDiePage } from "../http/html.ts";
 import { loadAccount } from "../processor/account.ts";
-import { acceptedCurrencies } from "../processor/intake.ts";
+import { acceptedCurrencies } from "../processor/intake-context.ts";
 import { SAMPLE_IP_BY_COUNTRY } from "../processor/sample-ips.ts";
 import { TEST_CHECKOUT_ASSETS, TEST_CHECKOUT_PATH, testCheckoutPage } from "./page.ts";
 

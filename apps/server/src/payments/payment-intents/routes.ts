@@ -12,13 +12,8 @@ import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { invalidParams, RestError } from "../../http/rest-error.ts";
-import {
-	confirmPayment,
-	type IntakeAnswer,
-	IntakeInvalid,
-	IntakeStateError,
-	takePayment,
-} from "../../processor/intake.ts";
+import { confirmPayment, type IntakeAnswer, takePayment } from "../../processor/intake.ts";
+import { IntakeInvalid, IntakeStateError } from "../../processor/intake-context.ts";
 import { AUTHENTICATION_PATH } from "../../sandbox-partner/authentication-page.ts";
 
 /** The processor's refusals as REST errors; a decline is a 402 that carries the failed intent. */

@@ -10,37 +10,36 @@ import type { AppDeps } from "../../app-deps.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { RestError } from "../../http/rest-error.ts";
 import {
-	accountNow,
 	advanceTestClock,
+	assertTestClock,
 	ensureAccountClock,
 	TestClockRefused,
 } from "../../processor/account-clock.ts";
 import { runDueWork } from "../../processor/scheduler.ts";
 
-const REAL_TIME =
-	"This account runs on real time: only a sandbox (test mode) account has a test clock to move.";
+/** A real-time account's refusal as the REST error of the contract. */
+async function refusedAs409<T>(work: () => Promise<T>): Promise<T> {
+	try {
+		return await work();
+	} catch (error) {
+		if (error instanceof TestClockRefused)
+			throw new RestError(SANDBOX_CLOCK_ERRORS.unavailable, error.message, 409);
+		throw error;
+	}
+}
 
 export function registerSandboxClockRoutes(app: FastifyInstance, deps: AppDeps): void {
 	const { db, clock } = deps;
 	const options = { validateResponses: deps.validateResponses };
 
-	async function sandboxOnly(accountId: string): Promise<void> {
-		const account = await db.kysely
-			.selectFrom("accounts")
-			.select("test_mode")
-			.where("id", "=", accountId)
-			.executeTakeFirst();
-		if (account?.test_mode !== 1) throw new RestError(SANDBOX_CLOCK_ERRORS.unavailable, REAL_TIME, 409);
-	}
-
 	async function clockOf(accountId: string, steps?: number): Promise<SandboxClock> {
-		const now = await accountNow(db.kysely, accountId, clock);
-		await ensureAccountClock(db.kysely, accountId, now);
+		await ensureAccountClock(db.kysely, accountId, clock.seconds());
 		const row = await db.kysely
 			.selectFrom("account_clocks")
 			.select(["offset_seconds", "processed_through"])
 			.where("account_id", "=", accountId)
 			.executeTakeFirstOrThrow();
+		const now = clock.seconds() + Number(row.offset_seconds);
 		return {
 			now,
 			iso: new Date(now * 1000).toISOString(),
@@ -54,7 +53,7 @@ export function registerSandboxClockRoutes(app: FastifyInstance, deps: AppDeps):
 		app,
 		getSandboxClock,
 		async ({ accountId }) => {
-			await sandboxOnly(accountId);
+			await refusedAs409(() => assertTestClock(db.kysely, accountId));
 			return clockOf(accountId);
 		},
 		options,
@@ -64,15 +63,7 @@ export function registerSandboxClockRoutes(app: FastifyInstance, deps: AppDeps):
 		app,
 		advanceSandboxClock,
 		async ({ accountId, body, request }) => {
-			await sandboxOnly(accountId);
-			let now: number;
-			try {
-				now = await advanceTestClock(db.kysely, accountId, body.advance, clock);
-			} catch (error) {
-				if (error instanceof TestClockRefused)
-					throw new RestError(SANDBOX_CLOCK_ERRORS.unavailable, error.message, 409);
-				throw error;
-			}
+			const now = await refusedAs409(() => advanceTestClock(db.kysely, accountId, body.advance, clock));
 			// Runs what became due before answering; waits for another process that holds the work.
 			let steps = 0;
 			for (let attempt = 0; attempt < 200; attempt++) {
