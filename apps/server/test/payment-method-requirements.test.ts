@@ -81,3 +81,41 @@ describe("requested payment methods", () => {
 		expect(anonymous.headers.location).toContain("/wp-login.php");
 	});
 });
+
+describe("a method waiting without requirements", () => {
+	it("is approved on its page with a confirmation", async () => {
+		await t.db.kysely
+			.updateTable("accounts")
+			.set({
+				settings: JSON.stringify({
+					enabled_payment_method_ids: ["card", "sofort"],
+					payment_method_statuses: {
+						card_payments: { status: "active", requirements: [] },
+						sofort_payments: { status: "pending", requirements: [] },
+					},
+				}),
+			})
+			.where("id", "=", TEST_ACCOUNT)
+			.execute();
+		const cookie = { cookie: admin.headers.cookie ?? "" };
+		const page = await t.app.inject({
+			method: "GET",
+			url: "/sandbox-partner/payment-methods/sofort",
+			headers: cookie,
+		});
+		expect(page.statusCode).toBe(200);
+		expect(page.body).toContain("Approve");
+		const nonce = /name="_wpnonce" value="([^"]+)"/.exec(page.body)?.[1] ?? "";
+		const approved = await t.app.inject({
+			method: "POST",
+			url: "/sandbox-partner/payment-methods/sofort",
+			headers: cookie,
+			payload: { _wpnonce: nonce },
+		});
+		expect(approved.body).toContain("is now active");
+		const settings = json<{ payment_method_statuses: Record<string, { status: string }> }>(
+			await t.app.inject({ method: "GET", url: SETTINGS, headers: admin.headers }),
+		);
+		expect(settings.payment_method_statuses.sofort_payments?.status).toBe("active");
+	});
+});

@@ -1,7 +1,8 @@
 /**
  * The sandbox partner asks for a requested payment method's missing requirements (issue 15):
- * a method the merchant enabled that has requirements waits as "pending" until the merchant
- * gives them here; then the partner activates it. One page per method, for a merchant of the
+ * a method the merchant enabled waits ("pending" approval, or "pending_verification") until the
+ * merchant gives here what it asks for (nothing more than a confirmation when it has no
+ * requirements); then the partner activates it. One page per method, for a merchant of the
  * store, with a nonce on its form.
  */
 import { requirementLabel } from "@paydesk/domain/payment-method-enablement";
@@ -19,6 +20,8 @@ export const PAYMENT_METHOD_PAGE = "/sandbox-partner/payment-methods";
 const NONCE_ACTION = "sandbox-partner-payment-method";
 const SETTINGS_URL = "/wp-admin/admin.php?page=wc-settings&tab=checkout&section=woocommerce_payments";
 const MAX_ANSWER = 200;
+/** The statuses of a method that waits for the partner (spec 3 §3.8). */
+const WAITING = new Set(["pending", "pending_verification"]);
 
 interface MethodStatus {
 	status: string;
@@ -59,11 +62,15 @@ ${error ? `<p class="partner-error" id="${name}-error">${escapeHtml(`${requireme
 		.join("\n");
 	return page(
 		`Activate ${paymentMethodLabel(method)}`,
-		`<p>To accept ${escapeHtml(paymentMethodLabel(method))}, the partner needs a few more details about your business.</p>
+		`<p>${
+			status.requirements.length > 0
+				? `To accept ${escapeHtml(paymentMethodLabel(method))}, the partner needs a few more details about your business.`
+				: `${escapeHtml(paymentMethodLabel(method))} is waiting for the partner's approval. In the sandbox, you approve it here.`
+		}</p>
 <form method="post" action="${PAYMENT_METHOD_PAGE}/${escapeHtml(method)}" novalidate>
 <input type="hidden" name="_wpnonce" value="${escapeHtml(nonce)}">
 ${fields}
-<div class="partner-actions"><button type="submit" class="partner-primary">Submit details</button>
+<div class="partner-actions"><button type="submit" class="partner-primary">${status.requirements.length > 0 ? "Submit details" : "Approve"}</button>
 <a class="partner-secondary" href="${SETTINGS_URL}">Back to payment settings</a></div>
 </form>`,
 	);
@@ -85,7 +92,7 @@ export function registerPaymentMethodPage(app: FastifyInstance, deps: AppDeps): 
 		if (!row || !status) return html(reply, 404, wpDiePage("This payment method has not been requested."));
 		if (status.status === "active")
 			return html(reply, 200, done(method, `${paymentMethodLabel(method)} is active.`));
-		if (status.status !== "pending" || status.requirements.length === 0) {
+		if (!WAITING.has(status.status)) {
 			return html(reply, 404, wpDiePage("This payment method has not been requested."));
 		}
 		const nonce = createNonce(who.nonceSecret, NONCE_ACTION, deps.clock.seconds());
@@ -109,7 +116,7 @@ export function registerPaymentMethodPage(app: FastifyInstance, deps: AppDeps): 
 		const updated = await updateAccount(deps.db, who.user.accountId, (row) => {
 			const statuses = statusesOf(row.settings);
 			const status = statuses[`${method}_payments`];
-			if (status?.status !== "pending") return null;
+			if (!status || !WAITING.has(status.status)) return null;
 			const answers: Record<string, string> = {};
 			const missing = new Set<string>();
 			for (const requirement of status.requirements) {

@@ -65,9 +65,11 @@ export function PaymentMethodsSection({
 										)}
 									</span>
 								)}
-								{status.status === "pending" && status.requirements.length > 0 && (
+								{(status.status === "pending" || status.status === "pending_verification") && (
 									<a href={`/sandbox-partner/payment-methods/${encodeURIComponent(id)}`}>
-										{sprintf(__("Provide the details for %s", "paydesk"), method.label)}
+										{status.requirements.length > 0
+											? sprintf(__("Provide the details for %s", "paydesk"), method.label)
+											: sprintf(__("Approve %s in the sandbox", "paydesk"), method.label)}
 									</a>
 								)}
 							</div>
