@@ -3,7 +3,13 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
 	test: {
 		projects: [
-			{ test: { name: "domain", include: ["packages/*/src/**/*.test.ts"], environment: "node" } },
+			{
+				test: {
+					name: "domain",
+					include: ["packages/*/src/**/*.test.ts", "scripts/**/*.test.mjs"],
+					environment: "node",
+				},
+			},
 			{
 				test: {
 					name: "server",

@@ -1,4 +1,4 @@
-// npm test: lint, typecheck, unit and server tests on SQLite, the server suite again on a
+// npm test: the dependency tree's engines and audit, lint, typecheck, unit and server tests on SQLite, the server suite again on a
 // throw-away PostgreSQL, then the browser journeys in Chromium against the real server.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -48,6 +48,8 @@ function countPlaywright(file) {
 
 ensureSystemPackages();
 
+if (wanted("deps"))
+	step("Dependencies (engines, npm audit)", process.execPath, ["scripts/check-dependencies.mjs"]);
 if (wanted("lint")) step("Lint and format (Biome)", bin("biome"), ["check", "."]);
 if (wanted("typecheck")) step("Typecheck (tsc)", bin("tsc"), ["-p", "tsconfig.json"]);
 
