@@ -20,14 +20,15 @@
  *   monthly anchor is sent as null when empty (spec 2 §5).
  * - Saving advanced_fraud_protection_settings sets the account's declineOnAVSFailure to whether
  *   an AVS rule exists (spec 3 §4.5); saving is_test_mode_enabled sets the account's test mode.
- * - POST /settings/{option} saves one option (names as in /wc-admin/options) with { value }.
+ * - POST /settings/{option} saves one of the flags of packages/contract/options (spec 3 §7)
+ *   with { value: true | false }; any other option name is refused.
  * - POST /settings/schedule-stripe-billing-migration moves the store's Stripe Billing
  *   subscriptions to on-site billing; the sandbox does it at once and answers the new counts.
  */
 import { z } from "zod";
 import { protectionLevel, protectionRule, protectionRules } from "./fraud-protection.ts";
+import { OPTION_NOT_MANAGED, SETTING_FLAG_OPTIONS } from "./options.ts";
 import { defineRoute, REST_BASE } from "./route.ts";
-import { OPTION_NAME } from "./wp.ts";
 
 export const SETTINGS_ERRORS = {
 	accountNotFound: "wcpay_account_not_found",
@@ -219,12 +220,10 @@ export const savePaymentSettings = defineRoute({
 export const saveSettingOption = defineRoute({
 	method: "POST",
 	path: `${SETTINGS}/{option}`,
-	summary: "Save one option (setup completed, dismissal flags)",
+	summary: "Save one flag (multi-currency setup completed, dismissals)",
 	tag: "settings",
-	params: z.object({
-		option: z.string().regex(OPTION_NAME, { error: "is not an option this endpoint manages" }),
-	}),
-	body: z.object({ value: z.union([z.boolean(), z.number(), z.string().max(1000)]) }),
+	params: z.object({ option: z.enum(SETTING_FLAG_OPTIONS, { error: OPTION_NOT_MANAGED }) }),
+	body: z.object({ value: z.boolean({ error: "must be true or false" }) }),
 	response: z.object({ success: z.literal(true) }),
 });
 

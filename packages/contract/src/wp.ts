@@ -3,23 +3,21 @@
  * another user of the store (the people named in a payment's timeline).
  */
 import { z } from "zod";
+import { OPTION_NOT_MANAGED, READABLE_OPTIONS, WRITABLE_OPTIONS } from "./options.ts";
 import { defineRoute } from "./route.ts";
 
-/** Option names the admin may read and write: the product's own and wc-admin's task lists. */
-export const OPTION_NAME = /^(woocommerce_|wcpay_|wc_payments_)[a-z0-9_]{1,120}$/;
-
-const optionName = z.string().regex(OPTION_NAME, { error: "is not an option this endpoint manages" });
+const readableOption = z.enum(READABLE_OPTIONS, { error: OPTION_NOT_MANAGED });
 
 export const getOptions = defineRoute({
 	method: "GET",
 	path: "/wp-json/wc-admin/options",
-	summary: "Read options by name (comma-separated)",
+	summary: "Read options by name (comma-separated), from the allow-list of packages/contract/options",
 	tag: "wp",
 	query: z.object({
 		options: z
 			.string()
 			.transform((value) => value.split(",").filter(Boolean))
-			.pipe(z.array(optionName).min(1).max(50)),
+			.pipe(z.array(readableOption).min(1).max(50)),
 	}),
 	response: z.record(z.string(), z.unknown()),
 });
@@ -27,10 +25,11 @@ export const getOptions = defineRoute({
 export const updateOptions = defineRoute({
 	method: "POST",
 	path: "/wp-json/wc-admin/options",
-	summary: "Update options",
+	summary: "Save the admin's own options (task-list choices, dismissals); no other option is writable",
 	tag: "wp",
 	body: z
-		.record(optionName, z.unknown())
+		.strictObject(WRITABLE_OPTIONS, { error: OPTION_NOT_MANAGED })
+		.partial()
 		.refine((value) => Object.keys(value).length > 0, { error: "needs at least one option" }),
 	response: z.object({ success: z.literal(true) }),
 });

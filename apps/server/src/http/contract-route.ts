@@ -47,6 +47,17 @@ function parsePart(schema: z.ZodType | undefined, raw: unknown): unknown {
 	const params: Record<string, string> = {};
 	const missing: string[] = [];
 	for (const issue of result.error.issues) {
+		if (issue.code === "unrecognized_keys") {
+			// Each unknown key is a parameter of its own, named in the answer.
+			const what = issue.message.startsWith("Unrecognized key")
+				? "is not a parameter this endpoint accepts"
+				: issue.message;
+			for (const key of issue.keys) {
+				const name = [...issue.path.map(String), key].join(".");
+				params[name] ??= `${name} ${what}`;
+			}
+			continue;
+		}
 		const name = issue.path.length > 0 ? issue.path.map(String).join(".") : "body";
 		const top = issue.path[0];
 		const given =
@@ -72,7 +83,8 @@ export const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1")
 /**
  * Registers a route from its contract: validates params, query and body with the contract's
  * zod schemas (400 rest_invalid_param naming each bad parameter), requires manage_woocommerce
- * unless the route is public, and answers the handler's result.
+ * unless the route is public, limits it per user when the contract names a rate (429, see
+ * route-rate-limits.ts), and answers the handler's result.
  */
 export function contractRoute<C extends RouteContract>(
 	app: FastifyInstance,
@@ -83,6 +95,7 @@ export function contractRoute<C extends RouteContract>(
 	app.route({
 		method: contract.method,
 		url: toFastifyPath(contract.path),
+		...(contract.rateLimit ? { config: app.routeRateLimit(contract.rateLimit) } : {}),
 		handler: async (request, reply) => {
 			const user = request.auth.user;
 			if (!contract.public) {

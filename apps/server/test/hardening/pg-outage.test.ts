@@ -104,7 +104,7 @@ describe.skipIf(!runs)("PostgreSQL going away and coming back", () => {
 			method: "POST",
 			url: "/wp-json/wc-admin/options",
 			headers: { ...headers, "content-type": "application/json", "idempotency-key": "during-outage" },
-			payload: { wcpay_outage_probe: "1" },
+			payload: { wcpay_next_deposit_notice_dismissed: true },
 		});
 		expect(write.statusCode).toBe(503);
 		expectRestError(write);
@@ -117,7 +117,7 @@ describe.skipIf(!runs)("PostgreSQL going away and coming back", () => {
 			method: "POST",
 			url: "/wp-json/wc-admin/options",
 			headers: { ...headers, "content-type": "application/json", "idempotency-key": "during-outage" },
-			payload: { wcpay_outage_probe: "1" },
+			payload: { wcpay_next_deposit_notice_dismissed: true },
 		});
 		expect(retried.statusCode).toBe(200);
 	}, 60_000);

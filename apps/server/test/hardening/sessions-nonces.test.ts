@@ -58,7 +58,7 @@ const write = (headers: Record<string, string>) =>
 		method: "POST",
 		url: "/wp-json/wc-admin/options",
 		headers: { "content-type": "application/json", ...headers },
-		payload: { woocommerce_default_country: "US:CA" },
+		payload: { wcpay_next_deposit_notice_dismissed: true },
 	});
 
 describe("a cookie-authenticated write needs the session's own X-WP-Nonce", () => {

@@ -6,6 +6,7 @@
  */
 import { getDepositsOverview, listDeposits } from "@paydesk/contract/deposits";
 import { listDisputes } from "@paydesk/contract/disputes";
+import { DISMISSAL_OPTIONS, type SettingFlagOption } from "@paydesk/contract/options";
 import { saveSettingOption } from "@paydesk/contract/settings";
 import { getOptions, updateOptions } from "@paydesk/contract/wp";
 import { OVERVIEW_DISPUTES_PAGE_SIZE } from "@paydesk/domain/dispute-task";
@@ -20,10 +21,10 @@ import { updateQuery, useLocation } from "../../app/router.tsx";
 
 /** Dismissal flags saved with POST /settings/{option} (spec 3 §7). */
 export const SETTING_FLAGS = {
-	connectionSuccessModal: "wcpay_connection_success_modal_dismissed",
-	instantPayoutNotice: "wcpay_instant_deposit_notice_dismissed",
+	connectionSuccessModal: DISMISSAL_OPTIONS.connectionSuccessModal,
+	instantPayoutNotice: DISMISSAL_OPTIONS.instantPayoutNotice,
 } as const;
-export const ELIGIBILITY_MODAL_OPTION = "wcpay_onboarding_eligibility_modal_dismissed";
+export const ELIGIBILITY_MODAL_OPTION = DISMISSAL_OPTIONS.eligibilityModal;
 
 /** Every option the overview reads, in one request. */
 export const OVERVIEW_OPTIONS = [
@@ -99,7 +100,7 @@ export function useSaveOverviewOptions() {
 }
 
 /** A dismissal flag saved through POST /settings/{option}, reflected in the options cache. */
-export function useSaveSettingFlag(option: string) {
+export function useSaveSettingFlag(option: SettingFlagOption) {
 	const client = useQueryClient();
 	const key = queryKeys.options(OVERVIEW_OPTIONS);
 	return useMutation({

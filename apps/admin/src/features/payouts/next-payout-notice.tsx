@@ -4,6 +4,7 @@
  * daily, weekly or monthly and no external account is errored. Dismissal is saved as the
  * option wcpay_next_deposit_notice_dismissed.
  */
+import { DISMISSAL_OPTIONS } from "@paydesk/contract/options";
 import { showNextPayoutNotice } from "@paydesk/domain/payouts";
 import { Notice } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
@@ -11,7 +12,7 @@ import { settingsUrl } from "../../app/router.tsx";
 import { getSettings } from "../../app/settings.ts";
 import { useOption, useSaveOption } from "../../components/options.ts";
 
-const OPTION = "wcpay_next_deposit_notice_dismissed";
+const OPTION = DISMISSAL_OPTIONS.nextPayoutNotice;
 
 function scheduleText(interval: string, weekly: string | null, monthly: number | null): string {
 	if (interval === "weekly" && weekly) {
