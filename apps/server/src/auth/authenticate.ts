@@ -10,7 +10,7 @@ import { RestError } from "../http/rest-error.ts";
 import type { Clock } from "../processor/clock.ts";
 import type { AuthUser, RequestAuth } from "./context.ts";
 import { verifyNonce } from "./nonce.ts";
-import { ADDRESS_LIMIT, clearFailures, LOGIN_LIMIT, recordFailure, retryAfter } from "./rate-limit.ts";
+import { ADDRESS_LIMIT, attemptSucceeded, LOGIN_LIMIT, takeAttempt } from "./rate-limit.ts";
 import { findSession, SESSION_COOKIE } from "./sessions.ts";
 import { findUserRow, loadUser, matchApplicationPassword, toAuthUser } from "./users.ts";
 
@@ -68,22 +68,23 @@ async function basicAuth(
 		verifiedBasic.delete(cacheKey);
 	}
 	// Limited per address (one client guessing many names) and per account (many clients
-	// guessing one name), like the login page.
-	const buckets = [`app-password:${request.ip}`, `app-password-user:${login.toLowerCase()}`] as const;
-	const wait = Math.max(
-		await retryAfter(db, buckets[0], ADDRESS_LIMIT, now),
-		await retryAfter(db, buckets[1], LOGIN_LIMIT, now),
+	// guessing one name), like the login page; each attempt is counted before it is checked.
+	const address = `app-password:${request.ip}`;
+	const userBucket = `app-password-user:${login.toLowerCase()}`;
+	const wait = await takeAttempt(
+		db,
+		[
+			{ bucket: address, rule: ADDRESS_LIMIT },
+			{ bucket: userBucket, rule: LOGIN_LIMIT },
+		],
+		now,
 	);
 	if (wait > 0) throw tooManyAttempts(wait);
 	const row = await findUserRow(db, login);
 	const user = row ? toAuthUser(row) : null;
 	const uuid = await matchApplicationPassword(db, user, password);
-	if (!user || !uuid) {
-		await recordFailure(db, buckets[0], ADDRESS_LIMIT, now);
-		await recordFailure(db, buckets[1], LOGIN_LIMIT, now);
-		throw invalidApplicationPassword();
-	}
-	await clearFailures(db, buckets[1]);
+	if (!user || !uuid) throw invalidApplicationPassword();
+	await attemptSucceeded(db, address, userBucket);
 	await db
 		.updateTable("application_passwords")
 		.set({ last_used: now, last_ip: request.ip })

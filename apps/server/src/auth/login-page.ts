@@ -10,7 +10,7 @@ import { escapeHtml } from "../http/html.ts";
 import type { Clock } from "../processor/clock.ts";
 import { sessionAuth } from "./authenticate.ts";
 import { createNonce, verifyNonce } from "./nonce.ts";
-import { ADDRESS_LIMIT, clearFailures, LOGIN_LIMIT, recordFailure, retryAfter } from "./rate-limit.ts";
+import { ADDRESS_LIMIT, attemptSucceeded, LOGIN_LIMIT, takeAttempt } from "./rate-limit.ts";
 import { createSession, destroySession, SESSION_COOKIE } from "./sessions.ts";
 import { checkCredentials } from "./users.ts";
 
@@ -129,12 +129,16 @@ export function registerLoginPage(
 			const missing = !login ? "The username field is empty." : "The password field is empty.";
 			return sendPage(reply, { redirectTo, login, error: `<strong>Error:</strong> ${missing}` }, 400);
 		}
-		const buckets = [`login:${request.ip}`, `login-user:${login.toLowerCase()}`];
-		const waits = await Promise.all([
-			retryAfter(db, buckets[0]!, ADDRESS_LIMIT, now),
-			retryAfter(db, buckets[1]!, LOGIN_LIMIT, now),
-		]);
-		const wait = Math.max(...waits);
+		const address = `login:${request.ip}`;
+		const userBucket = `login-user:${login.toLowerCase()}`;
+		const wait = await takeAttempt(
+			db,
+			[
+				{ bucket: address, rule: ADDRESS_LIMIT },
+				{ bucket: userBucket, rule: LOGIN_LIMIT },
+			],
+			now,
+		);
 		if (wait > 0) {
 			const minutes = Math.max(1, Math.ceil(wait / 60));
 			return sendPage(
@@ -149,8 +153,6 @@ export function registerLoginPage(
 		}
 		const user = await checkCredentials(db, login, password);
 		if (!user) {
-			await recordFailure(db, buckets[0]!, ADDRESS_LIMIT, now);
-			await recordFailure(db, buckets[1]!, LOGIN_LIMIT, now);
 			return sendPage(
 				reply,
 				{
@@ -161,7 +163,7 @@ export function registerLoginPage(
 				401,
 			);
 		}
-		await clearFailures(db, buckets[1]!);
+		await attemptSucceeded(db, address, userBucket);
 		const previous = await sessionAuth(db, request, now);
 		if (previous.sessionId) await destroySession(db, previous.sessionId);
 		const { token, maxAge } = await createSession(db, user, {

@@ -1,7 +1,7 @@
 /**
- * Failed-attempt limits kept in the database, so several servers share them: a bucket
- * (login per address, login per user name, application password per address) allows
- * `limit` failures per window.
+ * Limits kept in the database, so several servers share them: a bucket (login per address,
+ * login per user name, application password per address, an expensive route per user) allows
+ * `limit` events per fixed window.
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
@@ -16,56 +16,76 @@ export const ADDRESS_LIMIT: Limit = { limit: 20, windowSeconds: 15 * 60 };
 
 const GLOBAL = "";
 
-/** Seconds until the bucket allows another attempt, or 0 when it allows one now. */
-export async function retryAfter(
+/**
+ * Counts one event in the bucket's fixed window with a single atomic upsert, starting a new
+ * window when the last one has ended, and answers the count and the window's start. Concurrent
+ * calls on any engine and from any process each count once: nothing is read and written back.
+ */
+export async function countHit(
 	db: Kysely<Database>,
 	bucket: string,
 	rule: Limit,
 	now: number,
-): Promise<number> {
+): Promise<{ count: number; windowStart: number }> {
+	const ended = now - rule.windowSeconds;
 	const row = await db
-		.selectFrom("rate_limits")
-		.select(["window_start", "count"])
-		.where("account_id", "=", GLOBAL)
-		.where("bucket", "=", bucket)
-		.executeTakeFirst();
-	if (!row || row.window_start + rule.windowSeconds <= now || row.count < rule.limit) return 0;
-	return row.window_start + rule.windowSeconds - now;
+		.insertInto("rate_limits")
+		.values({ account_id: GLOBAL, bucket, window_start: now, count: 1 })
+		.onConflict((oc) =>
+			oc.columns(["account_id", "bucket"]).doUpdateSet((eb) => {
+				const windowEnded = eb("rate_limits.window_start", "<=", ended);
+				return {
+					count: eb
+						.case()
+						.when(windowEnded)
+						.then(1)
+						.else(eb("rate_limits.count", "+", 1))
+						.end(),
+					window_start: eb.case().when(windowEnded).then(now).else(eb.ref("rate_limits.window_start")).end(),
+				};
+			}),
+		)
+		.returning(["count", "window_start"])
+		.executeTakeFirstOrThrow();
+	return { count: Number(row.count), windowStart: Number(row.window_start) };
 }
 
-export async function recordFailure(
+export interface AttemptBucket {
+	bucket: string;
+	rule: Limit;
+}
+
+/**
+ * Counts a password attempt in each bucket before the password is checked, so that concurrent
+ * guesses cannot all slip in under the limit: of 50 at once, only `limit` are checked and all
+ * 50 are counted. Answers the seconds to wait when a bucket is past its limit, else 0.
+ */
+export async function takeAttempt(
 	db: Kysely<Database>,
-	bucket: string,
-	rule: Limit,
+	buckets: readonly AttemptBucket[],
 	now: number,
-): Promise<void> {
-	await db.transaction().execute(async (trx) => {
-		const row = await trx
-			.selectFrom("rate_limits")
-			.select(["window_start", "count"])
-			.where("account_id", "=", GLOBAL)
-			.where("bucket", "=", bucket)
-			.executeTakeFirst();
-		if (!row) {
-			await trx
-				.insertInto("rate_limits")
-				.values({ account_id: GLOBAL, bucket, window_start: now, count: 1 })
-				.onConflict((oc) =>
-					oc
-						.columns(["account_id", "bucket"])
-						.doUpdateSet((eb) => ({ count: eb("rate_limits.count", "+", 1) })),
-				)
-				.execute();
-			return;
-		}
-		const expired = row.window_start + rule.windowSeconds <= now;
-		await trx
-			.updateTable("rate_limits")
-			.set(expired ? { window_start: now, count: 1 } : { count: row.count + 1 })
-			.where("account_id", "=", GLOBAL)
-			.where("bucket", "=", bucket)
-			.execute();
-	});
+): Promise<number> {
+	let wait = 0;
+	for (const { bucket, rule } of buckets) {
+		const { count, windowStart } = await countHit(db, bucket, rule, now);
+		if (count > rule.limit) wait = Math.max(wait, windowStart + rule.windowSeconds - now, 1);
+	}
+	return wait;
+}
+
+/**
+ * A right password: the address gets its attempt back (signing in is not guessing) and the
+ * user name's failures are forgotten.
+ */
+export async function attemptSucceeded(db: Kysely<Database>, address: string, user: string): Promise<void> {
+	await db
+		.updateTable("rate_limits")
+		.set((eb) => ({ count: eb("count", "-", 1) }))
+		.where("account_id", "=", GLOBAL)
+		.where("bucket", "=", address)
+		.where("count", ">", 0)
+		.execute();
+	await clearFailures(db, user);
 }
 
 export async function clearFailures(db: Kysely<Database>, bucket: string): Promise<void> {

@@ -124,6 +124,52 @@ describe("application-password attempts are limited", () => {
 	});
 });
 
+const failuresOf = async (bucket: string) =>
+	Number(
+		(
+			await t.db.kysely
+				.selectFrom("rate_limits")
+				.select("count")
+				.where("bucket", "=", bucket)
+				.executeTakeFirst()
+		)?.count ?? 0,
+	);
+
+describe("concurrent wrong passwords are each counted (issue 16)", () => {
+	const statuses = (answers: LightMyRequestResponse[]) =>
+		answers.map((answer) => answer.statusCode).sort((a, b) => a - b);
+
+	it("login page: 50 at once from 50 addresses are 50 counted, 5 checked, and the lockout holds", async () => {
+		const answers = await Promise.all(Array.from({ length: 50 }, () => logIn("merchant", "wrong")));
+		expect(statuses(answers)).toEqual([...Array(5).fill(401), ...Array(45).fill(429)]);
+		expect(await failuresOf("login-user:merchant")).toBe(50);
+		expect((await logIn("merchant", PASSWORD)).statusCode).toBe(429);
+	});
+
+	it("application passwords: 50 at once are 50 counted, and the right password waits", async () => {
+		const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => basic("merchant", `wrong${i}`)));
+		expect(statuses(answers)).toEqual([...Array(5).fill(401), ...Array(45).fill(429)]);
+		expect(await failuresOf("app-password-user:merchant")).toBe(50);
+		expect((await basic("merchant", appPassword)).statusCode).toBe(429);
+	});
+
+	it("one address guessing 50 names at once is counted 50 times and locked", async () => {
+		const from = "198.51.100.9";
+		const answers = await Promise.all(
+			Array.from({ length: 50 }, (_, i) => logIn(`guess${i}`, "wrong", from)),
+		);
+		expect(statuses(answers)).toEqual([...Array(20).fill(401), ...Array(30).fill(429)]);
+		expect(await failuresOf(`login:${from}`)).toBe(50);
+		expect((await logIn("merchant", PASSWORD, from)).statusCode).toBe(429);
+	});
+
+	it("signing in is not guessing: the address gets its attempt back", async () => {
+		const from = "198.51.100.10";
+		for (let i = 0; i < 25; i++) expect((await logIn("merchant", PASSWORD, from)).statusCode).toBe(302);
+		expect(await failuresOf(`login:${from}`)).toBe(0);
+	});
+});
+
 describe("a revoked application password stops working at once", () => {
 	it("is refused on the next call, even though verified passwords are cached briefly", async () => {
 		const { uuid, password } = await createApplicationPassword(
