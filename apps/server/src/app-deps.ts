@@ -1,4 +1,5 @@
 import type { Db } from "./db/connection.ts";
+import type { RateLimitOverrides } from "./http/route-rate-limits.ts";
 import type { Clock } from "./processor/clock.ts";
 
 export interface AppConfig {
@@ -12,6 +13,8 @@ export interface AppConfig {
 	smtpUrl?: string | undefined;
 	/** Public origin used in e-mailed links, e.g. http://localhost:8080. */
 	publicUrl: string;
+	/** Requests per minute per user on the expensive routes, where not RATE_LIMITS' default. */
+	rateLimits?: RateLimitOverrides | undefined;
 }
 
 export interface AppDeps {

@@ -16,6 +16,8 @@ import { registerLoginPage } from "./auth/login-page.ts";
 import { contractRoute } from "./http/contract-route.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { registerIdempotencyKeys } from "./http/idempotency-keys.ts";
+import { registerJsonBody } from "./http/json-body.ts";
+import { registerRouteRateLimits } from "./http/route-rate-limits.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerAccountSessionRoutes } from "./payments/account-session/routes.ts";
 import { registerAccountRoutes } from "./payments/accounts/routes.ts";
@@ -74,6 +76,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 	);
 	registerErrorHandling(app);
 	registerSecurityHeaders(app);
+	registerJsonBody(app);
 	await app.register(fastifyCookie);
 	await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
 	await app.register(fastifyStatic, { root: STATIC_DIR, prefix: "/", index: false, wildcard: false });
@@ -87,6 +90,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 	});
 
 	registerAuthentication(app, deps.db.kysely, deps.clock);
+	await registerRouteRateLimits(app, deps.db.kysely, deps.clock, deps.config.rateLimits);
 	registerIdempotencyKeys(app, deps.db.kysely, deps.clock);
 	registerLoginPage(app, deps.db.kysely, deps.clock, { secureCookies: deps.config.secureCookies });
 	registerAdminPages(app, deps);

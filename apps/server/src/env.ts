@@ -1,6 +1,9 @@
 /** Environment, validated once at boot: a bad value stops the server with a clear message. */
 import path from "node:path";
 import { z } from "zod";
+import type { RateLimitOverrides } from "./http/route-rate-limits.ts";
+
+const perMinute = z.coerce.number().int().min(1).max(1_000_000).optional();
 
 const schema = z.object({
 	PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -31,7 +34,19 @@ const schema = z.object({
 	SECURE_COOKIES: z.enum(["0", "1", "true", "false"]).default("0"),
 	TRUST_PROXY: z.enum(["0", "1", "true", "false"]).default("0"),
 	ADMIN_DIST: z.string().optional(),
+	RATE_LIMIT_EXPORTS_PER_MINUTE: perMinute,
+	RATE_LIMIT_SUGGESTIONS_PER_MINUTE: perMinute,
+	RATE_LIMIT_PAYMENTS_PER_MINUTE: perMinute,
 });
+
+/** The per-user rates of the expensive routes that the environment overrides. */
+export function rateLimitsOf(env: Env): RateLimitOverrides {
+	const overrides: RateLimitOverrides = {};
+	if (env.RATE_LIMIT_EXPORTS_PER_MINUTE) overrides.exports = env.RATE_LIMIT_EXPORTS_PER_MINUTE;
+	if (env.RATE_LIMIT_SUGGESTIONS_PER_MINUTE) overrides.suggestions = env.RATE_LIMIT_SUGGESTIONS_PER_MINUTE;
+	if (env.RATE_LIMIT_PAYMENTS_PER_MINUTE) overrides.payments = env.RATE_LIMIT_PAYMENTS_PER_MINUTE;
+	return overrides;
+}
 
 export type Env = z.infer<typeof schema> & { DATA_DIR: string };
 

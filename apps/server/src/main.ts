@@ -1,7 +1,7 @@
 /** Paydesk server: read env, open and migrate the database, seed an empty one, listen. */
 import { buildApp } from "./app.ts";
 import { DEFAULT_ADMIN_DIST, ensureAdministrator, openMigratedDb } from "./bootstrap.ts";
-import { isTrue, readEnv } from "./env.ts";
+import { isTrue, rateLimitsOf, readEnv } from "./env.ts";
 import { startJobRunner } from "./jobs/runner.ts";
 import { loadAccount } from "./processor/account.ts";
 import { systemClock } from "./processor/clock.ts";
@@ -41,6 +41,7 @@ async function main(): Promise<void> {
 				productName: "Paydesk",
 				smtpUrl: env.SMTP_URL,
 				publicUrl,
+				rateLimits: rateLimitsOf(env),
 			},
 		},
 		{ logger: { level: env.LOG_LEVEL }, trustProxy: isTrue(env.TRUST_PROXY) },

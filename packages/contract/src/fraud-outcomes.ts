@@ -82,6 +82,7 @@ export const searchFraudOutcomes = defineRoute({
 	method: "GET",
 	path: `${FRAUD_OUTCOMES}/search`,
 	summary: "Up to 10 suggestions (order numbers, customers, payment ids) among the outcomes of a status",
+	rateLimit: "suggestions",
 	tag: "fraud-outcomes",
 	query: z.object({
 		status: z.enum(FRAUD_OUTCOME_STATUSES).default("block"),
@@ -94,6 +95,7 @@ export const downloadFraudOutcomes = defineRoute({
 	method: "GET",
 	path: `${FRAUD_OUTCOMES}/download`,
 	summary: "Every matching blocked or on-review transaction, as JSON for a CSV built by the admin",
+	rateLimit: "exports",
 	tag: "fraud-outcomes",
 	query: fraudOutcomeSortedQuery,
 	response: z.object({ data: z.array(blockedTransaction) }),

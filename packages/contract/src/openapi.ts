@@ -1,6 +1,7 @@
 /** The OpenAPI 3.1 document, generated from the route contracts (one schema source). */
 import { z } from "zod";
 import { COMMON_ERROR_CODES, restError } from "./errors.ts";
+import { RATE_LIMITED_CODE, RATE_LIMITS } from "./rate-limits.ts";
 import type { RouteContract } from "./route.ts";
 
 type JsonObject = Record<string, unknown>;
@@ -51,11 +52,19 @@ export function buildOpenApi(
 							content: { "application/json": { schema: schemaOf(route.response, "output") } },
 						},
 				default: {
-					description: `WordPress REST error; codes: ${[...COMMON_ERROR_CODES, ...(route.errors ?? [])].join(", ")}`,
+					description: `WordPress REST error; codes: ${[...COMMON_ERROR_CODES, ...(route.errors ?? []), ...(route.rateLimit ? [RATE_LIMITED_CODE] : [])].join(", ")}`,
 					content: { "application/json": { schema: { $ref: "#/components/schemas/RestError" } } },
 				},
 			},
 		};
+		if (route.rateLimit) {
+			const limit = RATE_LIMITS[route.rateLimit];
+			operation["x-rate-limit"] = {
+				name: route.rateLimit,
+				max: limit.max,
+				window_seconds: limit.windowSeconds,
+			};
+		}
 		if (route.body) {
 			operation.requestBody = {
 				required: true,

@@ -203,6 +203,7 @@ export const createPaymentIntent = defineRoute({
 	body: createPaymentIntentBody,
 	response: paymentIntentResult,
 	errors: [PAYMENT_INTENT_ERRORS.declined, PAYMENT_INTENT_ERRORS.paymentsDisabled],
+	rateLimit: "payments",
 });
 
 export const AUTHENTICATION_RESULTS = ["complete", "fail"] as const;
@@ -212,6 +213,7 @@ export const confirmPaymentIntent = defineRoute({
 	path: `${REST_BASE}/payment_intents/{id}/confirm`,
 	summary: "Finish a payment that waited for 3-D Secure authentication",
 	tag: "payment_intents",
+	rateLimit: "payments",
 	params: z.object({ id: objectId }),
 	body: z.object({
 		/** Sandbox only: the customer's answer on the authentication page, for scripts. */

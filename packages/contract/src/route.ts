@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { RateLimitName } from "./rate-limits.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -26,6 +27,8 @@ export interface RouteContract<
 	errors?: readonly string[];
 	/** The answer is not JSON (a CSV or a PDF), described by the content type. */
 	produces?: string;
+	/** An expensive route, limited per user to the named rate of RATE_LIMITS. */
+	rateLimit?: RateLimitName;
 }
 
 export function defineRoute<

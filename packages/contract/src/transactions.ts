@@ -158,6 +158,7 @@ export const searchTransactions = defineRoute({
 	method: "GET",
 	path: `${TRANSACTIONS}/search`,
 	summary: "Up to 10 suggestions (order numbers, customers, ids) starting with the term",
+	rateLimit: "suggestions",
 	tag: "transactions",
 	query: searchTermQuery,
 	response: z.array(searchSuggestion),

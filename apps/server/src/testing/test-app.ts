@@ -14,6 +14,7 @@ import { createNonce } from "../auth/nonce.ts";
 import { createSession, findSession, SESSION_COOKIE } from "../auth/sessions.ts";
 import { createApplicationPassword, createUser } from "../auth/users.ts";
 import type { Database } from "../db/schema.ts";
+import type { RateLimitOverrides } from "../http/route-rate-limits.ts";
 import { fixedClock } from "../processor/clock.ts";
 import { createTestDb, type TestDb } from "./test-db.ts";
 
@@ -75,11 +76,15 @@ export async function createTestApp(
 		adminDist?: string;
 		/** Fastify's logger, for tests that read what the server logs. */
 		logger?: BuildOptions["logger"];
+		/** Per-user rates of the expensive routes, where a test wants other than RATE_LIMITS. */
+		rateLimits?: RateLimitOverrides;
+		/** Keep SQLite in a file of the data folder (paydesk.sqlite), as a real server does. */
+		sqliteOnDisk?: boolean;
 	} = {},
 ): Promise<TestApp> {
-	const db = await createTestDb();
 	const clock = fixedClock(TEST_NOW);
 	const dataDir = mkdtempSync(path.join(tmpdir(), "paydesk-test-"));
+	const db = await createTestDb(options.sqliteOnDisk ? { sqliteDir: dataDir } : {});
 	if (options.seed) await options.seed(db, TEST_NOW);
 	const app = await buildApp(
 		{
@@ -92,6 +97,7 @@ export async function createTestApp(
 				secureCookies: false,
 				productName: "Paydesk",
 				publicUrl: "http://localhost:8080",
+				rateLimits: options.rateLimits,
 			},
 		},
 		{ logger: options.logger },

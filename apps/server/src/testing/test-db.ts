@@ -9,10 +9,11 @@ export interface TestDb extends Db {
 }
 
 /**
- * A fresh, migrated database for one test file: in-memory SQLite by default, or a new
- * database on the PostgreSQL server named by DATABASE_URL (the test command starts one).
+ * A fresh, migrated database for one test file: in-memory SQLite by default (a file in
+ * `sqliteDir` when given), or a new database on the PostgreSQL server named by DATABASE_URL
+ * (the test command starts one).
  */
-export async function createTestDb(): Promise<TestDb> {
+export async function createTestDb(options: { sqliteDir?: string } = {}): Promise<TestDb> {
 	const url = process.env.DATABASE_URL;
 	if (url?.startsWith("postgres")) {
 		const name = `paydesk_test_${randomBytes(6).toString("hex")}`;
@@ -35,7 +36,9 @@ export async function createTestDb(): Promise<TestDb> {
 			},
 		};
 	}
-	const db = openDb({ dataDir: "", sqliteFile: ":memory:" });
+	const db = options.sqliteDir
+		? openDb({ dataDir: options.sqliteDir })
+		: openDb({ dataDir: "", sqliteFile: ":memory:" });
 	await migrateToLatest(db);
 	return { ...db, destroy: () => db.close() };
 }
