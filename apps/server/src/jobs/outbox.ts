@@ -1,7 +1,11 @@
 /**
  * E-mail goes through an outbox table: written in the same transaction as the work that
- * sends it, delivered by the job runner over SMTP when SMTP_URL is set, and otherwise kept in
- * the outbox (readable by the operator) and marked sent.
+ * sends it, then handled by the job runner. Its status says what happened, honestly:
+ * - `pending`: not handled yet;
+ * - `sent`: delivered to the SMTP server of SMTP_URL;
+ * - `stored`: no SMTP server is configured, so the mail was only kept here (`npm run mail`
+ *   shows it); nothing left the machine;
+ * - `error`: the SMTP server refused it MAX_ATTEMPTS times (last_error says why).
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
@@ -43,12 +47,17 @@ export function smtpTransport(url: string, from = "Paydesk <no-reply@localhost>"
 	};
 }
 
-/** Without SMTP the outbox row itself is the delivered mail. */
-export const outboxOnlyTransport: Transport = async () => {};
+export const MAIL_STATUSES = ["pending", "sent", "stored", "error"] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+export const MAX_ATTEMPTS = 5;
 
+/**
+ * Handles up to `limit` pending mails: sends each through `transport`, or, with no transport
+ * (no SMTP configured), marks it stored. Answers how many were handled.
+ */
 export async function deliverPendingMail(
 	db: Db,
-	transport: Transport,
+	transport: Transport | null,
 	now: number,
 	limit = 20,
 ): Promise<number> {
@@ -60,28 +69,51 @@ export async function deliverPendingMail(
 		.limit(limit)
 		.execute();
 	for (const mail of pending) {
+		const row = db.kysely
+			.updateTable("email_outbox")
+			.where("account_id", "=", mail.account_id)
+			.where("id", "=", mail.id)
+			.where("status", "=", "pending");
+		if (!transport) {
+			await row.set({ status: "stored" satisfies MailStatus }).execute();
+			continue;
+		}
 		try {
 			await transport({ to: mail.to_address, subject: mail.subject, text: mail.body_text });
-			await db.kysely
-				.updateTable("email_outbox")
-				.set({ status: "sent", sent_at: now, attempts: mail.attempts + 1 })
-				.where("account_id", "=", mail.account_id)
-				.where("id", "=", mail.id)
-				.where("status", "=", "pending")
+			await row
+				.set({ status: "sent" satisfies MailStatus, sent_at: now, attempts: mail.attempts + 1 })
 				.execute();
 		} catch (error) {
 			const attempts = mail.attempts + 1;
-			await db.kysely
-				.updateTable("email_outbox")
+			await row
 				.set({
 					attempts,
 					last_error: String(error).slice(0, 500),
-					status: attempts >= 5 ? "error" : "pending",
+					status: (attempts >= MAX_ATTEMPTS ? "error" : "pending") satisfies MailStatus,
 				})
-				.where("account_id", "=", mail.account_id)
-				.where("id", "=", mail.id)
 				.execute();
 		}
 	}
 	return pending.length;
+}
+
+/** The newest mails of the outbox, for `npm run mail`. */
+export async function recentMail(db: Kysely<Database>, limit: number) {
+	return db
+		.selectFrom("email_outbox")
+		.select([
+			"account_id",
+			"to_address",
+			"subject",
+			"body_text",
+			"status",
+			"attempts",
+			"last_error",
+			"created",
+			"sent_at",
+		])
+		.orderBy("created", "desc")
+		.orderBy("id", "desc")
+		.limit(limit)
+		.execute();
 }

@@ -10,7 +10,7 @@ import type { Clock } from "../processor/clock.ts";
 import { purgeIdempotencyKeys } from "../processor/idempotency.ts";
 import { runAllAccounts } from "../processor/scheduler.ts";
 import { purgeExpiredExports } from "./export-files.ts";
-import { deliverPendingMail, outboxOnlyTransport, smtpTransport, type Transport } from "./outbox.ts";
+import { deliverPendingMail, smtpTransport, type Transport } from "./outbox.ts";
 import { claimNextJob, failAbandonedJobs, finishJob } from "./queue.ts";
 
 export interface JobContext {
@@ -67,8 +67,8 @@ export async function runPendingJobs(
 
 export function startJobRunner(options: RunnerOptions): { stop(): Promise<void>; kick(): void } {
 	const workerId = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
-	const transport =
-		options.transport ?? (options.smtpUrl ? smtpTransport(options.smtpUrl) : outboxOnlyTransport);
+	// Without SMTP, mail is only stored in the outbox (status `stored`), never reported sent.
+	const transport = options.transport ?? (options.smtpUrl ? smtpTransport(options.smtpUrl) : null);
 	let stopped = false;
 	let running: Promise<void> | null = null;
 	let timer: NodeJS.Timeout | null = null;
