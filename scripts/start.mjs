@@ -1,34 +1,45 @@
-// npm start: builds the admin app when it is missing or older than its sources, then runs
-// the server (which migrates, seeds an empty database and listens).
+// npm start: builds the admin app and the server when either is missing or older than its
+// sources, then runs the compiled server with plain node (no TypeScript at run time); the server
+// migrates, seeds an empty database and listens.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_OUTFILE, SERVER_SOURCES } from "./build-server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const dist = path.join(root, "apps/admin/dist/index.html");
 
-function newestSource(dir) {
+/** The newest modification time of a file, or of the files in a folder and below. */
+function newestSource(file) {
+	if (!statSync(file).isDirectory()) return statSync(file).mtimeMs;
 	let newest = 0;
-	for (const entry of readdirSync(dir, { withFileTypes: true })) {
-		const full = path.join(dir, entry.name);
-		if (entry.isDirectory()) newest = Math.max(newest, newestSource(full));
-		else newest = Math.max(newest, statSync(full).mtimeMs);
-	}
+	for (const entry of readdirSync(file)) newest = Math.max(newest, newestSource(path.join(file, entry)));
 	return newest;
 }
 
-const sources = ["apps/admin/src", "packages/contract/src", "packages/domain/src"].map((dir) =>
-	path.join(root, dir),
-);
-const stale = !existsSync(dist) || Math.max(...sources.map(newestSource)) > statSync(dist).mtimeMs;
-if (stale) {
-	console.log("Building the admin app…");
-	const build = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
+function isStale(built, sources) {
+	return !existsSync(built) || Math.max(...sources.map(newestSource)) > statSync(built).mtimeMs;
+}
+
+function buildWorkspace(what, workspace) {
+	console.log(`Building ${what}…`);
+	const build = spawnSync("npm", ["run", "build", "--silent", "-w", workspace], {
+		cwd: root,
+		stdio: "inherit",
+	});
 	if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "apps/server/src/main.ts")], {
+const contracts = ["packages/contract/src", "packages/domain/src"].map((dir) => path.join(root, dir));
+if (isStale(path.join(root, "apps/admin/dist/index.html"), [path.join(root, "apps/admin/src"), ...contracts]))
+	buildWorkspace("the admin app", "@paydesk/admin");
+const serverBuild = ["apps/server/package.json", "scripts/build-server.mjs"].map((file) =>
+	path.join(root, file),
+);
+if (isStale(SERVER_OUTFILE, [...SERVER_SOURCES, ...serverBuild]))
+	buildWorkspace("the server", "@paydesk/server");
+
+const server = spawn(process.execPath, [SERVER_OUTFILE], {
 	cwd: root,
 	stdio: "inherit",
 	env: { NODE_ENV: "production", ...process.env },

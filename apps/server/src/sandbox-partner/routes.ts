@@ -8,7 +8,6 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../app-deps.ts";
 import { can } from "../auth/context.ts";
@@ -18,6 +17,7 @@ import { wpDiePage } from "../http/html.ts";
 import { loadAccount } from "../processor/account.ts";
 import { advanceAccountLifecycle } from "../processor/account-lifecycle.ts";
 import { onboardingRecordOf, submitVerification } from "../processor/onboarding.ts";
+import { SERVER_DIR } from "../server-dir.ts";
 import { accountPage } from "./account-page.ts";
 import { replaceBankDetails } from "./bank-details.ts";
 import { onboardingDonePage, onboardingErrorPage, onboardingFormPage } from "./pages.ts";
@@ -32,7 +32,7 @@ import {
 	verificationSummary,
 } from "./verification.ts";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
+const ASSETS_DIR = path.join(SERVER_DIR, "src/sandbox-partner/assets");
 const ASSETS: Record<string, string> = {
 	"connect.js": "text/javascript; charset=utf-8",
 	"onboarding.js": "text/javascript; charset=utf-8",
@@ -113,7 +113,7 @@ export function partnerMerchant(request: FastifyRequest, reply: FastifyReply) {
 
 export function registerSandboxPartner(app: FastifyInstance, deps: AppDeps): void {
 	for (const [name, type] of Object.entries(ASSETS)) {
-		const content = readFileSync(path.join(here, "assets", name), "utf8");
+		const content = readFileSync(path.join(ASSETS_DIR, name), "utf8");
 		app.get(`/sandbox-partner/${name}`, async (_request, reply) =>
 			reply.header("cache-control", "no-cache").type(type).send(content),
 		);

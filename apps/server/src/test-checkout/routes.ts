@@ -6,7 +6,6 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppDeps } from "../app-deps.ts";
 import { REST_NONCE_ACTION } from "../auth/authenticate.ts";
@@ -17,9 +16,10 @@ import { wpDiePage } from "../http/html.ts";
 import { loadAccount } from "../processor/account.ts";
 import { acceptedCurrencies } from "../processor/intake-context.ts";
 import { SAMPLE_IP_BY_COUNTRY } from "../processor/sample-ips.ts";
+import { SERVER_DIR } from "../server-dir.ts";
 import { TEST_CHECKOUT_ASSETS, TEST_CHECKOUT_PATH, testCheckoutPage } from "./page.ts";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
+const ASSETS_DIR = path.join(SERVER_DIR, "src/test-checkout/assets");
 const ASSETS: Record<string, string> = {
 	[TEST_CHECKOUT_ASSETS.script]: "text/javascript; charset=utf-8",
 	[TEST_CHECKOUT_ASSETS.style]: "text/css; charset=utf-8",
@@ -31,7 +31,7 @@ function html(reply: FastifyReply, status: number, body: string) {
 
 export function registerTestCheckout(app: FastifyInstance, deps: AppDeps): void {
 	for (const [url, type] of Object.entries(ASSETS)) {
-		const content = readFileSync(path.join(here, "assets", path.basename(url)), "utf8");
+		const content = readFileSync(path.join(ASSETS_DIR, path.basename(url)), "utf8");
 		app.get(url, async (_request, reply) =>
 			reply.header("cache-control", "no-cache").type(type).send(content),
 		);

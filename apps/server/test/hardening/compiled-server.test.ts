@@ -1,0 +1,138 @@
+/**
+ * The production server runs compiled ahead of time, with no TypeScript at run time (issue 17):
+ * scripts/build-server.mjs bundles the server, and plain `node` starts the bundle on a fresh
+ * store, serves the login page, the files read from disk next to the sources (partner and test
+ * checkout assets, static files), takes a payment (which loads the GeoIP database lazily), and
+ * stops cleanly on SIGTERM. On SQLite and, in the suite's second pass, on PostgreSQL.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApplicationPassword, findUserRow, toAuthUser } from "../../src/auth/users.ts";
+import { INTENTS, IP_OF, paymentBody } from "../intake-fixtures.ts";
+import { ACCOUNT, createStore, type Store, until } from "./server-process.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../../../..");
+// A sibling of src/ and dist/, so the bundle finds the server's files as dist/main.js does.
+const OUTFILE = path.join(ROOT, "apps/server/.tmp", `compiled-${randomBytes(4).toString("hex")}.js`);
+const ADMIN = "compiled-admin";
+
+async function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const probe = net.createServer();
+		probe.once("error", reject);
+		probe.listen(0, "127.0.0.1", () => {
+			const { port } = probe.address() as net.AddressInfo;
+			probe.close(() => resolve(port));
+		});
+	});
+}
+
+let store: Store;
+let server: ChildProcess;
+let exited: Promise<number | null>;
+let output = "";
+let url = "";
+
+beforeAll(async () => {
+	mkdirSync(path.dirname(OUTFILE), { recursive: true });
+	const build = spawnSync(process.execPath, ["scripts/build-server.mjs", "--outfile", OUTFILE], {
+		cwd: ROOT,
+		encoding: "utf8",
+	});
+	if (build.status !== 0) throw new Error(`The server build failed:\n${build.stdout}${build.stderr}`);
+
+	store = await createStore();
+	url = `http://127.0.0.1:${await freePort()}`;
+	// Only what a production start is given: no NODE_OPTIONS (so no TypeScript loader) from the test run.
+	const env: NodeJS.ProcessEnv = {
+		PATH: process.env.PATH,
+		NODE_ENV: "production",
+		DATA_DIR: store.dataDir,
+		PORT: new URL(url).port,
+		HOST: "127.0.0.1",
+		ACCOUNT_ID: ACCOUNT,
+		ADMIN_USER: ADMIN,
+		ADMIN_PASSWORD: "compiled-admin-password",
+		SEED_TRANSACTIONS: "0",
+		LOG_LEVEL: "warn",
+	};
+	if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
+	server = spawn(process.execPath, [OUTFILE], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+	server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+	server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+	exited = new Promise((resolve) => server.once("exit", (code) => resolve(code)));
+	await until(
+		"the compiled server to answer",
+		async () => {
+			if (server.exitCode !== null) throw new Error(`The compiled server exited:\n${output}`);
+			return fetch(`${url}/wp-login.php`).then(
+				(response) => response.status === 200,
+				() => false,
+			);
+		},
+		30_000,
+		50,
+	);
+});
+
+afterAll(async () => {
+	if (server && server.exitCode === null && server.signalCode === null) {
+		server.kill("SIGKILL");
+		await exited;
+	}
+	await store?.remove();
+	rmSync(OUTFILE, { force: true });
+});
+
+describe("the production server, compiled ahead of time", () => {
+	it("is one JavaScript file that neither names tsx nor imports a TypeScript file", () => {
+		const bundle = readFileSync(OUTFILE, "utf8");
+		expect(bundle).not.toMatch(/\btsx\b/);
+		expect(bundle).not.toMatch(/(?:from|import\()\s*["'][^"']*\.[cm]?tsx?["']/);
+	});
+
+	it("serves the login page, the partner and test checkout assets and the static files", async () => {
+		for (const file of [
+			"/wp-login.php",
+			"/sandbox-partner/connect.js",
+			"/paydesk/test-checkout/test-checkout.js",
+			"/wp-admin/css/login.css",
+		]) {
+			const response = await fetch(`${url}${file}`);
+			expect({ file, status: response.status }).toEqual({ file, status: 200 });
+		}
+	});
+
+	it("takes a card payment, locating the customer's address with the GeoIP database", async () => {
+		const db = store.open();
+		try {
+			const row = await findUserRow(db.kysely, ADMIN);
+			if (!row) throw new Error("no administrator");
+			const { password } = await createApplicationPassword(db.kysely, toAuthUser(row), "compiled", 0);
+			const response = await fetch(`${url}${INTENTS}`, {
+				method: "POST",
+				headers: {
+					authorization: `Basic ${Buffer.from(`${ADMIN}:${password}`).toString("base64")}`,
+					"content-type": "application/json",
+				},
+				body: JSON.stringify(paymentBody("4242 4242 4242 4242", { customer_ip: IP_OF.GB })),
+			});
+			const body = (await response.json()) as { status?: string };
+			expect({ status: response.status, intent: body.status }).toEqual({
+				status: 200,
+				intent: "succeeded",
+			});
+		} finally {
+			await db.close();
+		}
+	});
+
+	it("stops cleanly on SIGTERM", async () => {
+		server.kill("SIGTERM");
+		expect(await exited).toBe(0);
+	});
+});
