@@ -76,12 +76,16 @@ describe("summaries from daily rollups equal a scan of the ledger (issue 4, spee
 				.where("type", "=", "refund")
 				.execute();
 		const before = await summaries("type_is=refund");
-		const country = await summaries("type_is=refund&customer_country_is=FR");
+		const orDate = await summaries("match=any&type_is=refund&date_after=2026-06-01");
 		await bump(1000);
 		try {
 			expect((await summaries("type_is=refund")).fromRollups.count).toBeGreaterThan(before.fromRollups.count);
-			expect((await summaries("type_is=refund&customer_country_is=FR")).fromRollups).toEqual(
-				country.fromScan,
+			expect((await summaries("type_is=refund&customer_country_is=FR")).fromRollups.count).toBeGreaterThan(
+				1000,
+			);
+			// An OR with a date cannot be split into whole days: the ledger answers it.
+			expect((await summaries("match=any&type_is=refund&date_after=2026-06-01")).fromRollups).toEqual(
+				orDate.fromScan,
 			);
 		} finally {
 			await bump(-1000);

@@ -4,6 +4,7 @@ import * as initial from "./migrations/0001-initial.ts";
 import * as transactionRollups from "./migrations/0002-transaction-rollups.ts";
 import * as paymentIntake from "./migrations/0003-payment-intake.ts";
 import * as processorClock from "./migrations/0004-processor-clock.ts";
+import * as filterIndexes from "./migrations/0005-filter-indexes.ts";
 
 /** Versioned migrations, applied in name order at start (both dialects, one schema builder). */
 function migrations(db: Db): Record<string, Migration> {
@@ -15,6 +16,10 @@ function migrations(db: Db): Record<string, Migration> {
 		"0002-transaction-rollups": { up: transactionRollups.up, down: transactionRollups.down },
 		"0003-payment-intake": { up: paymentIntake.up, down: paymentIntake.down },
 		"0004-processor-clock": { up: processorClock.up, down: processorClock.down },
+		"0005-filter-indexes": {
+			up: (kysely: Kysely<unknown>) => filterIndexes.up(kysely, db.dialect),
+			down: (kysely: Kysely<unknown>) => filterIndexes.down(kysely, db.dialect),
+		},
 	};
 }
 

@@ -2,10 +2,12 @@
  * The background loop of a server process: export jobs first, then the e-mail outbox, then the
  * removal of expired export files and of idempotency keys older than a day.
  */
+
 import { hostname } from "node:os";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/connection.ts";
 import type { ExportJobsTable } from "../db/schema.ts";
+import { refreshStatistics } from "../db/statistics.ts";
 import type { Clock } from "../processor/clock.ts";
 import { purgeIdempotencyKeys } from "../processor/idempotency.ts";
 import { runAllAccounts } from "../processor/scheduler.ts";
@@ -32,6 +34,9 @@ const handlers = new Map<string, JobHandler>();
 export function registerJobHandler(kind: string, handler: JobHandler): void {
 	handlers.set(kind, handler);
 }
+
+/** How often SQLite is asked to refresh stale planner statistics (db/statistics.ts). */
+const STATISTICS_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface RunnerOptions extends JobContext {
 	smtpUrl?: string | undefined;
@@ -73,6 +78,7 @@ export function startJobRunner(options: RunnerOptions): { stop(): Promise<void>;
 	let running: Promise<void> | null = null;
 	let timer: NodeJS.Timeout | null = null;
 	let lastTimedRun = 0;
+	let lastStatistics = Date.now();
 
 	const tick = async () => {
 		try {
@@ -86,6 +92,10 @@ export function startJobRunner(options: RunnerOptions): { stop(): Promise<void>;
 			await deliverPendingMail(options.db, transport, options.clock.seconds());
 			await purgeExpiredExports(options.db, options.dataDir, options.clock.seconds());
 			await purgeIdempotencyKeys(options.db.kysely, options.clock.seconds());
+			if (Date.now() - lastStatistics >= STATISTICS_INTERVAL_MS) {
+				lastStatistics = Date.now();
+				await refreshStatistics(options.db);
+			}
 		} catch (error) {
 			options.log.warn({ err: error }, "job runner pass failed");
 		}

@@ -3,8 +3,10 @@
  * History is generated day by day in time order, rows are written in batches, and payouts
  * are closed as soon as their day's transactions are known, so memory stays flat at any size.
  */
+
 import type { Db } from "../db/connection.ts";
 import { setSequenceAtLeast } from "../db/ids.ts";
+import { analyzeAll } from "../db/statistics.ts";
 import { rebuildRollups } from "../processor/rollups.ts";
 import { accountRow } from "./account.ts";
 import { type AccountStateName, finishSeededStore, PROGRESSIVE_PLANS } from "./account-states.ts";
@@ -127,6 +129,8 @@ export async function seedStore(db: Db, options: SeedOptions): Promise<SeedSumma
 	await setSequenceAtLeast(db.kysely, options.accountId, "orders", run.orderCount);
 	await setSequenceAtLeast(db.kysely, options.accountId, "inbox_notes", notes.length);
 	await finishSeededStore(db, options.accountId, state, now);
+	// Planner statistics of the bulk-loaded tables, before the first query is planned on them.
+	await analyzeAll(db);
 	report();
 	return {
 		accountId: options.accountId,

@@ -34,17 +34,10 @@ const is = (column: string, value: string | number) => sql<SqlBool>`${sql.ref(co
 const isNot = (column: string, value: string | number) =>
 	sql<SqlBool>`(${sql.ref(column)} is null or ${sql.ref(column)} <> ${value})`;
 
-/** Columns with *_is / *_is_not rules that rollups do not hold: a summary with them scans. */
-type UnrolledColumn = "customer_country" | "risk_level";
-
 /** The *_is / *_is_not / type_is_in rules on the ledger's columns. */
 function columnRules(filters: TransactionFilters): Condition[] {
 	const rules: Condition[] = [];
-	const pairs: [
-		RollupDimension | UnrolledColumn,
-		string | number | undefined,
-		string | number | undefined,
-	][] = [
+	const pairs: [RollupDimension, string | number | undefined, string | number | undefined][] = [
 		["customer_currency", filters.customer_currency_is, filters.customer_currency_is_not],
 		["source", filters.source_is, filters.source_is_not],
 		["type", filters.type_is, filters.type_is_not],
@@ -52,6 +45,7 @@ function columnRules(filters: TransactionFilters): Condition[] {
 		["channel", filters.channel_is, filters.channel_is_not],
 		["customer_country", filters.customer_country_is, filters.customer_country_is_not],
 		["risk_level", filters.risk_level_is, filters.risk_level_is_not],
+		["loan_id", filters.loan_id_is, undefined],
 	];
 	for (const [column, equal, different] of pairs) {
 		if (equal !== undefined) rules.push(is(column, equal));
@@ -63,6 +57,25 @@ function columnRules(filters: TransactionFilters): Condition[] {
 	return rules;
 }
 
+/** The trigram text index answers terms of three characters or more; shorter ones scan. */
+const TRIGRAM = 3;
+
+/**
+ * Customer name or e-mail containing the term, case-insensitive. On SQLite through the FTS5
+ * trigram index (migration 0005): a quoted phrase matches any run of characters. PostgreSQL's
+ * ILIKE uses the pg_trgm GIN indexes by itself.
+ */
+function customerContains(dialect: DialectName, term: string): Condition {
+	if (dialect === "sqlite" && [...term].length >= TRIGRAM) {
+		const phrase = `"${term.replaceAll('"', '""')}"`;
+		return sql<SqlBool>`rowid in (select rowid from balance_transactions_search where balance_transactions_search match ${phrase})`;
+	}
+	return any([
+		containsInsensitive(dialect, sql.ref<string | null>("customer_name"), term),
+		containsInsensitive(dialect, sql.ref<string | null>("customer_email"), term),
+	]);
+}
+
 function searchCondition(dialect: DialectName, terms: readonly string[]): Condition {
 	return any(
 		terms.map((term) => {
@@ -72,8 +85,7 @@ function searchCondition(dialect: DialectName, terms: readonly string[]): Condit
 				is("id", term),
 				is("charge_id", term),
 				is("payment_intent_id", term),
-				containsInsensitive(dialect, sql.ref<string | null>("customer_name"), term),
-				containsInsensitive(dialect, sql.ref<string | null>("customer_email"), term),
+				customerContains(dialect, term),
 			]);
 		}),
 	);
@@ -81,9 +93,7 @@ function searchCondition(dialect: DialectName, terms: readonly string[]): Condit
 
 /** How many advanced rules the filters hold; with one, match any and all mean the same. */
 function advancedRuleCount(filters: TransactionFilters): number {
-	return (
-		dateRulesOf(filters).length + columnRules(filters).length + (filters.loan_id_is !== undefined ? 1 : 0)
-	);
+	return dateRulesOf(filters).length + columnRules(filters).length;
 }
 
 export function effectiveMatch(filters: TransactionFilters): "all" | "any" {
@@ -98,7 +108,6 @@ export function ledgerConditions(
 	timeZone: string,
 ): Condition {
 	const advanced = [...dateRuleConditions("created", filters, timeZone), ...columnRules(filters)];
-	if (filters.loan_id_is !== undefined) advanced.push(is("loan_id", filters.loan_id_is));
 	const parts: Condition[] = [is("account_id", accountId), ...narrowing(dialect, filters)];
 	if (advanced.length > 0) parts.push(effectiveMatch(filters) === "any" ? any(advanced) : all(advanced));
 	return all(parts);
@@ -110,14 +119,7 @@ export function ledgerConditions(
  */
 export function rollupEligible(filters: TransactionFilters): boolean {
 	if (filters.search && filters.search.length > 0) return false;
-	if (filters.deposit_id !== undefined || filters.loan_id_is !== undefined) return false;
-	const unrolled = [
-		filters.customer_country_is,
-		filters.customer_country_is_not,
-		filters.risk_level_is,
-		filters.risk_level_is_not,
-	];
-	if (unrolled.some((value) => value !== undefined)) return false;
+	if (filters.deposit_id !== undefined) return false;
 	return effectiveMatch(filters) === "all" || dateRulesOf(filters).length === 0;
 }
 

@@ -2,9 +2,8 @@
  * Transaction counts and sums (the summary, and the list's total_count). When the filters allow
  * it, the range is read from transaction_rollups — the 360-day blocks that fit in it, then
  * 30-day blocks, then days at its ends — and only the partial first and last day (the range is
- * in the user's time zone, periods in UTC) from the ledger. Otherwise — search, payout, loan,
- * country, risk level, or an OR with a date — one filtered scan of the ledger, which those
- * filters keep narrow.
+ * in the user's time zone, periods in UTC) from the ledger. Otherwise — search, a payout,
+ * or an OR with a date — one filtered read of the ledger through the index that filter has.
  * Both paths give the same figures (test: transactions-summary.test.ts).
  */
 import type { TransactionFilters, TransactionsSummary } from "@paydesk/contract/transactions";
