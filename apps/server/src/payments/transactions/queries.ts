@@ -4,6 +4,8 @@
  * subscriptions) and its payout (for deposit_status) in the same query — no query per row.
  * Exports walk the same order by keyset (export-rows.ts).
  */
+
+import { dateRulesOf } from "@paydesk/contract/list";
 import type {
 	Transaction,
 	TransactionListQuery,
@@ -12,12 +14,13 @@ import type {
 } from "@paydesk/contract/transactions";
 import { orderEditUrl } from "@paydesk/domain/refunds";
 import { customerPaymentsUrl } from "@paydesk/domain/transactions";
-import { type SelectQueryBuilder, sql } from "kysely";
+import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/connection.ts";
 import type { BalanceTransactionsTable, Database } from "../../db/schema.ts";
 import { parseJson } from "../../processor/account.ts";
+import { DAY_SECONDS, withRollups } from "../../processor/rollups.ts";
 import { type ListOrder, listOrder, orderRows } from "../exports/list-sql.ts";
-import { ledgerConditions } from "./filters.ts";
+import { all, dimensionConditions, ledgerConditions, rollupEligible } from "./filters.ts";
 import { transactionTotals } from "./summary.ts";
 
 /** A balance transaction with what the list shows of its order and payout. */
@@ -124,13 +127,76 @@ function withDetails(
 }
 
 /** Ids of the matching transactions in list order (exposed so a test can read its plan). */
-export function orderedIds(db: Db, accountId: string, query: TransactionSortedQuery, timeZone: string) {
-	const select = db.kysely
+export function orderedIds(
+	db: Db,
+	accountId: string,
+	query: TransactionSortedQuery,
+	timeZone: string,
+	seek?: Expression<SqlBool>,
+) {
+	let select = db.kysely
 		.selectFrom("balance_transactions")
 		.select("id")
 		.where(ledgerConditions(db.dialect, accountId, query, timeZone));
+	if (seek) select = select.where(seek);
 	return orderRows(select, transactionOrder(query));
 }
+
+/** Pages deeper than this many rows skip whole days through the rollups (dateSeek). */
+export const DEEP_OFFSET = 2_000;
+
+/**
+ * A deep page in date order without reading the rows before it: the day rollups say how many
+ * matching transactions each UTC day holds, so whole days (30-day blocks first, then days) are
+ * skipped by a date bound and only the rows of the page's own day are skipped by OFFSET. Every
+ * row of a skipped day sorts before every row of a later one (ties are broken by id within the
+ * same second only), so the page is the one OFFSET would give. Only for filters the rollups
+ * answer exactly: no search or payout, and no date rules (whose ends cut days in two).
+ */
+async function dateSeek(
+	db: Db,
+	accountId: string,
+	query: TransactionListQuery,
+	offset: number,
+): Promise<{ bound: Expression<SqlBool>; offset: number } | null> {
+	if (query.sort !== "date" || offset < DEEP_OFFSET) return null;
+	if (!rollupEligible(query) || dateRulesOf(query).length > 0) return null;
+	const newestFirst = query.direction === "desc";
+	const base = [sql<SqlBool>`account_id = ${accountId}`, ...dimensionConditions(query)];
+	const counts = async (span: number, within?: number) => {
+		const rows = await withRollups(db.kysely)
+			.selectFrom("transaction_rollups")
+			.select(["period", sql<number>`sum(count)`.as("count")])
+			.where(all([...base, sql<SqlBool>`span = ${sql.lit(span)}`]))
+			.$if(within !== undefined, (q) =>
+				q.where("period", ">=", within ?? 0).where("period", "<", (within ?? 0) + BLOCK_DAYS),
+			)
+			.groupBy("period")
+			.orderBy("period", newestFirst ? "desc" : "asc")
+			.execute();
+		return rows.map((row) => ({ period: Number(row.period), count: Number(row.count) }));
+	};
+	const walk = (periods: { period: number; count: number }[], skip: number) => {
+		let skipped = 0;
+		for (const entry of periods) {
+			if (skipped + entry.count > skip) return { period: entry.period, skipped };
+			skipped += entry.count;
+		}
+		return null;
+	};
+	const block = walk(await counts(BLOCK_DAYS), offset);
+	if (!block) return null;
+	const day = walk(await counts(1, block.period), offset - block.skipped);
+	if (!day) return null;
+	const skipped = block.skipped + day.skipped;
+	const bound = newestFirst
+		? sql<SqlBool>`created < ${(day.period + 1) * DAY_SECONDS}`
+		: sql<SqlBool>`created >= ${day.period * DAY_SECONDS}`;
+	return { bound, offset: offset - skipped };
+}
+
+/** The rollup span whose blocks dateSeek walks first. */
+const BLOCK_DAYS = 30;
 
 export async function listTransactions(
 	db: Db,
@@ -139,9 +205,11 @@ export async function listTransactions(
 	timeZone: string,
 ): Promise<{ data: Transaction[]; total_count: number }> {
 	const order = transactionOrder(query);
-	const ids = orderedIds(db, accountId, query, timeZone)
+	const offset = (query.page - 1) * query.pagesize;
+	const seek = await dateSeek(db, accountId, query, offset);
+	const ids = orderedIds(db, accountId, query, timeZone, seek?.bound)
 		.limit(query.pagesize)
-		.offset((query.page - 1) * query.pagesize);
+		.offset(seek ? seek.offset : offset);
 	const [rows, totals] = await Promise.all([
 		withDetails(db, accountId, ids, order).execute(),
 		transactionTotals(db, accountId, query, timeZone),

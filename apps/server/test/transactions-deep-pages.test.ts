@@ -1,0 +1,93 @@
+/**
+ * Deep pages of the transactions list (issue 17): past DEEP_OFFSET rows a date-ordered page is
+ * found by skipping whole days through the rollups, and must be exactly the page OFFSET gives.
+ */
+import type { Transaction } from "@paydesk/contract/transactions";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BalanceTransactionsTable } from "../src/db/schema.ts";
+import { DEEP_OFFSET } from "../src/payments/transactions/queries.ts";
+import { bulkInsertBalanceTransactions } from "../src/processor/rollups.ts";
+import { insertTestAccount } from "../src/testing/fixtures.ts";
+import { type Actor, createTestApp, json, TEST_ACCOUNT, type TestApp } from "../src/testing/test-app.ts";
+import { transactionFixtures } from "./transaction-fixtures.ts";
+
+const BASE = "/wp-json/wc/v3/payments/transactions";
+const fixtures = transactionFixtures(6_000);
+const ledger = fixtures.ledger;
+let t: TestApp;
+let admin: Actor;
+
+beforeAll(async () => {
+	t = await createTestApp({
+		seed: async (db) => {
+			await insertTestAccount(db.kysely, TEST_ACCOUNT);
+			await db.kysely.insertInto("orders").values(fixtures.orders).execute();
+			await db.kysely.insertInto("payouts").values(fixtures.payouts).execute();
+			await bulkInsertBalanceTransactions(db, ledger);
+		},
+	});
+	admin = await t.actor("administrator");
+});
+afterAll(async () => t.close());
+
+/** The list's order by date: created, then id the other way (ids ascending among equal times). */
+function expectedIds(rows: readonly BalanceTransactionsTable[], direction: "asc" | "desc"): string[] {
+	return [...rows]
+		.sort((a, b) =>
+			a.created !== b.created
+				? direction === "desc"
+					? b.created - a.created
+					: a.created - b.created
+				: direction === "desc"
+					? a.id.localeCompare(b.id)
+					: b.id.localeCompare(a.id),
+		)
+		.map((row) => row.id);
+}
+
+async function page(query: string): Promise<{ ids: string[]; total: number }> {
+	const response = await t.app.inject({ method: "GET", url: `${BASE}?${query}`, headers: admin.headers });
+	expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+	const body = json<{ data: Transaction[]; total_count: number }>(response);
+	return { ids: body.data.map((row) => row.transaction_id), total: body.total_count };
+}
+
+describe("a deep page is the page OFFSET would give", () => {
+	it.each([
+		["newest first", "desc", "", () => true],
+		["oldest first", "asc", "", () => true],
+		[
+			"with a type filter",
+			"desc",
+			"&type_is_not=refund",
+			(row: BalanceTransactionsTable) => row.type !== "refund",
+		],
+		[
+			"with match any over two rules",
+			"asc",
+			"&match=any&customer_country_is_not=FR&type_is=refund",
+			(row: BalanceTransactionsTable) => row.customer_country !== "FR" || row.type === "refund",
+		],
+	] as const)("%s", async (_name, direction, filter, keep) => {
+		const rows = ledger.filter(keep);
+		const expected = expectedIds(rows, direction);
+		expect(expected.length).toBeGreaterThan(DEEP_OFFSET + 200);
+		// Pages on both sides of the threshold, one inside a day, and the last one.
+		const pagesize = 50;
+		const last = Math.ceil(expected.length / pagesize);
+		for (const number of [
+			DEEP_OFFSET / pagesize,
+			DEEP_OFFSET / pagesize + 1,
+			DEEP_OFFSET / pagesize + 7,
+			last,
+		]) {
+			const got = await page(`sort=date&direction=${direction}&pagesize=${pagesize}&page=${number}${filter}`);
+			expect(got.total).toBe(expected.length);
+			expect(got.ids, `page ${number}`).toEqual(expected.slice((number - 1) * pagesize, number * pagesize));
+		}
+		const beyond = await page(
+			`sort=date&direction=${direction}&pagesize=${pagesize}&page=${last + 1}${filter}`,
+		);
+		expect(beyond.ids).toEqual([]);
+	});
+});
