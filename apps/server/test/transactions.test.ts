@@ -1,4 +1,8 @@
-import type { Transaction, TransactionsSummary } from "@paydesk/contract/transactions";
+import {
+	type Transaction,
+	type TransactionsSummary,
+	transactionQueries,
+} from "@paydesk/contract/transactions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BalanceTransactionsTable } from "../src/db/schema.ts";
 import { bulkInsertBalanceTransactions } from "../src/processor/rollups.ts";
@@ -145,6 +149,18 @@ describe("every filter of the transactions list is applied in SQL (spec 2 §2, s
 		const { ids, total } = await listIds(query);
 		expect(ids).toEqual(want.map((row) => row.id));
 		expect(total).toBe(want.length);
+	});
+});
+
+describe("no filter of the contract goes untested (issue 17)", () => {
+	it("has a case above for every filter parameter transactionQueries declares", () => {
+		const tested = new Set(
+			FILTER_CASES.flatMap(([, query]) =>
+				[...new URLSearchParams(query).keys()].map((key) => key.replace(/\[\d*\]$/, "")),
+			),
+		);
+		const untested = transactionQueries.filterParams.filter((param) => !tested.has(param));
+		expect(untested).toEqual([]);
 	});
 });
 

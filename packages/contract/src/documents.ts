@@ -33,12 +33,15 @@ export type PaymentDocument = z.infer<typeof paymentDocument>;
 
 export const DOCUMENT_SORTS = ["date"] as const;
 
+const { store_currency_is: _currency, ...documentSharedFilters } = sharedFilterFields;
+
 export const documentQueries = defineListQuery({
 	sort: DOCUMENT_SORTS,
 	defaultSort: "date",
 	defaultDirection: "desc",
 	filters: {
-		...sharedFilterFields,
+		// Documents have no currency (spec 1 §2.4): the shared currency filter is not theirs.
+		...documentSharedFilters,
 		type_is: oneOf(DOCUMENT_TYPES),
 		type_is_not: oneOf(DOCUMENT_TYPES),
 	},

@@ -70,9 +70,14 @@ export const pagingFields = {
 	pagesize: queryInt(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 };
 
+/** Parameters of a filter query that say how to read it, not what to keep. */
+const NOT_FILTER_PARAMS = new Set(["user_timezone"]);
+
 /**
  * The three query schemas of a list: `paged` for the list itself, `sorted` for exports (every
- * matching row in the list's order), `filters` for its summary.
+ * matching row in the list's order), `filters` for its summary. Also what the admin reads from
+ * here rather than repeating it: `filterParams`, every URL parameter that narrows the list, and
+ * `defaultOrder`, the list's sort when the URL names none.
  */
 export function defineListQuery<
 	const S extends readonly [string, ...string[]],
@@ -86,6 +91,11 @@ export function defineListQuery<
 		filters: z.object(spec.filters),
 		sorted: z.object({ ...sortFields, ...spec.filters }),
 		paged: z.object({ ...pagingFields, ...sortFields, ...spec.filters }),
+		filterParams: Object.keys(spec.filters).filter((name) => !NOT_FILTER_PARAMS.has(name)) as Extract<
+			keyof F,
+			string
+		>[],
+		defaultOrder: { orderby: spec.defaultSort, order: spec.defaultDirection },
 	};
 }
 

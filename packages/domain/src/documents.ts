@@ -47,4 +47,3 @@ export function requiresTaxDetails(type: string): boolean {
 }
 
 /** Default list order and page size of the documents page (spec 1 §9). */
-export const DOCUMENTS_DEFAULT_ORDER = { orderby: "date", order: "desc" } as const;

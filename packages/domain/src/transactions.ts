@@ -141,7 +141,6 @@ export function singleCurrencyTotalShown(currencies: readonly string[]): boolean
 }
 
 /** The default sorts of spec 2 §9. */
-export const TRANSACTIONS_DEFAULT_SORT = { orderby: "date", order: "desc" } as const;
 export const AUTHORIZATIONS_DEFAULT_SORT = { orderby: "created", order: "asc" } as const;
 export const BLOCKED_DEFAULT_SORT = { orderby: "date", order: "desc" } as const;
 

@@ -3,6 +3,7 @@
  * match, and `<field>_is` / `<field>_is_not` / date_before / date_after / date_between rules.
  * Non-numeric paging falls back to page 1 and 25 per page.
  */
+import { sortDatesChronologically } from "@paydesk/domain/dates";
 import { DEFAULT_PAGE, DEFAULT_PER_PAGE } from "@paydesk/domain/ui";
 import type { Query } from "../../app/router.tsx";
 
@@ -72,9 +73,10 @@ export function paramOf(field: FilterField, rule: DateRule | ValueRule): string 
 	return `${field.key}_${rule}`;
 }
 
-/** Between dates are kept in chronological order (spec 2 §5). */
+/** Between dates are kept in chronological order (spec 2 §5), as the API reads them. */
 export function sortBetween(values: readonly string[]): string[] {
-	return [...values].sort((a, b) => a.localeCompare(b));
+	const [from = "", to = ""] = values;
+	return values.length === 2 ? sortDatesChronologically([from, to]) : [...values];
 }
 
 export function readRules(query: Query, fields: readonly FilterField[]): ActiveRule[] {

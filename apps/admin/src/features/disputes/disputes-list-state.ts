@@ -1,4 +1,5 @@
 /** The disputes list's URL, read once with the spec's defaults (spec 3 §2.2, §5.2). */
+import { disputeQueries } from "@paydesk/contract/disputes";
 import { DISPUTE_STATUS_DISPLAY, DISPUTE_STATUSES } from "@paydesk/domain/disputes/statuses";
 import type { QueryValue } from "@paydesk/domain/query-string";
 import { __ } from "@wordpress/i18n";
@@ -24,15 +25,10 @@ export const DISPUTE_FILTER_FIELDS: readonly FilterField[] = [
 	},
 ];
 
-const FILTER_PARAMS = [
-	"match",
-	"date_before",
-	"date_after",
-	"date_between",
-	"status_is",
-	"status_is_not",
-	"store_currency_is",
-] as const;
+/** Every URL parameter that narrows the list, as the contract declares them. */
+export const DISPUTE_FILTER_PARAMS = disputeQueries.filterParams;
+/** Narrowing with a control of its own: match, the currency selector and the quick filter. */
+export const DISPUTE_OWN_CONTROLS = ["match", "store_currency_is", "filter"] as const;
 
 /** Column keys the table sorts by, and the API's names for them. */
 export const DISPUTE_SORTABLE = ["amount", "created", "dueBy"] as const;
@@ -41,7 +37,7 @@ const API_SORT: Readonly<Record<string, string>> = { amount: "amount", created: 
 export function disputesListState(query: Query) {
 	const paging = readPaging(query, { orderby: "created", order: "desc", sortable: DISPUTE_SORTABLE });
 	const awaiting = query.filter === AWAITING_RESPONSE;
-	const filters: Record<string, QueryValue> = filtersQuery(query, FILTER_PARAMS);
+	const filters: Record<string, QueryValue> = filtersQuery(query, DISPUTE_FILTER_PARAMS);
 	if (awaiting) Object.assign(filters, { filter: AWAITING_RESPONSE, user_timezone: userTimeZone() });
 	const apiPaging = { ...paging, orderby: API_SORT[paging.orderby] ?? "created" };
 	return {

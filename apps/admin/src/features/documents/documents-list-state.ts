@@ -1,6 +1,6 @@
 /** The documents list's URL, read once with the spec's defaults (spec 1 §2.4, §5, §9). */
-import { DOCUMENT_SORTS } from "@paydesk/contract/documents";
-import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, DOCUMENTS_DEFAULT_ORDER } from "@paydesk/domain/documents";
+import { DOCUMENT_SORTS, documentQueries } from "@paydesk/contract/documents";
+import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES } from "@paydesk/domain/documents";
 import { __ } from "@wordpress/i18n";
 import type { Query } from "../../app/router.tsx";
 import { filtersQuery, pagedQuery } from "../../components/list/api-query.ts";
@@ -16,14 +16,10 @@ export const DOCUMENT_FILTER_FIELDS: readonly FilterField[] = [
 	},
 ];
 
-const FILTER_PARAMS = [
-	"match",
-	"date_before",
-	"date_after",
-	"date_between",
-	"type_is",
-	"type_is_not",
-] as const;
+/** Every URL parameter that narrows the list, as the contract declares them. */
+export const DOCUMENT_FILTER_PARAMS = documentQueries.filterParams;
+/** Narrowing with a control of its own. */
+export const DOCUMENT_OWN_CONTROLS = ["match"] as const;
 
 /** A download asked for by URL: document_id together with document_type (spec 1 §2.4). */
 export function requestedDownload(query: Query): { id: string; type: string } | null {
@@ -33,8 +29,8 @@ export function requestedDownload(query: Query): { id: string; type: string } | 
 }
 
 export function documentsListState(query: Query) {
-	const paging = readPaging(query, { ...DOCUMENTS_DEFAULT_ORDER, sortable: DOCUMENT_SORTS });
-	const filters = filtersQuery(query, FILTER_PARAMS);
+	const paging = readPaging(query, { ...documentQueries.defaultOrder, sortable: DOCUMENT_SORTS });
+	const filters = filtersQuery(query, DOCUMENT_FILTER_PARAMS);
 	return {
 		paging,
 		filters,

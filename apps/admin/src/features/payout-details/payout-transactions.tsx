@@ -3,8 +3,7 @@
  * narrowed to the payout (deposit_id), without the payout columns, with its summary and export.
  * Paging and sort stay in the URL like any list.
  */
-import { TRANSACTION_SORTS, transactionExports } from "@paydesk/contract/transactions";
-import { TRANSACTIONS_DEFAULT_SORT } from "@paydesk/domain/transactions";
+import { TRANSACTION_SORTS, transactionExports, transactionQueries } from "@paydesk/contract/transactions";
 import { __ } from "@wordpress/i18n";
 import { useMemo } from "react";
 import { useLocation } from "../../app/router.tsx";
@@ -33,7 +32,7 @@ export function PayoutTransactions({ payoutId }: { payoutId: string }) {
 		[subscriptionsActive],
 	);
 	const hidden = useHiddenColumns(TRANSACTIONS_HIDDEN_COLUMNS_KEY, defaultHiddenColumns(columns));
-	const paging = readPaging(query, { ...TRANSACTIONS_DEFAULT_SORT, sortable: TRANSACTION_SORTS });
+	const paging = readPaging(query, { ...transactionQueries.defaultOrder, sortable: TRANSACTION_SORTS });
 	const filters = { deposit_id: payoutId, user_timezone: userTimeZone() };
 	const list = useTransactions(pagedQuery(paging, filters));
 	const summary = useTransactionsSummary(filters);

@@ -1,5 +1,5 @@
 /** The payouts list's URL, read once with the spec's defaults (spec 2 "Payouts list"). */
-import { DEPOSIT_SORTS } from "@paydesk/contract/deposits";
+import { DEPOSIT_SORTS, depositQueries } from "@paydesk/contract/deposits";
 import { PAYOUT_STATUS_FILTER_OPTIONS } from "@paydesk/domain/payouts";
 import { __ } from "@wordpress/i18n";
 import type { Query } from "../../app/router.tsx";
@@ -19,19 +19,14 @@ export const PAYOUT_FILTER_FIELDS: readonly FilterField[] = [
 	},
 ];
 
-const FILTER_PARAMS = [
-	"match",
-	"date_before",
-	"date_after",
-	"date_between",
-	"status_is",
-	"status_is_not",
-	"store_currency_is",
-] as const;
+/** Every URL parameter that narrows the list, as the contract declares them. */
+export const PAYOUT_FILTER_PARAMS = depositQueries.filterParams;
+/** Narrowing with a control of its own: match, and the currency selector. */
+export const PAYOUT_OWN_CONTROLS = ["match", "store_currency_is"] as const;
 
 export function payoutsListState(query: Query) {
-	const paging = readPaging(query, { orderby: "date", order: "desc", sortable: DEPOSIT_SORTS });
-	const filters = filtersQuery(query, FILTER_PARAMS);
+	const paging = readPaging(query, { ...depositQueries.defaultOrder, sortable: DEPOSIT_SORTS });
+	const filters = filtersQuery(query, PAYOUT_FILTER_PARAMS);
 	return {
 		paging,
 		filters,
