@@ -8,7 +8,7 @@
  */
 
 import { dateRulesOf } from "@paydesk/contract/list";
-import type { TransactionFilters } from "@paydesk/contract/transactions";
+import { type TransactionFilters, transactionQueries } from "@paydesk/contract/transactions";
 import { dateRuleRange, type EpochRange } from "@paydesk/domain/dates";
 import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { DialectName } from "../../db/connection.ts";
@@ -34,25 +34,29 @@ const is = (column: string, value: string | number) => sql<SqlBool>`${sql.ref(co
 const isNot = (column: string, value: string | number) =>
 	sql<SqlBool>`(${sql.ref(column)} is null or ${sql.ref(column)} <> ${value})`;
 
-/** The *_is / *_is_not / type_is_in rules on the ledger's columns. */
+/**
+ * The column rules, read off the contract's declaration: every `<column>_is`, `<column>_is_not`
+ * and `<column>_is_in` parameter filters the ledger column (and rollup dimension) of that name,
+ * so a filter added to the contract is applied without a second list here. store_currency_is
+ * narrows separately (it is not an advanced rule).
+ */
+const COLUMN_RULES = transactionQueries.filterParams.flatMap((param) => {
+	const match = /^(.+)_(is|is_not|is_in)$/.exec(param);
+	if (!match || param === "store_currency_is") return [];
+	return [{ param, column: match[1] as RollupDimension, rule: match[2] as "is" | "is_not" | "is_in" }];
+});
+
+/** The *_is / *_is_not / *_is_in rules on the ledger's columns. */
 function columnRules(filters: TransactionFilters): Condition[] {
 	const rules: Condition[] = [];
-	const pairs: [RollupDimension, string | number | undefined, string | number | undefined][] = [
-		["customer_currency", filters.customer_currency_is, filters.customer_currency_is_not],
-		["source", filters.source_is, filters.source_is_not],
-		["type", filters.type_is, filters.type_is_not],
-		["source_device", filters.source_device_is, filters.source_device_is_not],
-		["channel", filters.channel_is, filters.channel_is_not],
-		["customer_country", filters.customer_country_is, filters.customer_country_is_not],
-		["risk_level", filters.risk_level_is, filters.risk_level_is_not],
-		["loan_id", filters.loan_id_is, undefined],
-	];
-	for (const [column, equal, different] of pairs) {
-		if (equal !== undefined) rules.push(is(column, equal));
-		if (different !== undefined) rules.push(isNot(column, different));
-	}
-	if (filters.type_is_in && filters.type_is_in.length > 0) {
-		rules.push(sql<SqlBool>`${sql.ref("type")} in (${sql.join(filters.type_is_in)})`);
+	for (const { param, column, rule } of COLUMN_RULES) {
+		const value = filters[param] as string | number | readonly string[] | undefined;
+		if (value === undefined) continue;
+		if (rule === "is_in") {
+			const values = value as readonly string[];
+			if (values.length > 0) rules.push(sql<SqlBool>`${sql.ref(column)} in (${sql.join(values)})`);
+		} else if (rule === "is") rules.push(is(column, value as string | number));
+		else rules.push(isNot(column, value as string | number));
 	}
 	return rules;
 }
