@@ -7,7 +7,7 @@
  * through Fastify (auth, validation, JSON included), median of the iterations after a warm-up.
  * Also reports the database's size per transaction. Target: every request under 30 ms.
  */
-import { statSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Db } from "@paydesk/server/db/connection";
 import { openDb } from "@paydesk/server/db/connection";
@@ -15,7 +15,7 @@ import { sql } from "kysely";
 import { median } from "./api-timing.ts";
 import { startBenchApp } from "./bench-app.ts";
 import { type ListRequest, listRoutes, requestsOf, type StoreSamples } from "./list-requests.ts";
-import { machine, writeReadmeSection } from "./measure.ts";
+import { machine, ROOT, writeReadmeSection } from "./measure.ts";
 import { seededStore } from "./server-process.ts";
 
 const argv = process.argv.slice(2);
@@ -149,13 +149,41 @@ async function measure(dialect: string): Promise<{ run: EngineRun; requests: Lis
 	}
 }
 
+/**
+ * Each engine's last run is kept in .tmp/bench (git-ignored), so engines measured one at a time
+ * (`--dialect sqlite`, then `--dialect postgres`) still make one table.
+ */
+const RESULTS = path.join(ROOT, ".tmp", "bench");
+interface SavedRun extends Omit<EngineRun, "times"> {
+	times: Record<string, number>;
+	requests: ListRequest[];
+}
+const save = (run: EngineRun, requests: ListRequest[]) => {
+	mkdirSync(RESULTS, { recursive: true });
+	const saved: SavedRun = { ...run, times: Object.fromEntries(run.times), requests };
+	writeFileSync(path.join(RESULTS, `filters-${run.dialect}.json`), JSON.stringify(saved, null, "\t"));
+};
+const load = (dialect: string): { run: EngineRun; requests: ListRequest[] } | null => {
+	const file = path.join(RESULTS, `filters-${dialect}.json`);
+	if (!existsSync(file)) return null;
+	const saved = JSON.parse(readFileSync(file, "utf8")) as SavedRun;
+	return { run: { ...saved, times: new Map(Object.entries(saved.times)) }, requests: saved.requests };
+};
+
 const runs: EngineRun[] = [];
 let requests: ListRequest[] = [];
 for (const dialect of dialects) {
 	const result = await measure(dialect);
+	if (!ONLY) save(result.run, result.requests);
 	runs.push(result.run);
 	requests = result.requests;
 }
+for (const dialect of ["sqlite", "postgres"]) {
+	if (dialects.includes(dialect) || ONLY) continue;
+	const earlier = load(dialect);
+	if (earlier) runs.push(earlier.run);
+}
+runs.sort((a, b) => a.dialect.localeCompare(b.dialect)).reverse();
 
 const engine = (dialect: string) => (dialect === "postgres" ? "PostgreSQL" : "SQLite");
 const cell = (ms: number | undefined) =>
@@ -187,4 +215,4 @@ ${sizes.join("\n")}
 ${slow.length ? `\nOver ${TARGET_MS} ms: ${slow.length} of ${requests.length * runs.length}.` : `\nEvery request is under ${TARGET_MS} ms.`}
 `;
 console.log(markdown);
-if (!argv.includes("--no-readme") && !ONLY && !DATA_DIR) writeReadmeSection("filters", markdown);
+if (!argv.includes("--no-readme") && !ONLY) writeReadmeSection("filters", markdown);

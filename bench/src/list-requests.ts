@@ -66,6 +66,13 @@ export function enumValues(schema: Schema | undefined): string[] | null {
 	}
 }
 
+/** How the table names a value taken from the store, the same on every engine. */
+const DESCRIBED: Record<string, string> = {
+	loan_id: "(a loan)",
+	deposit_id: "(the oldest paid payout)",
+	search: "(a customer's name)",
+};
+
 const NOT_FILTERS = new Set(["page", "pagesize", "sort", "direction", "user_timezone", "match"]);
 
 /** A sample value for a filter parameter that is not an enum, or null when none is known. */
@@ -156,8 +163,11 @@ export function requestsOf(route: RouteContract, samples: StoreSamples): ListReq
 		});
 	};
 	if (route.path.endsWith("/search")) {
-		for (const term of [samples.customerName.slice(0, 4), `#${samples.orderNumber.slice(0, 3)}`, "ch_00"])
-			add(`search_term=${term}`, { search_term: term });
+		add("search_term=(a name's first 4 letters)", { search_term: samples.customerName.slice(0, 4) });
+		add("search_term=(# and an order number's first 3 digits)", {
+			search_term: `#${samples.orderNumber.slice(0, 3)}`,
+		});
+		add("search_term=ch_00", { search_term: "ch_00" });
 		return requests;
 	}
 	add("unfiltered", {});
@@ -174,7 +184,12 @@ export function requestsOf(route: RouteContract, samples: StoreSamples): ListReq
 			throw new Error(
 				`${route.path}: no sample value for the filter "${name}"; add one to bench/src/list-requests.ts`,
 			);
-		add(`${name}=${Array.isArray(value) ? value.join(",") : value}`, { [name]: value });
+		const shown = values
+			? Array.isArray(value)
+				? value.join(",")
+				: value
+			: (DESCRIBED[name.replace(/_(is|is_not)$/, "")] ?? value);
+		add(`${name}=${shown}`, { [name]: value });
 		if (/_is$/.test(name) && name !== "store_currency_is") ruleParams.push(name);
 	}
 	if (ruleParams.length >= 2 && "match" in shape) {
@@ -190,7 +205,7 @@ export function requestsOf(route: RouteContract, samples: StoreSamples): ListReq
 		for (const direction of ["asc", "desc"]) add(`sort=${sort} ${direction}`, { sort, direction });
 	if ("page" in shape && route.path.endsWith("/transactions")) {
 		const last = Math.ceil(samples.transactions / 25);
-		add(`page ${last.toLocaleString("en-US")} (the last)`, { page: last });
+		add("the last page", { page: last });
 	}
 	return requests;
 }
