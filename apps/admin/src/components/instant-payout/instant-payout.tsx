@@ -11,10 +11,11 @@ import {
 	isInstantPayoutAvailable,
 } from "@paydesk/domain/payouts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Button, Modal } from "@wordpress/components";
+import { Button } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import { useState } from "react";
 import { callRoute } from "../../app/api.ts";
+import { Modal } from "../../app/deferred-modal.tsx";
 import { createNotice } from "../../app/notices.tsx";
 import { queryKeys } from "../../app/query-keys.ts";
 import { adminUrl, navigate } from "../../app/router.tsx";

@@ -4,9 +4,10 @@
  * account, in test mode only).
  */
 import { accountStatusDisplay, paymentsIndicator, payoutsIndicator } from "@paydesk/domain/account-status";
-import { Button, Card, CardBody, CardHeader, Modal } from "@wordpress/components";
+import { Button, Card, CardBody, CardHeader } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { useState } from "react";
+import { Modal } from "../../app/deferred-modal.tsx";
 import { getSettings } from "../../app/settings.ts";
 import { Chip } from "../../components/chip.tsx";
 import { AccountFees } from "./account-fees.tsx";

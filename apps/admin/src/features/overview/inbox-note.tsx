@@ -1,8 +1,9 @@
 /** One inbox note: title, date, content, its action buttons and its dismiss menu (spec 1 §3). */
 import type { InboxNote as Note } from "@paydesk/contract/inbox";
-import { Button, DropdownMenu, MenuGroup, MenuItem } from "@wordpress/components";
+import { Button } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { moreVertical } from "@wordpress/icons";
+import { DropdownMenu, MenuGroup, MenuItem } from "../../app/deferred-menu.tsx";
 import { formatStoreDate } from "../../components/format.ts";
 
 export interface InboxNoteProps {

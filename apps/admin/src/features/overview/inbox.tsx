@@ -4,9 +4,10 @@
  * visit) marked, and the visit saved on the user; a load error with Reload; the empty state.
  */
 import type { InboxNote as Note } from "@paydesk/contract/inbox";
-import { Button, Card, CardBody, CardHeader, Modal, Notice, Spinner } from "@wordpress/components";
+import { Button, Card, CardBody, CardHeader, Notice, Spinner } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { useEffect, useRef, useState } from "react";
+import { Modal } from "../../app/deferred-modal.tsx";
 import { navigate } from "../../app/router.tsx";
 import { useCurrentUser } from "../../components/list/use-hidden-columns.ts";
 import { InboxNote } from "./inbox-note.tsx";

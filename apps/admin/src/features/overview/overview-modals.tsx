@@ -7,9 +7,10 @@
  * - otherwise the connection-success modal (spec 3 §2.8), its dismissal saved through
  *   POST /settings/{option}.
  */
-import { Button, Modal } from "@wordpress/components";
+import { Button } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import { useState } from "react";
+import { Modal } from "../../app/deferred-modal.tsx";
 import { useLocation } from "../../app/router.tsx";
 import { getSettings } from "../../app/settings.ts";
 import { Confetti } from "./confetti.tsx";

@@ -1,9 +1,10 @@
 /** One task of the overview's list: its level, text, time, details, action and menu (spec 1 §3 Task). */
 import type { OverviewTask } from "@paydesk/domain/tasks";
-import { Button, DropdownMenu, MenuGroup, MenuItem } from "@wordpress/components";
+import { Button } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { check, chevronDown, chevronUp, Icon, moreVertical } from "@wordpress/icons";
 import { type MouseEvent, useState } from "react";
+import { DropdownMenu, MenuGroup, MenuItem } from "../../app/deferred-menu.tsx";
 import { adminUrl, Link, navigate } from "../../app/router.tsx";
 
 function actionHref(task: OverviewTask): string | null {
