@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
+import { transactionQueries } from "@paydesk/contract/transactions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listTransactions } from "../payments/transactions/queries.ts";
 import { createTestDb, type TestDb } from "../testing/test-db.ts";
 import { readOption } from "../wp/queries.ts";
 import { DISPUTE_REASONS, DISPUTE_STATUSES } from "./catalog-payments.ts";
@@ -47,6 +49,33 @@ describe("demo store generator", () => {
 
 	afterAll(async () => {
 		await db.destroy();
+	});
+
+	it("leaves the customer search index complete: a search finds what a scan finds (issue 17)", async () => {
+		const named = await db.kysely
+			.selectFrom("balance_transactions")
+			.select("customer_name")
+			.where("account_id", "=", ACCOUNT)
+			.where("customer_name", "is not", null)
+			.orderBy("created", "desc")
+			.executeTakeFirstOrThrow();
+		const term = (named.customer_name ?? "").split(" ")[0]?.toUpperCase() ?? "";
+		const query = transactionQueries.paged.parse({ search: term });
+		const found = await listTransactions(db, ACCOUNT, query, "UTC");
+		const scanned = await db.kysely
+			.selectFrom("balance_transactions")
+			.select((eb) => eb.fn.countAll<number>().as("count"))
+			.where("account_id", "=", ACCOUNT)
+			.where((eb) =>
+				eb.or([
+					eb(eb.fn("lower", ["customer_name"]), "like", `%${term.toLowerCase()}%`),
+					eb(eb.fn("lower", ["customer_email"]), "like", `%${term.toLowerCase()}%`),
+				]),
+			)
+			.executeTakeFirstOrThrow();
+		expect(term.length).toBeGreaterThanOrEqual(3);
+		expect(found.total_count).toBeGreaterThan(0);
+		expect(found.total_count).toBe(Number(scanned.count));
 	});
 
 	it("generates about the requested number of transactions and reports what it wrote", async () => {

@@ -6,6 +6,7 @@
 
 import type { Db } from "../db/connection.ts";
 import { setSequenceAtLeast } from "../db/ids.ts";
+import { withSearchIndexSuspended } from "../db/search-index.ts";
 import { analyzeAll } from "../db/statistics.ts";
 import { rebuildRollups } from "../processor/rollups.ts";
 import { accountRow } from "./account.ts";
@@ -52,6 +53,14 @@ const BATCH_ROWS = 40000;
 
 /** Seeds one store; the account's data must be empty (see clearStoreData). */
 export async function seedStore(db: Db, options: SeedOptions): Promise<SeedSummary> {
+	const started = performance.now();
+	const summary = await withSearchIndexSuspended(db, () => loadStore(db, options));
+	// Planner statistics of the bulk-loaded tables, before the first query is planned on them.
+	await analyzeAll(db);
+	return { ...summary, ms: Math.round(performance.now() - started) };
+}
+
+async function loadStore(db: Db, options: SeedOptions): Promise<SeedSummary> {
 	const started = performance.now();
 	const now = Math.floor(options.now.getTime() / 1000);
 	const state = options.state ?? "connected";
@@ -129,8 +138,6 @@ export async function seedStore(db: Db, options: SeedOptions): Promise<SeedSumma
 	await setSequenceAtLeast(db.kysely, options.accountId, "orders", run.orderCount);
 	await setSequenceAtLeast(db.kysely, options.accountId, "inbox_notes", notes.length);
 	await finishSeededStore(db, options.accountId, state, now);
-	// Planner statistics of the bulk-loaded tables, before the first query is planned on them.
-	await analyzeAll(db);
 	report();
 	return {
 		accountId: options.accountId,
