@@ -35,7 +35,7 @@ const dialects = DATA_DIR
 		: [flag("dialect") ?? "sqlite"];
 const TARGET_MS = 30;
 
-async function one(db: Db, account: string, query: string): Promise<string> {
+async function one(db: Db, query: string): Promise<string> {
 	const row = (await sql<{ value: unknown }>`${sql.raw(query)}`.execute(db.kysely)).rows[0];
 	if (!row || row.value === null) throw new Error(`no sample for: ${query}`);
 	return String(row.value);
@@ -46,30 +46,24 @@ async function samplesOf(db: Db, account: string): Promise<StoreSamples> {
 	return {
 		depositId: await one(
 			db,
-			account,
 			`select id as value from payouts ${where} and status = 'paid' order by date asc limit 1`,
 		),
-		loanId: await one(db, account, `select id as value from loans ${where} limit 1`),
+		loanId: await one(db, `select id as value from loans ${where} limit 1`),
 		customerName: await one(
 			db,
-			account,
 			`select customer_name as value from balance_transactions ${where} and customer_name is not null order by created limit 1`,
 		),
 		customerEmail: await one(
 			db,
-			account,
 			`select customer_email as value from balance_transactions ${where} and customer_email is not null order by created limit 1`,
 		),
 		orderNumber: await one(
 			db,
-			account,
 			`select order_number as value from balance_transactions ${where} and order_number is not null order by created limit 1`,
 		),
 		storeCurrency: "usd",
 		customerCurrency: "eur",
-		transactions: Number(
-			await one(db, account, `select count(*) as value from balance_transactions ${where}`),
-		),
+		transactions: Number(await one(db, `select count(*) as value from balance_transactions ${where}`)),
 	};
 }
 

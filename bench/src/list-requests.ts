@@ -110,7 +110,7 @@ function queryString(params: Record<string, string | string[] | number>): string
 	const parts: string[] = [];
 	for (const [key, value] of Object.entries(params)) {
 		if (Array.isArray(value))
-			value.forEach((item, index) => parts.push(`${key}[${index}]=${encodeURIComponent(item)}`));
+			for (const [index, item] of value.entries()) parts.push(`${key}[${index}]=${encodeURIComponent(item)}`);
 		else parts.push(`${key}=${encodeURIComponent(String(value))}`);
 	}
 	return parts.join("&");
@@ -194,7 +194,7 @@ export function requestsOf(route: RouteContract, samples: StoreSamples): ListReq
 	}
 	if (ruleParams.length >= 2 && "match" in shape) {
 		const [first, second] = ruleParams as [string, string];
-		const valueOf = (name: string) => enumValues(shape[name])?.[1] ?? sampleValue(name, samples) ?? "";
+		const valueOf = (param: string) => enumValues(shape[param])?.[1] ?? sampleValue(param, samples) ?? "";
 		add(`match=any (${first}, ${second})`, {
 			match: "any",
 			[first]: valueOf(first),
