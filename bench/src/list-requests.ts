@@ -194,11 +194,11 @@ export function requestsOf(route: RouteContract, samples: StoreSamples): ListReq
 	}
 	if (ruleParams.length >= 2 && "match" in shape) {
 		const [first, second] = ruleParams as [string, string];
-		const valueOf = (param: string) => enumValues(shape[param])?.[1] ?? sampleValue(param, samples) ?? "";
+		const sampleOf = (param: string) => enumValues(shape[param])?.[1] ?? sampleValue(param, samples) ?? "";
 		add(`match=any (${first}, ${second})`, {
 			match: "any",
-			[first]: valueOf(first),
-			[second]: valueOf(second),
+			[first]: sampleOf(first),
+			[second]: sampleOf(second),
 		});
 	}
 	for (const sort of enumValues(shape.sort) ?? [])
