@@ -11,12 +11,14 @@ import { type Actor, createTestApp, TEST_ACCOUNT, type TestApp } from "../src/te
 let t: TestApp;
 let customer: Actor;
 let manager: Actor;
+let administrator: Actor;
 let customerBasic: Record<string, string>;
 
 beforeAll(async () => {
 	t = await createTestApp({ seed: async (db) => void (await insertTestAccount(db.kysely, TEST_ACCOUNT)) });
 	customer = await t.actor("customer");
 	manager = await t.actor("shop_manager");
+	administrator = await t.actor("administrator");
 	customerBasic = await t.basic(customer.user);
 });
 afterAll(async () => t.close());
@@ -44,7 +46,7 @@ describe("every route requires manage_woocommerce (spec 3 §2)", () => {
 	});
 
 	it.each(guarded.map((route) => [`${route.method} ${route.path}`, route] as const))(
-		"%s answers 401 anonymous, 403 to a customer, and lets a shop manager in",
+		"%s answers 401 anonymous, 403 to a customer, and lets a shop manager in (an administrator for manage_options)",
 		async (_name, route) => {
 			const anonymous = await call(route);
 			expect(anonymous.statusCode).toBe(401);
@@ -54,6 +56,16 @@ describe("every route requires manage_woocommerce (spec 3 §2)", () => {
 			expect(refused.statusCode).toBe(403);
 			expect(refused.json()).toMatchObject({ code: "rest_forbidden", data: { status: 403 } });
 
+			if (route.capability === "manage_options") {
+				// Site settings are the administrator's (issue 18): a shop manager is refused.
+				const manager403 = await call(route, manager.headers);
+				expect(manager403.statusCode).toBe(403);
+				expect(manager403.json()).toMatchObject({ code: "rest_forbidden" });
+				const allowed = await call(route, administrator.headers);
+				expect([401, 403]).not.toContain(allowed.statusCode);
+				expect(allowed.statusCode).toBeLessThan(500);
+				return;
+			}
 			const allowed = await call(route, manager.headers);
 			expect([401, 403]).not.toContain(allowed.statusCode);
 			expect(allowed.statusCode).toBeLessThan(500);

@@ -57,6 +57,7 @@ import {
 	saveSettingOption,
 	scheduleStripeBillingMigration,
 } from "./settings.ts";
+import { getSiteSettings, updateSiteSettings } from "./site-settings.ts";
 import { submitOverviewSurvey } from "./survey.ts";
 import { getTimeline } from "./timeline.ts";
 import {
@@ -76,6 +77,8 @@ export const ALL_ROUTES: readonly RouteContract[] = [
 	getCurrentUser,
 	updateCurrentUser,
 	getUser,
+	getSiteSettings,
+	updateSiteSettings,
 	getOnboardingTasks,
 	listDeposits,
 	getDepositsSummary,

@@ -21,8 +21,10 @@ export interface RouteContract<
 	query?: Query;
 	body?: Body;
 	response: Response;
-	/** Routes anyone may call (the OpenAPI document). Every other route needs manage_woocommerce. */
+	/** Routes anyone may call (the OpenAPI document). Every other route needs `capability`. */
 	public?: boolean;
+	/** What the caller must be able to do: manage_woocommerce (the default) or manage_options. */
+	capability?: "manage_woocommerce" | "manage_options";
 	/** Error codes this route answers besides the common ones (400, 401, 403). */
 	errors?: readonly string[];
 	/** The answer is not JSON (a CSV or a PDF), described by the content type. */

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { OPTION_NOT_MANAGED, READABLE_OPTIONS, WRITABLE_OPTIONS } from "./options.ts";
 import { defineRoute } from "./route.ts";
+import { language } from "./site-settings.ts";
 
 const readableOption = z.enum(READABLE_OPTIONS, { error: OPTION_NOT_MANAGED });
 
@@ -49,6 +50,8 @@ export const currentUser = z.object({
 	email: z.string(),
 	roles: z.array(z.string()),
 	capabilities: z.record(z.string(), z.boolean()),
+	/** The user's own language; "" follows the site's (GET/POST /wp/v2/settings). */
+	locale: z.string(),
 	meta: z.record(z.string(), z.unknown()),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
@@ -65,13 +68,16 @@ export const getCurrentUser = defineRoute({
 export const updateCurrentUser = defineRoute({
 	method: "POST",
 	path: "/wp-json/wp/v2/users/me",
-	summary: "Save user meta (preferences) on the current user",
+	summary: "Save the current user's language and user meta (preferences)",
 	tag: "wp",
 	body: z.object({
-		meta: z.record(
-			z.string().regex(USER_META_KEY, { error: "is not a user meta key this endpoint manages" }),
-			z.unknown(),
-		),
+		locale: language.optional(),
+		meta: z
+			.record(
+				z.string().regex(USER_META_KEY, { error: "is not a user meta key this endpoint manages" }),
+				z.unknown(),
+			)
+			.optional(),
 	}),
 	response: currentUser,
 });

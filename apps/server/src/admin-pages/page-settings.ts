@@ -1,4 +1,5 @@
 /** Builds the page settings the server inlines into every admin page (spec 1 §3). */
+
 import { type FeatureFlags, type PageSettings, pageSettings } from "@paydesk/contract/page-settings";
 import { currencySymbol, isZeroDecimal, ZERO_DECIMAL_CURRENCIES } from "@paydesk/domain/money";
 import type { Kysely } from "kysely";
@@ -10,9 +11,11 @@ import { createNonce } from "../auth/nonce.ts";
 import type { Database } from "../db/schema.ts";
 import { onboardingFieldsDataFor } from "../payments/onboarding/fields-data.ts";
 import { connectPageSettings } from "../payments/onboarding/page-settings-fields.ts";
+import { settingsOf } from "../payments/settings/entity.ts";
 import { accountStatusOf, loadAccount, parseJson } from "../processor/account.ts";
 import { accountFeesOf } from "../processor/account-fees.ts";
 import { LIFETIME_TPV_OPTION } from "../processor/capture-effects.ts";
+import { effectiveLocale, readSiteSettings, readUserLocale } from "../wp/site-settings.ts";
 
 /** Countries the sandbox partner onboards (connect.availableCountries). */
 export const AVAILABLE_COUNTRIES: Record<string, string> = {
@@ -97,12 +100,18 @@ export async function buildPageSettings(
 		.where("name", "=", LIFETIME_TPV_OPTION)
 		.executeTakeFirst();
 	const connectPage = await connectPageSettings(db, user.accountId, account, session);
+	const [site, userLocale] = await Promise.all([
+		readSiteSettings(db, user.accountId),
+		readUserLocale(db, user.accountId, user.id),
+	]);
+	const locale = effectiveLocale(userLocale, site.language);
+	const subscriptionsEnabled = account ? settingsOf(account).is_wcpay_subscriptions_enabled : false;
 	const value: PageSettings = {
 		restRoot: "/wp-json/",
 		restNonce: createNonce(session.nonceSecret, REST_NONCE_ACTION, session.now),
 		adminUrl: "/wp-admin/",
 		logoutUrl: logoutUrl(session.nonceSecret, session.now),
-		siteTitle: account?.name ?? "Paydesk",
+		siteTitle: site.title,
 		productName: config.productName,
 		user: {
 			id: user.id,
@@ -126,9 +135,9 @@ export async function buildPageSettings(
 		isWooPayStoreCountryAvailable: true,
 		fraudServices: { sift: { script_url: "/sandbox-partner/fraud.js", beacon_key: "sandbox" } },
 		cardProviderScript: "/sandbox-partner/card.js",
-		dateFormat: "F j, Y",
-		timeFormat: "g:i a",
-		timezone: String(settings.store_timezone ?? "UTC"),
+		dateFormat: site.date_format,
+		timeFormat: site.time_format,
+		timezone: site.timezone,
 		storeCurrency: account?.default_currency ?? "usd",
 		currencyData: Object.fromEntries(
 			CURRENCIES.map((code) => [
@@ -142,14 +151,14 @@ export async function buildPageSettings(
 		),
 		zeroDecimalCurrencies: [...ZERO_DECIMAL_CURRENCIES],
 		shouldUseExplicitPrice: true,
-		locale: { code: "en_US", language: "en" },
+		locale: { code: locale, language: locale.split("_")[0] ?? "en" },
 		featureFlags: flags,
-		isSubscriptionsActive: flags.wcpaySubscriptions,
+		isSubscriptionsActive: flags.wcpaySubscriptions && subscriptionsEnabled,
 		currentUserEmail: user.email,
 		lifetimeTPV: tpv ? Number(JSON.parse(tpv.value)) || 0 : 0,
 		accountLoans: { has_active_loan: loan !== undefined },
 		reconnectUrl: null,
-		storeName: account?.name ?? "Paydesk",
+		storeName: site.title,
 		onboardingFieldsData: onboardingFieldsDataFor(AVAILABLE_COUNTRIES),
 		enabledPaymentMethods: enabledMethodsOf(settings),
 		accountFees: accountFeesOf(settings, enabledMethodsOf(settings), account?.default_currency ?? "usd"),

@@ -83,7 +83,7 @@ export const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1")
 /**
  * Registers a route from its contract: validates params, query and body with the contract's
  * zod schemas (400 rest_invalid_param naming each bad parameter), requires manage_woocommerce
- * unless the route is public, limits it per user when the contract names a rate (429, see
+ * (or the contract's own capability) unless the route is public, limits it per user when the contract names a rate (429, see
  * route-rate-limits.ts), and answers the handler's result.
  */
 export function contractRoute<C extends RouteContract>(
@@ -100,7 +100,7 @@ export function contractRoute<C extends RouteContract>(
 			const user = request.auth.user;
 			if (!contract.public) {
 				if (!user) throw notLoggedIn();
-				if (!can(user, "manage_woocommerce")) throw forbidden();
+				if (!can(user, contract.capability ?? "manage_woocommerce")) throw forbidden();
 			}
 			const params = parsePart(contract.params, request.params);
 			const query = parsePart(contract.query, request.query);

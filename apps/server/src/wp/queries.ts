@@ -41,7 +41,7 @@ export async function writeOptions(
 	accountId: string,
 	values: Record<string, unknown>,
 ): Promise<void> {
-	await db.transaction().execute(async (trx) => {
+	const write = async (trx: Kysely<Database>) => {
 		for (const [name, value] of Object.entries(values)) {
 			const json = JSON.stringify(value ?? null);
 			await trx
@@ -50,7 +50,10 @@ export async function writeOptions(
 				.onConflict((oc) => oc.columns(["account_id", "name"]).doUpdateSet({ value: json }))
 				.execute();
 		}
-	});
+	};
+	// Part of the caller's transaction when given one, else a transaction of its own.
+	if (db.isTransaction) await write(db);
+	else await db.transaction().execute(write);
 }
 
 export async function readUserMeta(

@@ -2,6 +2,8 @@
  * WordPress-shaped surfaces: wc-admin options, the store's onboarding task list and the current
  * user with user meta.
  */
+
+import { getSiteSettings, updateSiteSettings } from "@paydesk/contract/site-settings";
 import {
 	getCurrentUser,
 	getOptions,
@@ -19,6 +21,7 @@ import { contractRoute } from "../http/contract-route.ts";
 import { RestError } from "../http/rest-error.ts";
 import { registerOnboardingTaskRoutes } from "./onboarding-tasks.ts";
 import { readOptions, readUserMeta, writeOptions, writeUserMeta } from "./queries.ts";
+import { readSiteSettings, writeSiteSettings, writeUserLocale } from "./site-settings.ts";
 
 /** A user as WordPress's REST API names the fields. */
 function storeUser(user: AuthUser): StoreUser {
@@ -56,11 +59,28 @@ export function registerWpRoutes(app: FastifyInstance, deps: AppDeps): void {
 
 	registerOnboardingTaskRoutes(app, deps);
 
-	const currentUser = async (accountId: string, user: AuthUser) => ({
-		...storeUser(user),
-		capabilities: capabilitiesOf(user.role),
-		meta: await readUserMeta(db.kysely, accountId, user.id),
-	});
+	contractRoute(
+		app,
+		getSiteSettings,
+		async ({ accountId }) => readSiteSettings(db.kysely, accountId),
+		options,
+	);
+	contractRoute(
+		app,
+		updateSiteSettings,
+		async ({ accountId, body }) => writeSiteSettings(db.kysely, accountId, body),
+		options,
+	);
+
+	const currentUser = async (accountId: string, user: AuthUser) => {
+		const { locale = "", ...meta } = await readUserMeta(db.kysely, accountId, user.id);
+		return {
+			...storeUser(user),
+			capabilities: capabilitiesOf(user.role),
+			locale: typeof locale === "string" ? locale : "",
+			meta,
+		};
+	};
 
 	contractRoute(app, getCurrentUser, async ({ accountId, user }) => currentUser(accountId, user), options);
 
@@ -80,7 +100,8 @@ export function registerWpRoutes(app: FastifyInstance, deps: AppDeps): void {
 		app,
 		updateCurrentUser,
 		async ({ body, accountId, user }) => {
-			await writeUserMeta(db.kysely, accountId, user.id, body.meta);
+			if (body.meta) await writeUserMeta(db.kysely, accountId, user.id, body.meta);
+			if (body.locale !== undefined) await writeUserLocale(db.kysely, accountId, user.id, body.locale);
 			return currentUser(accountId, user);
 		},
 		options,

@@ -1,4 +1,5 @@
 /** Multi-currency state kept as options of the store (names in packages/contract/multi-currency). */
+
 import {
 	type CurrenciesResponse,
 	type Currency,
@@ -13,6 +14,7 @@ import type { Database } from "../../db/schema.ts";
 import { loadAccount } from "../../processor/account.ts";
 import { QUOTED_CURRENCIES, ratesUpdatedAt, sandboxRate } from "../../processor/exchange-rates.ts";
 import { readOption, readOptions, writeOptions } from "../../wp/queries.ts";
+import { readSiteSettings } from "../../wp/site-settings.ts";
 
 type Db = Kysely<Database>;
 
@@ -109,13 +111,14 @@ export async function storeSettings(db: Db, accountId: string, publicUrl: string
 		"stylesheet",
 	]);
 	const theme = typeof values.stylesheet === "string" ? values.stylesheet : "storefront";
+	const site = await readSiteSettings(db, accountId);
 	return {
 		wcpay_multi_currency_enable_auto_currency: values[MULTI_CURRENCY_OPTIONS.autoCurrency] === "yes",
 		wcpay_multi_currency_enable_storefront_switcher:
 			values[MULTI_CURRENCY_OPTIONS.storefrontSwitcher] === "yes",
 		site_theme: THEME_NAMES[theme] ?? theme,
-		date_format: "F j, Y",
-		time_format: "g:i a",
+		date_format: site.date_format,
+		time_format: site.time_format,
 		store_url: publicUrl,
 	};
 }
