@@ -99,6 +99,18 @@ describe("the id of the payment details", () => {
 		open("id=pi_missing");
 		// The notice is also spoken, so its text is on the page twice.
 		expect((await screen.findAllByText("Payment details not loaded")).length).toBeGreaterThan(0);
+		// A missing payment is not a failure to load one.
+		expect(screen.queryByText("Error retrieving transaction.")).toBeNull();
+	});
+
+	it("reads 'Error retrieving transaction.' when the payment fails to load (spec 2 §8)", async () => {
+		routes[`${BASE}/payment_intents/pi_broken`] = () =>
+			jsonResponse(500, { code: "internal_server_error", message: "Boom", data: { status: 500 } });
+		open("id=pi_broken");
+		// Tried once more after a second, then reported.
+		expect(
+			(await screen.findAllByText("Error retrieving transaction.", {}, { timeout: 5_000 })).length,
+		).toBeGreaterThan(0);
 	});
 
 	it("says 'Payment details not loaded' for an order without a payment", async () => {

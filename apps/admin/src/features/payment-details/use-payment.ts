@@ -20,18 +20,33 @@ export const isObjectId = (id: string | undefined): id is string =>
 const retryUnlessMissing = (count: number, error: Error) =>
 	count < 1 && !(error instanceof ApiError && error.status === 404);
 
+export const TRANSACTION_ERROR_NOTICE = "Error retrieving transaction.";
+
+/**
+ * 'Error retrieving transaction.' (spec 2 §8) when a payment fails to load for any reason but
+ * its absence, which the screen itself says.
+ */
+function useTransactionErrorNotice(error: Error | null): void {
+	useEffect(() => {
+		if (!error || (error instanceof ApiError && error.status === 404)) return;
+		createNotice("error", __(TRANSACTION_ERROR_NOTICE, "paydesk"), { id: "transaction-error" });
+	}, [error]);
+}
+
 export function usePaymentIntent(id: string | undefined) {
-	return useQuery({
+	const query = useQuery({
 		queryKey: queryKeys.charges.paymentIntent(id ?? ""),
 		queryFn: ({ signal }) => callRoute(getPaymentIntent, { params: { id: id ?? "" }, signal }),
 		enabled: isObjectId(id),
 		retry: retryUnlessMissing,
 	});
+	useTransactionErrorNotice(query.error);
+	return query;
 }
 
 /** The charge behind a charge id (ch_, py_) or an order id (all digits). */
 export function useChargeLookup(kind: "charge" | "order", id: string) {
-	return useQuery({
+	const query = useQuery({
 		queryKey: kind === "charge" ? queryKeys.charges.detail(id) : queryKeys.charges.byOrder(id),
 		queryFn: ({ signal }) =>
 			kind === "charge"
@@ -40,6 +55,8 @@ export function useChargeLookup(kind: "charge" | "order", id: string) {
 		enabled: isObjectId(id),
 		retry: retryUnlessMissing,
 	});
+	useTransactionErrorNotice(query.error);
+	return query;
 }
 
 export function usePaymentTimeline(paymentIntentId: string, enabled: boolean) {
