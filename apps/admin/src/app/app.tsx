@@ -9,7 +9,7 @@ import { AdminLayout } from "./layout.tsx";
 import { NoticeArea } from "./notices.tsx";
 import { createQueryClient } from "./query-client.ts";
 import { navigate, useLocation } from "./router.tsx";
-import { enabledRoutes, type RouteEntry, routeHref, routeKey } from "./routes.ts";
+import { enabledRoutes, type RouteEntry, routeHref, routeKey, userCan } from "./routes.ts";
 import { getSettings } from "./settings.ts";
 
 const screens = new Map<string, ComponentType>();
@@ -28,14 +28,15 @@ export function resolveRoute(
 	settings: PageSettings,
 	pathname: string,
 	query: Record<string, string | string[]>,
-): { route: RouteEntry | null; redirect: string | null } {
+): { route: RouteEntry | null; redirect: string | null; allowed: boolean } {
 	const key = routeKey(pathname, query);
 	const route = key ? (enabledRoutes(settings).find((entry) => entry.path === key) ?? null) : null;
-	if (route?.needsAccount && !settings.isAccountConnected)
-		return { route, redirect: routeHref("/payments/connect") };
+	const allowed = route === null || userCan(settings, route.capability);
+	if (allowed && route?.needsAccount && !settings.isAccountConnected)
+		return { route, redirect: routeHref("/payments/connect"), allowed };
 	if (key === "/payments/connect" && !route)
-		return { route: null, redirect: routeHref("/payments/overview") };
-	return { route, redirect: null };
+		return { route: null, redirect: routeHref("/payments/overview"), allowed };
+	return { route, redirect: null, allowed };
 }
 
 function PageNotFound() {
@@ -43,6 +44,15 @@ function PageNotFound() {
 		<div className="paydesk-page">
 			<h2>{__("Page not found", "paydesk")}</h2>
 			<p>{__("This admin page does not exist, or it is not enabled for this store.", "paydesk")}</p>
+		</div>
+	);
+}
+
+/** WordPress's answer to a page the user's role may not open (the server answers it too). */
+function NotAllowed() {
+	return (
+		<div className="paydesk-page">
+			<p>{__("Sorry, you are not allowed to access this page.", "paydesk")}</p>
 		</div>
 	);
 }
@@ -55,7 +65,7 @@ function Screen({ route }: { route: RouteEntry }) {
 export function Shell() {
 	const settings = getSettings();
 	const { pathname, query } = useLocation();
-	const { route, redirect } = resolveRoute(settings, pathname, query);
+	const { route, redirect, allowed } = resolveRoute(settings, pathname, query);
 
 	useEffect(() => {
 		if (redirect) navigate(redirect, { replace: true });
@@ -77,7 +87,7 @@ export function Shell() {
 						</div>
 					}
 				>
-					{redirect ? null : route ? <Screen route={route} /> : <PageNotFound />}
+					{redirect ? null : !allowed ? <NotAllowed /> : route ? <Screen route={route} /> : <PageNotFound />}
 				</Suspense>
 			</ErrorBoundary>
 			<NoticeArea />

@@ -1,10 +1,13 @@
-/** The WordPress admin frame: admin bar, the Payments menu, the header with breadcrumbs. */
+/**
+ * The WordPress admin frame: admin bar, the menu (Payments, then the user's profile and, for
+ * administrators, Settings › General), the header with breadcrumbs.
+ */
 import type { PageSettings } from "@paydesk/contract/page-settings";
 import { __, sprintf } from "@wordpress/i18n";
 import { type ReactNode, useState } from "react";
 import { HeaderActionsSlot } from "./header-actions.tsx";
 import { Link } from "./router.tsx";
-import { enabledRoutes, type RouteEntry, rootPath, routeHref } from "./routes.ts";
+import { enabledRoutes, type MenuGroup, type RouteEntry, rootPath, routeHref, userCan } from "./routes.ts";
 import { SandboxClock } from "./sandbox-clock.tsx";
 
 export interface Crumb {
@@ -12,8 +15,12 @@ export interface Crumb {
 	href?: string;
 }
 
-/** Root crumb (connect or overview), the parent's crumb, then the page itself. */
+/**
+ * Root crumb (connect or overview), the parent's crumb, then the page itself; WordPress's own
+ * pages (general settings, profile) are not under Payments and name only themselves.
+ */
 export function breadcrumbs(route: RouteEntry, settings: PageSettings): Crumb[] {
+	if ((route.menuGroup ?? "payments") !== "payments") return [{ label: route.title() }];
 	const routes = enabledRoutes(settings);
 	const root = rootPath(settings);
 	const rootLabel =
@@ -27,29 +34,68 @@ export function breadcrumbs(route: RouteEntry, settings: PageSettings): Crumb[] 
 	return crumbs;
 }
 
+const MENU_GROUPS: readonly { id: MenuGroup; label: (settings: PageSettings) => string }[] = [
+	{ id: "payments", label: () => __("Payments", "paydesk") },
+	// WordPress calls it Users for those who manage users (administrators), Profile for the rest.
+	{
+		id: "users",
+		label: (settings) =>
+			userCan(settings, "manage_options") ? __("Users", "paydesk") : __("Profile", "paydesk"),
+	},
+	{ id: "settings", label: () => __("Settings", "paydesk") },
+];
+
 function Menu({ settings, current }: { settings: PageSettings; current: RouteEntry | null }) {
 	const items = enabledRoutes(settings).filter(
-		(route) => route.menu && (!route.needsAccount || settings.isAccountConnected),
+		(route) =>
+			route.menu &&
+			userCan(settings, route.capability) &&
+			(!route.needsAccount || settings.isAccountConnected),
 	);
 	const activePath = current?.parent && !current.menu ? current.parent : current?.path;
+	const activeGroup = items.find((route) => route.path === activePath)?.menuGroup ?? "payments";
 	return (
 		<nav id="adminmenuwrap" aria-label={__("Main menu", "paydesk")}>
 			<ul id="adminmenu">
-				<li className="menu-top wp-has-current-submenu">
-					<span className="wp-menu-name">{__("Payments", "paydesk")}</span>
-					<ul className="wp-submenu">
-						{items.map((route) => (
-							<li key={route.path} className={route.path === activePath ? "current" : undefined}>
+				{MENU_GROUPS.map((group) => {
+					const entries = items.filter((route) => (route.menuGroup ?? "payments") === group.id);
+					if (entries.length === 0) return null;
+					const label = group.label(settings);
+					const only = entries.length === 1 ? entries[0] : undefined;
+					const className = `menu-top${group.id === activeGroup ? " wp-has-current-submenu" : ""}`;
+					// A group of one page named like the group is that page's link (WordPress's Profile).
+					if (only && only.menu?.() === label) {
+						const currentPage = only.path === activePath;
+						return (
+							<li key={group.id} className={className}>
 								<Link
-									href={routeHref(route.path)}
-									aria-current={route.path === activePath ? "page" : undefined}
+									className="wp-menu-name"
+									href={routeHref(only.path)}
+									aria-current={currentPage ? "page" : undefined}
 								>
-									{route.menu?.()}
+									{label}
 								</Link>
 							</li>
-						))}
-					</ul>
-				</li>
+						);
+					}
+					return (
+						<li key={group.id} className={className}>
+							<span className="wp-menu-name">{label}</span>
+							<ul className="wp-submenu">
+								{entries.map((route) => (
+									<li key={route.path} className={route.path === activePath ? "current" : undefined}>
+										<Link
+											href={routeHref(route.path)}
+											aria-current={route.path === activePath ? "page" : undefined}
+										>
+											{route.menu?.()}
+										</Link>
+									</li>
+								))}
+							</ul>
+						</li>
+					);
+				})}
 			</ul>
 		</nav>
 	);

@@ -10,6 +10,8 @@ export const queryKeys = {
 	account: () => ["account"] as const,
 	sandboxClock: () => ["sandbox-clock"] as const,
 	currentUser: () => ["current-user"] as const,
+	/** The store's general settings (GET /wp/v2/settings), administrators only. */
+	siteSettings: () => ["site-settings"] as const,
 	options: (names: readonly string[]) => ["options", ...names] as const,
 	deposits: {
 		all: () => ["deposits"] as const,

@@ -1,7 +1,8 @@
 /**
  * The route registry of spec 3 §2.1 as one table: path, title, parent, capability, feature
  * flag, menu entry, and the screen's own chunk. The shell, the menu and the breadcrumbs all
- * read it; a screen is a lazily loaded feature folder.
+ * read it; a screen is a lazily loaded feature folder. Besides the Payments pages it holds the
+ * two WordPress pages Paydesk stands in for: Settings › General and the user's Profile.
  */
 import type { PageSettings } from "@paydesk/contract/page-settings";
 import { __ } from "@wordpress/i18n";
@@ -9,18 +10,39 @@ import type { ComponentType } from "react";
 
 export type ScreenModule = { default: ComponentType };
 
+/**
+ * What a route asks of the user. The server serves the admin only to users who can
+ * manage_woocommerce (shop managers and administrators) and checks a page's own capability
+ * before serving it (admin-pages/routes.ts); the app checks it again for in-app navigation and
+ * to leave out of the menu what the user may not open.
+ */
+export type Capability = "manage_woocommerce" | "manage_options";
+
+/** The admin menu's top-level entries; a route without one belongs to Payments. */
+export type MenuGroup = "payments" | "users" | "settings";
+
+/**
+ * Whether the user holds a capability. Every user the admin is served to can
+ * manage_woocommerce; of them WordPress gives manage_options to administrators only.
+ */
+export function userCan(settings: PageSettings, capability: Capability): boolean {
+	return capability === "manage_woocommerce" || settings.user.roles.includes("administrator");
+}
+
 export interface RouteEntry {
 	/** wc-admin path, or for the store's own pages a key like "wc-settings:checkout". */
 	path: string;
 	title: () => string;
 	parent?: string;
-	capability: "manage_woocommerce";
+	capability: Capability;
 	/** Registered only when this holds (feature flags, settings present). */
 	enabled?: (settings: PageSettings) => boolean;
 	/** Screens that need a connected account send an unconnected store to connect. */
 	needsAccount: boolean;
-	/** Label in the Payments menu; absent for child pages. */
+	/** Label in the menu; absent for child pages. */
 	menu?: () => string;
+	/** The top-level menu entry the label sits under; Payments when absent. */
+	menuGroup?: MenuGroup;
 	/** Full-screen wizards hide the admin menu and header. */
 	fullScreen?: boolean;
 	load: () => Promise<ScreenModule>;
@@ -203,16 +225,41 @@ export const ROUTES: readonly RouteEntry[] = [
 		needsAccount: false,
 		load: () => import("../features/user/user-screen.tsx"),
 	},
+	{
+		path: "options:general",
+		title: () => __("General Settings", "paydesk"),
+		capability: "manage_options",
+		needsAccount: false,
+		menu: () => __("General", "paydesk"),
+		menuGroup: "settings",
+		load: () => import("../features/general-settings/general-settings-screen.tsx"),
+	},
+	{
+		// WordPress asks only `read` here; the admin itself (and POST /wp/v2/users/me) is for
+		// users who manage the store, so every user the admin is served to has a profile.
+		path: "user:profile",
+		title: () => __("Profile", "paydesk"),
+		capability: "manage_woocommerce",
+		needsAccount: false,
+		menu: () => __("Profile", "paydesk"),
+		menuGroup: "users",
+		load: () => import("../features/profile/profile-screen.tsx"),
+	},
 ];
 
 export function enabledRoutes(settings: PageSettings): RouteEntry[] {
 	return ROUTES.filter((route) => route.enabled?.(settings) ?? true);
 }
 
-/** The registry key of a location: wc-admin path, wc-settings tab, the order or the user screen. */
+/**
+ * The registry key of a location: wc-admin path, wc-settings tab, the order, a user, the
+ * general settings or the profile screen.
+ */
 export function routeKey(pathname: string, query: Record<string, string | string[]>): string | null {
 	if (pathname.endsWith("/post.php")) return "order:edit";
 	if (pathname.endsWith("/user-edit.php")) return "user:edit";
+	if (pathname.endsWith("/options-general.php")) return "options:general";
+	if (pathname.endsWith("/profile.php")) return "user:profile";
 	const page = query.page;
 	if (page === "wc-admin") return typeof query.path === "string" ? query.path : "/payments/overview";
 	if (page === "wc-settings")
@@ -224,6 +271,8 @@ export function routeKey(pathname: string, query: Record<string, string | string
 export function routeHref(path: string): string {
 	if (path === "order:edit") return "/wp-admin/post.php";
 	if (path === "user:edit") return "/wp-admin/user-edit.php";
+	if (path === "options:general") return "/wp-admin/options-general.php";
+	if (path === "user:profile") return "/wp-admin/profile.php";
 	if (path.startsWith("wc-settings:")) {
 		const tab = path.slice("wc-settings:".length);
 		return tab === "checkout"

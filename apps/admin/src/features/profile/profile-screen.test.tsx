@@ -1,0 +1,152 @@
+/**
+ * The user's Profile (issue 18): their own language, Site Default ("" follows the store's) or
+ * one of the store's languages, saved with POST /wp/v2/users/me { locale }; after the reload
+ * the page says "Profile updated.", and a refused language is named next to the field.
+ */
+import type { CurrentUser } from "@paydesk/contract/wp";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createQueryClient } from "../../app/query-client.ts";
+import { reloadWithFlag } from "../../components/wp-options-form/saved-reload.ts";
+import { clearNotices, NoticeProbe } from "../../testing/notice-probe.tsx";
+import { jsonResponse, type SeenRequest, stubFetch } from "../../testing/payments.ts";
+import { testSettings } from "../../testing/settings.ts";
+import ProfileScreen from "./profile-screen.tsx";
+
+vi.mock("../../components/wp-options-form/saved-reload.ts", async (importOriginal) => ({
+	...(await importOriginal<typeof import("../../components/wp-options-form/saved-reload.ts")>()),
+	reloadWithFlag: vi.fn(),
+}));
+
+const ME = "/wp-json/wp/v2/users/me";
+let me: CurrentUser;
+let refuse: { status: number; body: unknown } | null;
+let answerLoad: (() => Response | Promise<Response>) | null;
+let requests: SeenRequest[];
+
+beforeEach(() => {
+	testSettings({ user: { ...testSettings().user, roles: ["shop_manager"] } });
+	vi.mocked(reloadWithFlag).mockReset();
+	refuse = null;
+	answerLoad = null;
+	me = {
+		id: 2,
+		username: "sam",
+		name: "Sam Manager",
+		first_name: "Sam",
+		last_name: "Manager",
+		email: "sam@example.com",
+		roles: ["shop_manager"],
+		capabilities: { manage_woocommerce: true, read: true },
+		locale: "",
+		meta: {},
+	};
+	requests = stubFetch((method, path, body) => {
+		if (path !== ME) return jsonResponse(404, { code: "rest_no_route", message: "No route" });
+		if (method === "GET") return answerLoad ? answerLoad() : jsonResponse(200, me);
+		if (refuse) return jsonResponse(refuse.status, refuse.body);
+		me = { ...me, ...(body as Partial<CurrentUser>) };
+		return jsonResponse(200, me);
+	});
+});
+afterEach(() => clearNotices());
+
+function renderScreen() {
+	render(
+		<QueryClientProvider client={createQueryClient()}>
+			<ProfileScreen />
+			<NoticeProbe />
+		</QueryClientProvider>,
+	);
+	return userEvent.setup();
+}
+
+const language = () => screen.getByLabelText("Language") as HTMLSelectElement;
+const posted = () => requests.filter((request) => request.method === "POST").map((request) => request.body);
+const notices = () => within(screen.getByRole("list", { name: "notices" }));
+
+describe("the profile's language", () => {
+	it("says it is loading, then shows the user's choice among Site Default and the four languages", async () => {
+		let release: (response: Response) => void = () => {};
+		answerLoad = () => new Promise<Response>((resolve) => (release = resolve));
+		renderScreen();
+		expect(screen.getByRole("status").textContent).toContain("Loading profile…");
+		release(jsonResponse(200, { ...me, locale: "de_CH" }));
+		await screen.findByLabelText("Language");
+		expect(language().value).toBe("de_CH");
+		expect([...language().options].map((option) => [option.value, option.textContent])).toEqual([
+			["", "Site Default"],
+			["en_US", "English (United States)"],
+			["fr_FR", "Français"],
+			["de_DE", "Deutsch"],
+			["de_CH", "Deutsch (Schweiz)"],
+		]);
+		expect(language().options[2]?.getAttribute("lang")).toBe("fr-FR");
+	});
+
+	it("saves the choice with 'Update Profile', then reloads the page to say 'Profile updated.'", async () => {
+		const user = renderScreen();
+		await user.selectOptions(await screen.findByLabelText("Language"), "Français");
+		await user.click(screen.getByRole("button", { name: "Update Profile" }));
+		await waitFor(() => expect(reloadWithFlag).toHaveBeenCalledWith("updated", "1"));
+		expect(posted()).toEqual([{ locale: "fr_FR" }]);
+	});
+
+	it("Site Default is sent as an empty locale, so the store's language applies again", async () => {
+		me = { ...me, locale: "fr_FR" };
+		const user = renderScreen();
+		await user.selectOptions(await screen.findByLabelText("Language"), "Site Default");
+		await user.click(screen.getByRole("button", { name: "Update Profile" }));
+		await waitFor(() => expect(posted()).toEqual([{ locale: "" }]));
+	});
+
+	it("after the reload says 'Profile updated.' and takes the flag out of the URL", async () => {
+		window.history.replaceState(null, "", "/wp-admin/profile.php?updated=1");
+		renderScreen();
+		expect(await notices().findByText("Profile updated.")).toBeTruthy();
+		expect(window.location.search).toBe("");
+	});
+
+	it("a refused language is named next to the field, which gets the focus, and in an error notice", async () => {
+		refuse = {
+			status: 400,
+			body: {
+				code: "rest_invalid_param",
+				message: "Invalid parameter(s): locale",
+				data: { status: 400, params: { locale: 'locale must be "" or one of en_US, fr_FR, de_DE, de_CH' } },
+			},
+		};
+		const user = renderScreen();
+		await user.click(await screen.findByRole("button", { name: "Update Profile" }));
+		await waitFor(() => expect(language().getAttribute("aria-invalid")).toBe("true"));
+		const help = document.getElementById(language().getAttribute("aria-describedby") ?? "");
+		expect(help?.textContent).toContain('Language must be "" or one of en_US, fr_FR, de_DE, de_CH');
+		expect(document.activeElement).toBe(language());
+		expect(
+			notices().getByText('Error updating profile. Language must be "" or one of en_US, fr_FR, de_DE, de_CH'),
+		).toBeTruthy();
+		expect(reloadWithFlag).not.toHaveBeenCalled();
+	});
+
+	it("says 'Error retrieving user.' when the profile cannot be read", async () => {
+		answerLoad = () =>
+			jsonResponse(401, { code: "rest_not_logged_in", message: "You are not currently logged in." });
+		renderScreen();
+		expect(
+			await screen.findByText("Error retrieving user.", { selector: ".components-notice__content" }),
+		).toBeTruthy();
+	});
+
+	it("is used with the keyboard: the select, then the button, which Enter presses", async () => {
+		const user = renderScreen();
+		await screen.findByLabelText("Language");
+		await user.tab();
+		expect(document.activeElement).toBe(language());
+		await user.tab();
+		expect(document.activeElement).toBe(screen.getByRole("button", { name: "Update Profile" }));
+		await user.keyboard("{Enter}");
+		await waitFor(() => expect(posted()).toEqual([{ locale: "" }]));
+	});
+});
