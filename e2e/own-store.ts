@@ -1,7 +1,8 @@
 /**
  * A store of a journey's own: its own server on its own port and data directory, seeded with
- * the seed command's arguments (`--state unconnected`, `--state sandbox` …), for journeys that
- * need another situation than the shared e2e server's connected store.
+ * the seed command's arguments (`--state unconnected`, `--state sandbox` …) and, when asked, with
+ * more users (a shop manager), for journeys that need another situation than the shared e2e
+ * server's connected store.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -12,6 +13,14 @@ import type { Page } from "@playwright/test";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const tsx = path.join(root, "node_modules/.bin/tsx");
+
+/** A user the store is created with besides its administrator (`npm run user -- create`). */
+export interface StoreUser {
+	login: string;
+	password: string;
+	email: string;
+	role: "shop_manager" | "customer";
+}
 
 export interface OwnStore {
 	url: string;
@@ -24,6 +33,7 @@ export async function startOwnStore(options: {
 	seedArgs: readonly string[];
 	admin: { login: string; password: string };
 	name: string;
+	users?: readonly StoreUser[];
 }): Promise<OwnStore> {
 	const dataDir = mkdtempSync(path.join(tmpdir(), `paydesk-e2e-${options.name}-`));
 	const env = {
@@ -41,6 +51,22 @@ export async function startOwnStore(options: {
 		stdio: "inherit",
 	});
 	if (seeded.status !== 0) throw new Error(`seeding the ${options.name} store failed`);
+	for (const user of options.users ?? []) {
+		const created = spawnSync(
+			tsx,
+			[
+				path.join(root, "apps/server/src/cli/user.ts"),
+				"create",
+				user.login,
+				user.email,
+				user.role,
+				"--password",
+				user.password,
+			],
+			{ env, stdio: "inherit" },
+		);
+		if (created.status !== 0) throw new Error(`creating ${user.login} in the ${options.name} store failed`);
+	}
 	const server: ChildProcess = spawn(tsx, [path.join(root, "apps/server/src/main.ts")], {
 		env,
 		stdio: "inherit",
@@ -69,10 +95,14 @@ export async function startOwnStore(options: {
 	};
 }
 
-export async function logInTo(page: Page, store: OwnStore): Promise<void> {
+export async function logInTo(
+	page: Page,
+	store: OwnStore,
+	user: { login: string; password: string } = store.admin,
+): Promise<void> {
 	await page.goto(`${store.url}/wp-login.php`);
-	await page.getByLabel("Username or Email Address").fill(store.admin.login);
-	await page.getByLabel("Password", { exact: true }).fill(store.admin.password);
+	await page.getByLabel("Username or Email Address").fill(user.login);
+	await page.getByLabel("Password", { exact: true }).fill(user.password);
 	await page.getByRole("button", { name: "Log In" }).click();
 	await page.waitForURL(/page=wc-admin/);
 }
