@@ -2,6 +2,7 @@
 import type { Db } from "../db/connection.ts";
 import type { Database } from "../db/schema.ts";
 import { withRollups } from "../processor/rollups.ts";
+import { DEFERRED_INDEXES_OPTION } from "./deferred-indexes.ts";
 
 /** Tables about the store's people, kept so the administrator can still log in. */
 const KEPT = ["users", "sessions", "application_passwords", "user_meta"] as const;
@@ -42,6 +43,8 @@ export async function clearStoreData(db: Db, accountId: string): Promise<void> {
 			let rows = trx.deleteFrom(table).where("account_id", "=", accountId);
 			// The users stay, so does the counter their ids come from (or the next user collides).
 			if (table === "sequences") rows = rows.where("name", "!=", "users");
+			// Indexes an interrupted build set aside, which the next build must put back.
+			if (table === "options") rows = rows.where("name", "!=", DEFERRED_INDEXES_OPTION);
 			await rows.execute();
 		}
 		// The ledger's daily rollups live beside the typed schema (processor/rollups.ts).

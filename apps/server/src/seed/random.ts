@@ -4,6 +4,10 @@
  */
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+const BASE62_CODES = Array.from(BASE62, (char) => char.charCodeAt(0));
+const UNDERSCORE = "_".charCodeAt(0);
+/** Character codes of the id being built. */
+const codes: number[] = [];
 
 /** A list of choices with weights, turned into a cumulative table once. */
 export class Weighted<T> {
@@ -103,7 +107,12 @@ export class Random {
 
 	/** Random base62 characters; one 32-bit draw yields five of them. */
 	base62(length: number): string {
-		let out = "";
+		codes.length = 0;
+		this.pushBase62(length);
+		return String.fromCharCode(...codes);
+	}
+
+	private pushBase62(length: number): void {
 		let word = 0;
 		let left = 0;
 		for (let i = 0; i < length; i++) {
@@ -111,28 +120,35 @@ export class Random {
 				word = this.uint32();
 				left = 5;
 			}
-			out += BASE62[word % 62];
+			codes.push(BASE62_CODES[word % 62] as number);
 			word = Math.floor(word / 62);
 			left--;
 		}
-		return out;
 	}
 
 	/**
 	 * A processor-style id: prefix, then the creation second in six base62 characters, then
 	 * eighteen random ones (24 in all). Ids sort by time, so bulk loads append to the indexes.
+	 * Built from character codes in one piece: a concatenated id is a rope of pieces, which
+	 * SQLite's binding first copies into one string.
 	 */
 	id(prefix: string, seconds: number): string {
-		return `${prefix}_${timePrefix(seconds)}${this.base62(18)}`;
+		codes.length = 0;
+		for (let i = 0; i < prefix.length; i++) codes.push(prefix.charCodeAt(i));
+		codes.push(UNDERSCORE);
+		pushTimePrefix(seconds);
+		this.pushBase62(18);
+		return String.fromCharCode(...codes);
 	}
 }
 
-function timePrefix(seconds: number): string {
+/** The creation second in six base62 characters, most significant first. */
+function pushTimePrefix(seconds: number): void {
 	let value = Math.max(0, Math.floor(seconds));
-	let out = "";
-	for (let i = 0; i < 6; i++) {
-		out = BASE62[value % 62] + out;
+	const start = codes.length;
+	for (let i = 0; i < 6; i++) codes.push(0);
+	for (let i = 5; i >= 0; i--) {
+		codes[start + i] = BASE62_CODES[value % 62] as number;
 		value = Math.floor(value / 62);
 	}
-	return out;
 }

@@ -1,0 +1,134 @@
+/**
+ * The seed loads in bulk with the bulk tables' secondary indexes set aside and, on SQLite, a
+ * rollback journal instead of WAL (issue 17). What it leaves must be the database the migrations
+ * made: the same indexes, name for name and column for column, and the journal it found.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../db/connection.ts";
+import { createTestDb, type TestDb } from "../testing/test-db.ts";
+import { DEFERRED_INDEXES_OPTION } from "./deferred-indexes.ts";
+import { seedFromScratch } from "./from-scratch.ts";
+import { seedStore } from "./store.ts";
+
+const ACCOUNT = "acct_seed_bulk_load";
+const NOW = new Date("2026-03-15T13:45:00Z");
+
+/** Every index of the database, as the engine describes it. */
+async function indexes(db: Db): Promise<{ name: string; definition: string | null }[]> {
+	if (db.dialect === "sqlite") {
+		const result = await sql<{ name: string; definition: string | null }>`
+			select name, sql as definition from sqlite_master where type = 'index' order by name`.execute(
+			db.kysely,
+		);
+		return result.rows;
+	}
+	const result = await sql<{ name: string; definition: string }>`
+		select indexname as name, indexdef as definition from pg_indexes
+		where schemaname = current_schema() order by indexname`.execute(db.kysely);
+	return result.rows;
+}
+
+async function deferredLists(db: Db): Promise<unknown[]> {
+	return db.kysely
+		.selectFrom("options")
+		.select("value")
+		.where("name", "=", DEFERRED_INDEXES_OPTION)
+		.execute();
+}
+
+describe("the seed's bulk load", () => {
+	let db: TestDb;
+	let migrated: Awaited<ReturnType<typeof indexes>>;
+
+	beforeAll(async () => {
+		db = await createTestDb();
+		migrated = await indexes(db);
+	});
+
+	afterAll(async () => {
+		await db.destroy();
+	});
+
+	it("leaves every index as the migrations made it, and no list of set-aside ones", async () => {
+		await seedStore(db, { accountId: ACCOUNT, transactions: 600, seed: 5, now: NOW });
+		expect(migrated.map((index) => index.name)).toContain("balance_transactions_amount");
+		expect(await indexes(db)).toEqual(migrated);
+		expect(await deferredLists(db)).toEqual([]);
+	});
+
+	it("builds again, at the next build, the indexes a build killed midway had set aside", async () => {
+		// What a killed build leaves: its list written down, the indexes on it dropped.
+		const amount = migrated.find((index) => index.name === "balance_transactions_amount");
+		await db.kysely
+			.insertInto("options")
+			.values({ account_id: ACCOUNT, name: DEFERRED_INDEXES_OPTION, value: JSON.stringify([amount]) })
+			.execute();
+		await sql`drop index balance_transactions_amount`.execute(db.kysely);
+
+		await seedFromScratch(db, { accountId: ACCOUNT, transactions: 600, seed: 5, now: NOW });
+		expect(await indexes(db)).toEqual(migrated);
+		expect(await deferredLists(db)).toEqual([]);
+	});
+
+	it("keeps the indexes beside another store's rows, and still leaves them whole", async () => {
+		await seedStore(db, { accountId: `${ACCOUNT}_2`, transactions: 300, seed: 6, now: NOW });
+		expect(await indexes(db)).toEqual(migrated);
+	});
+});
+
+describe.skipIf(process.env.DATABASE_URL?.startsWith("postgres"))("the seed's journal on SQLite", () => {
+	let dir: string;
+
+	beforeAll(() => {
+		dir = mkdtempSync(path.join(tmpdir(), "paydesk-seed-journal-"));
+	});
+
+	afterAll(() => {
+		rmSync(dir, { recursive: true, force: true });
+	});
+
+	it("loads under a rollback journal and hands the file back in WAL mode", async () => {
+		const db = await createTestDb({ sqliteDir: dir });
+		try {
+			const modes: string[] = [];
+			await seedStore(db, {
+				accountId: ACCOUNT,
+				transactions: 300,
+				seed: 5,
+				now: NOW,
+				onProgress: () => modes.push(String(db.sqlite?.pragma("journal_mode", { simple: true }))),
+			});
+			expect(modes).toContain("truncate");
+			expect(db.sqlite?.pragma("journal_mode", { simple: true })).toBe("wal");
+		} finally {
+			await db.destroy();
+		}
+	});
+
+	it("stays in WAL mode, without waiting, while another connection has the file open", async () => {
+		const db = await createTestDb({ sqliteDir: dir });
+		const reader = new SQLite(path.join(dir, "paydesk.sqlite"));
+		try {
+			reader.prepare("select count(*) from accounts").get();
+			const modes: string[] = [];
+			const started = performance.now();
+			await seedStore(db, {
+				accountId: `${ACCOUNT}_3`,
+				transactions: 300,
+				seed: 5,
+				now: NOW,
+				onProgress: () => modes.push(String(db.sqlite?.pragma("journal_mode", { simple: true }))),
+			});
+			expect(new Set(modes)).toEqual(new Set(["wal"]));
+			expect(performance.now() - started).toBeLessThan(5_000);
+		} finally {
+			reader.close();
+			await db.destroy();
+		}
+	});
+});

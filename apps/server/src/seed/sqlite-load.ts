@@ -1,0 +1,60 @@
+/**
+ * SQLite settings for a seed's bulk load (issue 17), each put back afterwards.
+ *
+ * A rollback journal instead of WAL: in WAL mode every page of a million rows is written twice,
+ * to the log and then to the database at each checkpoint (12 s of a million-row seed). A rollback
+ * journal writes each new page once (pages past the old end of the file need no copy in the
+ * journal) and still rolls an interrupted batch back, so a build killed midway leaves a sound
+ * database for the next start to clear and build again (from-scratch.ts). WAL comes back at
+ * the end: the server reads while it writes. Leaving WAL needs the only connection to the file;
+ * when another process has it open (a running server) the mode stays and the load is slower.
+ *
+ * A bigger page cache for the search index: its build merges what it wrote over and over, and
+ * past 64 MB it reads the same pages again from the file (3 million reads for a million rows,
+ * 10 s instead of 6 s). The cache is not grown for the whole load: building the other indexes
+ * is slower with it (their sort then runs in one piece instead of in cache-sized runs).
+ */
+import type SQLite from "better-sqlite3";
+import type { Db } from "../db/connection.ts";
+
+/** Page cache while the search index is built, in KiB (negative: SQLite's unit for sizes). */
+const SEARCH_INDEX_CACHE = -256 * 1024;
+
+function journalMode(sqlite: SQLite.Database, mode?: string): string {
+	const rows = sqlite.pragma(mode ? `journal_mode = ${mode}` : "journal_mode") as { journal_mode: string }[];
+	return rows[0]?.journal_mode ?? "";
+}
+
+/** Switches a WAL database to a rollback journal, at once or not at all (no waiting on others). */
+function leaveWal(sqlite: SQLite.Database): boolean {
+	if (journalMode(sqlite) !== "wal") return false;
+	const timeout = sqlite.pragma("busy_timeout", { simple: true }) as number;
+	sqlite.pragma("busy_timeout = 0");
+	try {
+		return journalMode(sqlite, "truncate") === "truncate";
+	} catch (error) {
+		if ((error as { code?: string }).code === "SQLITE_BUSY") return false;
+		throw error;
+	} finally {
+		sqlite.pragma(`busy_timeout = ${timeout}`);
+	}
+}
+
+/** Runs a bulk load under a rollback journal (see above); nothing changes on PostgreSQL. */
+export async function withSqliteBulkLoad<T>(db: Db, load: () => Promise<T>): Promise<T> {
+	const sqlite = db.sqlite;
+	if (!sqlite) return load();
+	const cacheSize = sqlite.pragma("cache_size", { simple: true }) as number;
+	const leftWal = leaveWal(sqlite);
+	try {
+		return await load();
+	} finally {
+		sqlite.pragma(`cache_size = ${cacheSize}`);
+		if (leftWal) journalMode(sqlite, "wal");
+	}
+}
+
+/** Grows the page cache until the end of the bulk load, for building the search index. */
+export function growCacheForSearchIndex(db: Db): void {
+	db.sqlite?.pragma(`cache_size = ${SEARCH_INDEX_CACHE}`);
+}
