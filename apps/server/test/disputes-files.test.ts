@@ -1,7 +1,6 @@
 import type { Dispute } from "@paydesk/contract/disputes";
 import type { FileDetails, UploadedFile } from "@paydesk/contract/files";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app.ts";
 import { insertTestAccount } from "../src/testing/fixtures.ts";
 import { type Actor, createTestApp, json, TEST_ACCOUNT, type TestApp } from "../src/testing/test-app.ts";
 import {
@@ -150,19 +149,7 @@ describe("reading files back (spec 3 §7)", () => {
 
 	it("keeps files across a restart: they live in the database", async () => {
 		const file = await uploaded(pdfOf(500), "kept.pdf");
-		const restarted = await buildApp({
-			db: t.db,
-			clock: t.clock,
-			validateResponses: true,
-			config: {
-				dataDir: t.dataDir,
-				adminDist: "/nonexistent",
-				secureCookies: false,
-				productName: "Paydesk",
-				publicUrl: "http://localhost:8080",
-			},
-		});
-		await restarted.ready();
+		const restarted = await t.anotherServer();
 		const response = await restarted.inject({ url: `${FILE}/${file.id}/details`, headers: admin.headers });
 		expect(json<FileDetails>(response).filename).toBe("kept.pdf");
 		await restarted.close();

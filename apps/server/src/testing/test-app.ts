@@ -9,6 +9,7 @@ import type { Role } from "@paydesk/contract/wp";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { Kysely } from "kysely";
 import { type BuildOptions, buildApp } from "../app.ts";
+import type { AppConfig } from "../app-deps.ts";
 import type { AuthUser } from "../auth/context.ts";
 import { createNonce } from "../auth/nonce.ts";
 import { createSession, findSession, SESSION_COOKIE } from "../auth/sessions.ts";
@@ -34,6 +35,11 @@ export interface TestApp {
 	dataDir: string;
 	/** A user with a live session: cookie and X-WP-Nonce headers ready for inject(). */
 	actor(role: Role, accountId?: string): Promise<Actor>;
+	/**
+	 * Another server process on the same database and clock (a restart, a second process, a
+	 * different configuration); the caller closes it.
+	 */
+	anotherServer(config?: Partial<AppConfig>, options?: BuildOptions): Promise<FastifyInstance>;
 	/** HTTP Basic headers with a fresh application password. */
 	basic(user: AuthUser): Promise<Record<string, string>>;
 	close(): Promise<void>;
@@ -86,25 +92,26 @@ export async function createTestApp(
 	const dataDir = mkdtempSync(path.join(tmpdir(), "paydesk-test-"));
 	const db = await createTestDb(options.sqliteOnDisk ? { sqliteDir: dataDir } : {});
 	if (options.seed) await options.seed(db, TEST_NOW);
-	const app = await buildApp(
-		{
-			db,
-			clock,
-			validateResponses: true,
-			config: {
-				dataDir,
-				adminDist: options.adminDist ?? "/nonexistent",
-				secureCookies: false,
-				productName: "Paydesk",
-				publicUrl: "http://localhost:8080",
-				rateLimits: options.rateLimits,
-			},
-		},
-		{ logger: options.logger },
-	);
-	await app.ready();
+	const config: AppConfig = {
+		dataDir,
+		adminDist: options.adminDist ?? "/nonexistent",
+		secureCookies: false,
+		productName: "Paydesk",
+		publicUrl: "http://localhost:8080",
+		rateLimits: options.rateLimits,
+	};
+	const build = async (changes: Partial<AppConfig> = {}, buildOptions: BuildOptions = {}) => {
+		const built = await buildApp(
+			{ db, clock, validateResponses: true, config: { ...config, ...changes } },
+			buildOptions,
+		);
+		await built.ready();
+		return built;
+	};
+	const app = await build({}, { logger: options.logger });
 	return {
 		app,
+		anotherServer: build,
 		db,
 		clock,
 		dataDir,

@@ -5,7 +5,6 @@
  */
 import { RATE_LIMITS } from "@paydesk/contract/rate-limits";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../src/app.ts";
 import { insertTestAccount } from "../../src/testing/fixtures.ts";
 import { type Actor, createTestApp, json, TEST_ACCOUNT, type TestApp } from "../../src/testing/test-app.ts";
 import { INTENTS, paymentBody } from "../intake-fixtures.ts";
@@ -117,19 +116,7 @@ describe("past its rate a route answers 429 with Retry-After", () => {
 	});
 
 	it("two server processes on one database share the budget", async () => {
-		const second = await buildApp({
-			db: t.db,
-			clock: t.clock,
-			validateResponses: true,
-			config: {
-				dataDir: t.dataDir,
-				adminDist: "/nonexistent",
-				secureCookies: false,
-				productName: "Paydesk",
-				publicUrl: "http://localhost:8080",
-				rateLimits: LIMITS,
-			},
-		});
+		const second = await t.anotherServer();
 		try {
 			const merchant = await t.actor("shop_manager");
 			for (let i = 0; i < LIMITS.suggestions; i++) {

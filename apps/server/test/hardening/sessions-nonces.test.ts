@@ -5,7 +5,6 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../src/app.ts";
 import { createNonce } from "../../src/auth/nonce.ts";
 import { findSession, hashToken, SESSION_COOKIE } from "../../src/auth/sessions.ts";
 import { createUser } from "../../src/auth/users.ts";
@@ -168,21 +167,7 @@ describe("the session cookie is httpOnly, SameSite=Lax, and Secure behind HTTPS"
 	});
 
 	it("is Secure when a trusted proxy says the request came over HTTPS", async () => {
-		const behindProxy = await buildApp(
-			{
-				db: t.db,
-				clock: t.clock,
-				validateResponses: true,
-				config: {
-					dataDir: t.dataDir,
-					adminDist: "/nonexistent",
-					secureCookies: false,
-					productName: "Paydesk",
-					publicUrl: "https://shop.example",
-				},
-			},
-			{ trustProxy: true },
-		);
+		const behindProxy = await t.anotherServer({ publicUrl: "https://shop.example" }, { trustProxy: true });
 		try {
 			const { cookie } = await logIn(behindProxy, { "x-forwarded-proto": "https" });
 			expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: true });
