@@ -3,7 +3,7 @@
  * Title, Tagline, Site Language, Timezone, Date Format, Time Format and Week Starts On, in
  * WordPress's order, saved with "Save Changes".
  */
-import { Button, Card, CardBody, Notice, SelectControl, Spinner, TextControl } from "@wordpress/components";
+import { Card, CardBody, Notice, SelectControl, Spinner, TextControl } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { useEffect, useRef } from "react";
 import { fieldHelp } from "../../components/wp-options-form/field-help.tsx";
@@ -13,6 +13,7 @@ import { DATE_FORMATS, FormatChoice, TIME_FORMATS } from "./format-choice.tsx";
 import { TimeZoneSelect } from "./time-zone-select.tsx";
 import { SAVED_FLAG, siteFieldLabels, useGeneralSettingsForm } from "./use-general-settings-form.ts";
 import "../../components/wp-options-form/options-form.css";
+import { OptionsSaveButton } from "../../components/wp-options-form/save-button.tsx";
 
 const WEEKDAYS = () =>
 	[
@@ -141,17 +142,7 @@ export default function GeneralSettingsScreen() {
 					/>
 				</CardBody>
 			</Card>
-			<div className="paydesk-options-form__save">
-				<Button
-					type="submit"
-					variant="primary"
-					isBusy={form.saving}
-					disabled={form.saving}
-					accessibleWhenDisabled
-				>
-					{__("Save Changes", "paydesk")}
-				</Button>
-			</div>
+			<OptionsSaveButton saving={form.saving}>{__("Save Changes", "paydesk")}</OptionsSaveButton>
 		</form>
 	);
 }

@@ -3,7 +3,7 @@
  * in, the store's (Site Default) or one of their own, saved with "Update Profile". Every user
  * the admin is served to has one.
  */
-import { Button, Card, CardBody, Notice, SelectControl, Spinner } from "@wordpress/components";
+import { Card, CardBody, Notice, SelectControl, Spinner } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { useEffect, useRef } from "react";
 import { fieldHelp } from "../../components/wp-options-form/field-help.tsx";
@@ -11,6 +11,7 @@ import { useSavedNotice } from "../../components/wp-options-form/saved-reload.ts
 import { userLanguageOptions } from "../../components/wp-options-form/site-languages.ts";
 import { UPDATED_FLAG, useProfileLanguage } from "./use-profile-language.ts";
 import "../../components/wp-options-form/options-form.css";
+import { OptionsSaveButton } from "../../components/wp-options-form/save-button.tsx";
 
 export default function ProfileScreen() {
 	const profile = useProfileLanguage();
@@ -64,17 +65,7 @@ export default function ProfileScreen() {
 					/>
 				</CardBody>
 			</Card>
-			<div className="paydesk-options-form__save">
-				<Button
-					type="submit"
-					variant="primary"
-					isBusy={profile.saving}
-					disabled={profile.saving}
-					accessibleWhenDisabled
-				>
-					{__("Update Profile", "paydesk")}
-				</Button>
-			</div>
+			<OptionsSaveButton saving={profile.saving}>{__("Update Profile", "paydesk")}</OptionsSaveButton>
 		</form>
 	);
 }
