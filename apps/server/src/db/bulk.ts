@@ -9,7 +9,7 @@ const PG_MAX_PARAMETERS = 60000;
  * Rows per INSERT on SQLite: a statement per row spends most of its time getting in and out of
  * SQLite; a few dozen rows a statement cut that by about a quarter, and more rows gain nothing.
  */
-const SQLITE_ROWS_PER_STATEMENT = 32;
+export const SQLITE_ROWS_PER_STATEMENT = 32;
 
 /**
  * Inserts many rows fast, for the demo-store generator and benchmarks: multi-row INSERTs in one

@@ -12,6 +12,7 @@
  */
 import { sql } from "kysely";
 import type { Db } from "../db/connection.ts";
+import { withParallelSort } from "./sqlite-load.ts";
 
 /** The options row holding the set-aside definitions while a load runs. */
 export const DEFERRED_INDEXES_OPTION = "paydesk_seed_deferred_indexes";
@@ -91,9 +92,11 @@ export async function withIndexesDeferred<T>(db: Db, accountId: string, load: ()
 	try {
 		return await load();
 	} finally {
-		for (const { name, definition } of indexes) {
-			if (!(await exists(db, name))) await sql.raw(definition).execute(db.kysely);
-		}
+		await withParallelSort(db, async () => {
+			for (const { name, definition } of indexes) {
+				if (!(await exists(db, name))) await sql.raw(definition).execute(db.kysely);
+			}
+		});
 		await db.kysely.deleteFrom("options").where("name", "=", DEFERRED_INDEXES_OPTION).execute();
 	}
 }

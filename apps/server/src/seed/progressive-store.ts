@@ -94,6 +94,7 @@ export async function seedProgressiveStore(
 	const notes = inboxNoteRows(random.fork(8), accountId, now).slice(0, 3);
 	for (const note of notes) sink.push("inbox_notes", note);
 	await sink.flush();
+	await sink.close();
 	// Bulk-loaded like the full demo store: the ledger's rollups are built once at the end.
 	await rebuildRollups(db.kysely, accountId);
 	await setSequenceAtLeast(db.kysely, accountId, "orders", run.orderCount);

@@ -33,6 +33,22 @@ async function indexes(db: Db): Promise<{ name: string; definition: string | nul
 	return result.rows;
 }
 
+const TABLES = [
+	"orders",
+	"charges",
+	"balance_transactions",
+	"timeline_events",
+	"payouts",
+	"refunds",
+] as const;
+
+/** A table's rows of the test's stores, in the order they were written. */
+async function rowsOf(db: Db, table: (typeof TABLES)[number]): Promise<unknown[]> {
+	const result = await sql<Record<string, unknown>>`
+		select * from ${sql.table(table)} where account_id = ${`${ACCOUNT}_4`} order by rowid`.execute(db.kysely);
+	return result.rows;
+}
+
 async function deferredLists(db: Db): Promise<unknown[]> {
 	return db.kysely
 		.selectFrom("options")
@@ -107,6 +123,21 @@ describe.skipIf(process.env.DATABASE_URL?.startsWith("postgres"))("the seed's jo
 			expect(db.sqlite?.pragma("journal_mode", { simple: true })).toBe("wal");
 		} finally {
 			await db.destroy();
+		}
+	});
+
+	it("writes the same rows from its worker thread (a file) as from its own (in memory)", async () => {
+		const file = await createTestDb({ sqliteDir: dir });
+		const memory = await createTestDb();
+		try {
+			for (const db of [file, memory]) {
+				await seedStore(db, { accountId: `${ACCOUNT}_4`, transactions: 3000, seed: 9, now: NOW });
+			}
+			for (const table of TABLES)
+				expect(await rowsOf(file, table), table).toEqual(await rowsOf(memory, table));
+		} finally {
+			await memory.destroy();
+			await file.destroy();
 		}
 	});
 

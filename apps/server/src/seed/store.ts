@@ -11,6 +11,7 @@ import { analyzeAll } from "../db/statistics.ts";
 import { rebuildRollups } from "../processor/rollups.ts";
 import { accountRow } from "./account.ts";
 import { type AccountStateName, finishSeededStore, PROGRESSIVE_PLANS } from "./account-states.ts";
+import { BackgroundWriter } from "./background-writer.ts";
 import { DAY, dayStart, HOUR, secondOfDay } from "./calendar.ts";
 import { regularCharge } from "./charges.ts";
 import { CustomerPool } from "./customers.ts";
@@ -27,7 +28,7 @@ import { SeedRun } from "./run.ts";
 import { type PlannedCharge, planScenarios } from "./scenario-plan.ts";
 import { scenarioCharge } from "./scenarios.ts";
 import { RowSink } from "./sink.ts";
-import { growCacheForSearchIndex, withSqliteBulkLoad } from "./sqlite-load.ts";
+import { growCacheForSearchIndex, withParallelSort, withSqliteBulkLoad } from "./sqlite-load.ts";
 
 export { clearStoreData } from "./clear.ts";
 
@@ -92,11 +93,18 @@ async function loadStore(db: Db, options: SeedOptions): Promise<SeedSummary> {
 	}
 	const random = new Random(options.seed);
 	const history = planHistory(random.fork(1), now, Math.max(0, options.transactions));
-	const sink = new RowSink(db, BATCH_ROWS);
 	const connected = state !== "unconnected";
-	sink.push("accounts", accountRow(options.accountId, history.accountCreated, connected));
-	if (!connected) {
+	const sink = new RowSink(db, BATCH_ROWS, connected ? BackgroundWriter.start(db) : null);
+	const report = (): void => options.onProgress?.(sink.count("balance_transactions"), options.transactions);
+	let counters: HistoryCounters | null = null;
+	try {
+		sink.push("accounts", accountRow(options.accountId, history.accountCreated, connected));
+		if (connected) counters = await writeHistory(sink, options, random, history, now, report);
 		await sink.flush();
+	} finally {
+		await sink.close();
+	}
+	if (!counters) {
 		return {
 			accountId: options.accountId,
 			transactions: 0,
@@ -106,7 +114,37 @@ async function loadStore(db: Db, options: SeedOptions): Promise<SeedSummary> {
 			ms: performance.now() - started,
 		};
 	}
+	// The ledger was bulk-loaded without its rollups; the transaction summaries read them.
+	await withParallelSort(db, () => rebuildRollups(db.kysely, options.accountId));
+	await setSequenceAtLeast(db.kysely, options.accountId, "orders", counters.orders);
+	await setSequenceAtLeast(db.kysely, options.accountId, "inbox_notes", counters.notes);
+	await finishSeededStore(db, options.accountId, state, now);
+	report();
+	return {
+		accountId: options.accountId,
+		transactions: sink.count("balance_transactions"),
+		charges: sink.count("charges"),
+		payouts: sink.count("payouts"),
+		disputes: sink.count("disputes"),
+		ms: Math.round(performance.now() - started),
+	};
+}
 
+/** What the sequences must start above once the history is in. */
+interface HistoryCounters {
+	orders: number;
+	notes: number;
+}
+
+/** The store's history, day by day up to now, pushed into the sink. */
+async function writeHistory(
+	sink: RowSink,
+	options: SeedOptions,
+	random: Random,
+	history: HistoryPlan,
+	now: number,
+	report: () => void,
+): Promise<HistoryCounters> {
 	const currentYear = new Date(now * 1000).getUTCFullYear();
 	const customers = new CustomerPool(
 		random.fork(2),
@@ -124,7 +162,6 @@ async function loadStore(db: Db, options: SeedOptions): Promise<SeedSummary> {
 	run.onTransaction(loans.withhold);
 	run.onTransaction(invoices.collect);
 
-	const report = (): void => options.onProgress?.(sink.count("balance_transactions"), options.transactions);
 	let next = 0;
 	for (let day = history.firstDay; day <= history.today; day++) {
 		const start = dayStart(day);
@@ -137,7 +174,8 @@ async function loadStore(db: Db, options: SeedOptions): Promise<SeedSummary> {
 		run.runAgenda(day);
 		for (const payout of payouts.close(day)) sink.push("payouts", payout);
 		if (sink.full) {
-			await sink.flush();
+			// Written while the next days are generated.
+			await sink.handOver();
 			report();
 		}
 	}
@@ -146,21 +184,7 @@ async function loadStore(db: Db, options: SeedOptions): Promise<SeedSummary> {
 	for (const loan of loans.rows(options.accountId)) sink.push("loans", loan);
 	for (const reader of readers.rows(options.accountId)) sink.push("card_readers", reader);
 	for (const note of notes) sink.push("inbox_notes", note);
-	await sink.flush();
-	// The ledger was bulk-loaded without its rollups; the transaction summaries read them.
-	await rebuildRollups(db.kysely, options.accountId);
-	await setSequenceAtLeast(db.kysely, options.accountId, "orders", run.orderCount);
-	await setSequenceAtLeast(db.kysely, options.accountId, "inbox_notes", notes.length);
-	await finishSeededStore(db, options.accountId, state, now);
-	report();
-	return {
-		accountId: options.accountId,
-		transactions: sink.count("balance_transactions"),
-		charges: sink.count("charges"),
-		payouts: sink.count("payouts"),
-		disputes: sink.count("disputes"),
-		ms: Math.round(performance.now() - started),
-	};
+	return { orders: run.orderCount, notes: notes.length };
 }
 
 /** The day's ordinary and planned charges, in time order; returns the next planned index. */
