@@ -10,7 +10,7 @@ import { RestError } from "../http/rest-error.ts";
 import type { Clock } from "../processor/clock.ts";
 import type { AuthUser, RequestAuth } from "./context.ts";
 import { verifyNonce } from "./nonce.ts";
-import { ADDRESS_LIMIT, attemptSucceeded, LOGIN_LIMIT, takeAttempt } from "./rate-limit.ts";
+import { ADDRESS_LIMIT, attemptFailed, attemptSucceeded, LOGIN_LIMIT, takeAttempt } from "./rate-limit.ts";
 import { findSession, SESSION_COOKIE } from "./sessions.ts";
 import { findUserRow, loadUser, matchApplicationPassword, toAuthUser } from "./users.ts";
 
@@ -71,20 +71,20 @@ async function basicAuth(
 	// guessing one name), like the login page; each attempt is counted before it is checked.
 	const address = `app-password:${request.ip}`;
 	const userBucket = `app-password-user:${login.toLowerCase()}`;
-	const wait = await takeAttempt(
-		db,
-		[
-			{ bucket: address, rule: ADDRESS_LIMIT },
-			{ bucket: userBucket, rule: LOGIN_LIMIT },
-		],
-		now,
-	);
+	const buckets = [
+		{ bucket: address, rule: ADDRESS_LIMIT },
+		{ bucket: userBucket, rule: LOGIN_LIMIT },
+	];
+	const wait = await takeAttempt(db, buckets, now);
 	if (wait > 0) throw tooManyAttempts(wait);
 	const row = await findUserRow(db, login);
 	const user = row ? toAuthUser(row) : null;
 	const uuid = await matchApplicationPassword(db, user, password);
-	if (!user || !uuid) throw invalidApplicationPassword();
-	await attemptSucceeded(db, address, userBucket);
+	if (!user || !uuid) {
+		await attemptFailed(db, buckets, now);
+		throw invalidApplicationPassword();
+	}
+	await attemptSucceeded(db, userBucket);
 	await db
 		.updateTable("application_passwords")
 		.set({ last_used: now, last_ip: request.ip })

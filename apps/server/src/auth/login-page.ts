@@ -10,7 +10,7 @@ import { escapeHtml } from "../http/html.ts";
 import type { Clock } from "../processor/clock.ts";
 import { sessionAuth } from "./authenticate.ts";
 import { createNonce, verifyNonce } from "./nonce.ts";
-import { ADDRESS_LIMIT, attemptSucceeded, LOGIN_LIMIT, takeAttempt } from "./rate-limit.ts";
+import { ADDRESS_LIMIT, attemptFailed, attemptSucceeded, LOGIN_LIMIT, takeAttempt } from "./rate-limit.ts";
 import { createSession, destroySession, SESSION_COOKIE } from "./sessions.ts";
 import { checkCredentials } from "./users.ts";
 
@@ -131,14 +131,11 @@ export function registerLoginPage(
 		}
 		const address = `login:${request.ip}`;
 		const userBucket = `login-user:${login.toLowerCase()}`;
-		const wait = await takeAttempt(
-			db,
-			[
-				{ bucket: address, rule: ADDRESS_LIMIT },
-				{ bucket: userBucket, rule: LOGIN_LIMIT },
-			],
-			now,
-		);
+		const buckets = [
+			{ bucket: address, rule: ADDRESS_LIMIT },
+			{ bucket: userBucket, rule: LOGIN_LIMIT },
+		];
+		const wait = await takeAttempt(db, buckets, now);
 		if (wait > 0) {
 			const minutes = Math.max(1, Math.ceil(wait / 60));
 			return sendPage(
@@ -153,6 +150,7 @@ export function registerLoginPage(
 		}
 		const user = await checkCredentials(db, login, password);
 		if (!user) {
+			await attemptFailed(db, buckets, now);
 			return sendPage(
 				reply,
 				{
@@ -163,7 +161,7 @@ export function registerLoginPage(
 				401,
 			);
 		}
-		await attemptSucceeded(db, address, userBucket);
+		await attemptSucceeded(db, userBucket);
 		const previous = await sessionAuth(db, request, now);
 		if (previous.sessionId) await destroySession(db, previous.sessionId);
 		const { token, maxAge } = await createSession(db, user, {

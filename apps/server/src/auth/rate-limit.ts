@@ -56,9 +56,9 @@ export interface AttemptBucket {
 }
 
 /**
- * Counts a password attempt in each bucket before the password is checked, so that concurrent
- * guesses cannot all slip in under the limit: of 50 at once, only `limit` are checked and all
- * 50 are counted. Answers the seconds to wait when a bucket is past its limit, else 0.
+ * Whether the buckets allow a password check now: the seconds to wait when one is past its
+ * limit (that refused attempt is counted too, so every failed try shows), else 0. A right
+ * password costs nothing, so a script's burst of requests is never refused.
  */
 export async function takeAttempt(
 	db: Kysely<Database>,
@@ -67,24 +67,31 @@ export async function takeAttempt(
 ): Promise<number> {
 	let wait = 0;
 	for (const { bucket, rule } of buckets) {
-		const { count, windowStart } = await countHit(db, bucket, rule, now);
-		if (count > rule.limit) wait = Math.max(wait, windowStart + rule.windowSeconds - now, 1);
+		const row = await db
+			.selectFrom("rate_limits")
+			.select(["window_start", "count"])
+			.where("account_id", "=", GLOBAL)
+			.where("bucket", "=", bucket)
+			.executeTakeFirst();
+		const start = Number(row?.window_start ?? 0);
+		if (row && start + rule.windowSeconds > now && Number(row.count) >= rule.limit)
+			wait = Math.max(wait, start + rule.windowSeconds - now, 1);
 	}
+	if (wait > 0) await attemptFailed(db, buckets, now);
 	return wait;
 }
 
-/**
- * A right password: the address gets its attempt back (signing in is not guessing) and the
- * user name's failures are forgotten.
- */
-export async function attemptSucceeded(db: Kysely<Database>, address: string, user: string): Promise<void> {
-	await db
-		.updateTable("rate_limits")
-		.set((eb) => ({ count: eb("count", "-", 1) }))
-		.where("account_id", "=", GLOBAL)
-		.where("bucket", "=", address)
-		.where("count", ">", 0)
-		.execute();
+/** A wrong password: counted in every bucket with one atomic upsert each. */
+export async function attemptFailed(
+	db: Kysely<Database>,
+	buckets: readonly AttemptBucket[],
+	now: number,
+): Promise<void> {
+	for (const { bucket, rule } of buckets) await countHit(db, bucket, rule, now);
+}
+
+/** A right password: the user name's failures are forgotten. */
+export async function attemptSucceeded(db: Kysely<Database>, user: string): Promise<void> {
 	await clearFailures(db, user);
 }
 
