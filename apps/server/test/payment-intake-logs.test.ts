@@ -1,23 +1,17 @@
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { capturedLog } from "../src/testing/captured-log.ts";
 import { insertTestAccount } from "../src/testing/fixtures.ts";
 import { type Actor, createTestApp, TEST_ACCOUNT, type TestApp } from "../src/testing/test-app.ts";
 import { BILLING, pay, paymentBody } from "./intake-fixtures.ts";
 
-const lines: string[] = [];
+const log = capturedLog();
 let t: TestApp;
 let admin: Actor;
 
 beforeAll(async () => {
-	const stream = new Writable({
-		write(chunk, _encoding, done) {
-			lines.push(String(chunk));
-			done();
-		},
-	});
 	t = await createTestApp({
 		seed: async (db) => void (await insertTestAccount(db.kysely, TEST_ACCOUNT)),
-		logger: { level: "trace", stream },
+		logger: { level: "trace", stream: log.stream },
 	});
 	admin = await t.actor("administrator");
 });
@@ -39,9 +33,9 @@ describe("card data never reaches the logs (issue 14)", () => {
 			paymentBody(undefined, { payment_method: card("4242424242424241") }),
 		);
 		expect(refused.status).toBe(400);
-		const log = lines.join("");
-		expect(log.length).toBeGreaterThan(0);
-		expect(log).toContain("/payment_intents");
+		const text = log.text();
+		expect(text.length).toBeGreaterThan(0);
+		expect(text).toContain("/payment_intents");
 		for (const secret of [
 			"4242424242424242",
 			"4000000000009995",
@@ -49,7 +43,7 @@ describe("card data never reaches the logs (issue 14)", () => {
 			"4242424242424241",
 			"7319",
 		]) {
-			expect(log).not.toContain(secret);
+			expect(text).not.toContain(secret);
 		}
 	});
 });

@@ -12,6 +12,7 @@ import {
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Database } from "../db/schema.ts";
+import { storeTimeZoneOf } from "../payments/exports/time-zones.ts";
 import { loadAccount, parseJson } from "../processor/account.ts";
 import { readOptions, readUserMeta, writeOptions, writeUserMeta } from "./queries.ts";
 
@@ -38,12 +39,11 @@ export async function readSiteSettings(db: Kysely<Database>, accountId: string):
 		const value = options[name];
 		return typeof value === "string" ? value : fallback;
 	};
-	const zone = parseJson<{ store_timezone?: unknown }>(account?.settings, {}).store_timezone;
 	const week = options[OPTION_OF.start_of_week];
 	return {
 		title: text(OPTION_OF.title, account?.name ?? "Paydesk"),
 		description: text(OPTION_OF.description, ""),
-		timezone: typeof zone === "string" && zone !== "" ? zone : "UTC",
+		timezone: storeTimeZoneOf(account?.settings),
 		date_format: text(OPTION_OF.date_format, DEFAULT_DATE_FORMAT),
 		time_format: text(OPTION_OF.time_format, DEFAULT_TIME_FORMAT),
 		start_of_week: typeof week === "number" && Number.isInteger(week) && week >= 0 && week <= 6 ? week : 1,

@@ -6,11 +6,11 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { Writable } from "node:stream";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runPendingJobs } from "../../src/jobs/runner.ts";
 import "../../src/payments/exports/job.ts";
+import { capturedLog } from "../../src/testing/captured-log.ts";
 import { insertTestAccount } from "../../src/testing/fixtures.ts";
 import { type Actor, createTestApp, TEST_ACCOUNT, type TestApp } from "../../src/testing/test-app.ts";
 import { BILLING, pay, paymentBody } from "../intake-fixtures.ts";
@@ -26,21 +26,15 @@ const NUMBERS = [
 ];
 const CVCS = ["8317", "6294", "5081", "7740", "3369"];
 
-const lines: string[] = [];
+const log = capturedLog();
 let csv = "";
 let t: TestApp;
 let admin: Actor;
 
 beforeAll(async () => {
-	const stream = new Writable({
-		write(chunk, _encoding, done) {
-			lines.push(String(chunk));
-			done();
-		},
-	});
 	t = await createTestApp({
 		seed: async (db) => void (await insertTestAccount(db.kysely, TEST_ACCOUNT)),
-		logger: { level: "trace", stream },
+		logger: { level: "trace", stream: log.stream },
 		sqliteOnDisk: true,
 	});
 	admin = await t.actor("administrator");
@@ -147,9 +141,9 @@ describe("no full card number and no CVC", () => {
 	});
 
 	it("in the trace-level log and the CSV answered directly", () => {
-		const log = lines.join("");
-		expect(log).toContain("/payment_intents");
-		expect(leaksIn(log)).toEqual([]);
+		const text = log.text();
+		expect(text).toContain("/payment_intents");
+		expect(leaksIn(text)).toEqual([]);
 		expect(csv).toContain("Jenny Rosen");
 		expect(leaksIn(csv)).toEqual([]);
 	});

@@ -8,15 +8,20 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { parseJson } from "../../processor/account.ts";
 
-/** The store's time zone from the account settings (store_timezone), UTC when unset or unknown. */
+/** The store's time zone in an account's settings JSON (store_timezone), UTC when unset or unknown. */
+export function storeTimeZoneOf(settings: string | null | undefined): string {
+	const zone = parseJson<{ store_timezone?: unknown }>(settings, {}).store_timezone;
+	return typeof zone === "string" && isValidTimeZone(zone) ? zone : "UTC";
+}
+
+/** The store's time zone, read from its account. */
 export async function loadStoreTimeZone(db: Kysely<Database>, accountId: string): Promise<string> {
 	const row = await db
 		.selectFrom("accounts")
 		.select("settings")
 		.where("id", "=", accountId)
 		.executeTakeFirst();
-	const zone = parseJson<{ store_timezone?: unknown }>(row?.settings, {}).store_timezone;
-	return typeof zone === "string" && isValidTimeZone(zone) ? zone : "UTC";
+	return storeTimeZoneOf(row?.settings);
 }
 
 /** The zone a list's date filters are read in (the store is only asked when a date rule needs it). */
