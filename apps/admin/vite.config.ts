@@ -1,9 +1,10 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { contractClient } from "./vite-plugins/contract-client.ts";
 
 export default defineConfig({
 	base: "/wp-content/plugins/paydesk/dist/",
-	plugins: [react()],
+	plugins: [react(), contractClient()],
 	build: {
 		outDir: "dist",
 		emptyOutDir: true,

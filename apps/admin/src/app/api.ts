@@ -4,6 +4,7 @@
  */
 import { buildPath, type ResponseOf, type RouteContract } from "@paydesk/contract/route";
 import { buildQueryString, type QueryValue } from "@paydesk/domain/query-string";
+import type { ClientRoute } from "./client-route.ts";
 import { getSettings } from "./settings.ts";
 
 export class ApiError extends Error {
@@ -28,7 +29,7 @@ export interface CallInput {
 	signal?: AbortSignal;
 }
 
-export function routeUrl(contract: RouteContract, input: Pick<CallInput, "params" | "query"> = {}): string {
+export function routeUrl(contract: ClientRoute, input: Pick<CallInput, "params" | "query"> = {}): string {
 	const path = buildPath(contract.path, input.params);
 	const query = input.query ? buildQueryString(input.query) : "";
 	return query ? `${path}?${query}` : path;
@@ -74,8 +75,9 @@ export async function callRoute<C extends RouteContract>(
 	contract: C,
 	input: CallInput = {},
 ): Promise<ResponseOf<C>> {
-	const response = await apiFetch(routeUrl(contract, input), {
-		method: contract.method,
+	const route: ClientRoute = contract;
+	const response = await apiFetch(routeUrl(route, input), {
+		method: route.method,
 		body:
 			input.body === undefined
 				? undefined
@@ -85,6 +87,6 @@ export async function callRoute<C extends RouteContract>(
 		headers: input.headers,
 		signal: input.signal,
 	});
-	if (contract.produces) return (await response.blob()) as ResponseOf<C>;
+	if (route.produces) return (await response.blob()) as ResponseOf<C>;
 	return (await response.json()) as ResponseOf<C>;
 }
