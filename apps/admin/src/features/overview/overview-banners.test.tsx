@@ -11,8 +11,14 @@ import { testSettings } from "../../testing/settings.ts";
 import { NotificationsBanner } from "./notifications-banner.tsx";
 import { Greeting, OverviewBanners } from "./overview-banners.tsx";
 import { answer, overviewSettings } from "./overview-fixtures.ts";
+import { usePartnerNotifications } from "./use-partner-notifications.ts";
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** Whether the banner's partner query is still loading, has succeeded or failed. */
+function PartnerQueryStatus() {
+	return <output>{usePartnerNotifications(true).notifications.status}</output>;
+}
 
 function renderAt(query: string, ui = <OverviewBanners />) {
 	window.history.replaceState(null, "", `/wp-admin/admin.php?page=wc-admin&path=/payments/overview${query}`);
@@ -153,5 +159,30 @@ describe("notifications banner", () => {
 		);
 		expect(cleared.length).toBeGreaterThan(0);
 		expect(screen.getByRole("button", { name: "Refresh" })).toBeTruthy();
+	});
+
+	it("shows no notification from an answer that is not the partner's list", async () => {
+		const malformed = [
+			{ data: [{ ...item("in_review"), severity: "urgent" }] },
+			{ data: [{ ...item("in_review"), title: 7 }] },
+			{ data: [{ ...item("in_review"), action_url: undefined }] },
+			{ data: "none" },
+			{},
+		];
+		for (const body of malformed) {
+			overviewSettings();
+			stub(answer(body));
+			const view = renderAt(
+				"",
+				<>
+					<NotificationsBanner enabled />
+					<PartnerQueryStatus />
+				</>,
+			);
+			await screen.findByText("error");
+			expect(screen.queryByText("The street address is invalid.")).toBeNull();
+			expect(screen.queryByRole("region", { name: "Account notifications" })).toBeNull();
+			view.unmount();
+		}
 	});
 });
