@@ -1,10 +1,11 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { contractClient } from "./vite-plugins/contract-client.ts";
+import { wordpressTooltip } from "./vite-plugins/wordpress-tooltip.ts";
 
 export default defineConfig({
 	base: "/wp-content/plugins/paydesk/dist/",
-	plugins: [react(), contractClient()],
+	plugins: [react(), contractClient(), wordpressTooltip()],
 	build: {
 		outDir: "dist",
 		emptyOutDir: true,

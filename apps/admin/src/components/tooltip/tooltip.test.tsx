@@ -3,9 +3,12 @@ import { readFileSync } from "node:fs";
 import { TOOLTIP_DELAY_MS, TOOLTIP_MAX_WIDTH_PX } from "@paydesk/domain/ui";
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { TOOLTIP_CLASS, Tooltip } from "./tooltip.tsx";
 
+// WordPress's Tooltip loads when the pointer first reaches an anchor (app/deferred-tooltip.tsx);
+// compiled beforehand, it arrives at once, as a downloaded chunk does in the browser.
+beforeAll(() => import("../../app/deferred-tooltip-parts.ts"), 30_000);
 beforeEach(() => void vi.useFakeTimers({ shouldAdvanceTime: true }));
 afterEach(() => void vi.useRealTimers());
 
