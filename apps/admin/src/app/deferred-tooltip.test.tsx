@@ -66,6 +66,24 @@ describe("a tooltip whose code loads on demand", () => {
 		expect(document.activeElement).toBe(anchor());
 	});
 
+	it("leaves the code unloaded for a focus that follows a click, as a dialog's first button gets it", async () => {
+		const user = userEvent.setup();
+		render(
+			<>
+				<button type="button" onClick={() => anchor().focus()}>
+					Open
+				</button>
+				<TaskOptions />
+			</>,
+		);
+		const focused = anchor();
+		await user.click(screen.getByRole("button", { name: "Open" }));
+		expect(document.activeElement).toBe(focused);
+		await new Promise((resolve) => setTimeout(resolve, 400));
+		expect(tooltip()).toBeNull();
+		expect(anchor()).toBe(focused);
+	});
+
 	it("clicks once for a press that began before the code arrived", async () => {
 		let arrive = () => {};
 		const arrived = new Promise<void>((resolve) => {

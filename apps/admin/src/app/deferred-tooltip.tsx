@@ -3,7 +3,8 @@
  * for @wordpress/components' own Button and controls (vite-plugins/wordpress-tooltip.ts gives
  * them this module in place of theirs). A tooltip needs Ariakit's hovercard and floating-ui,
  * some 30 kB gzip that a screen does not need until the merchant reaches for an anchor: that
- * code loads when the pointer reaches the anchor or the anchor gets the focus, not with the screen.
+ * code loads when the pointer reaches an anchor or the keyboard moves the focus to one (a focus
+ * that follows a click, as a dialog gives its first button, shows no tooltip and loads nothing).
  *
  * Until then the anchor is its one child as it is: a closed Tooltip adds no markup. Once the
  * code is there, WordPress's Tooltip draws the anchor anew, and the new anchor gets what the old
@@ -42,6 +43,25 @@ interface AnchorProps {
 
 /** WordPress's delay before a tooltip shows, which its Tooltip module exports too. */
 export const TOOLTIP_DELAY = 700;
+
+/** Whether the merchant last pressed a key or a pointer, as browsers decide :focus-visible. */
+let keyboardLast = true;
+if (typeof document !== "undefined") {
+	document.addEventListener(
+		"keydown",
+		() => {
+			keyboardLast = true;
+		},
+		true,
+	);
+	document.addEventListener(
+		"pointerdown",
+		() => {
+			keyboardLast = false;
+		},
+		true,
+	);
+}
 
 let parts: TooltipParts | null = null;
 let loading: Promise<TooltipParts> | null = null;
@@ -140,7 +160,8 @@ function DeferredTooltip(props: TooltipProps, ref: ForwardedRef<HTMLElement>) {
 		},
 		onFocus: (event: FocusEvent<HTMLElement>) => {
 			anchor.onFocus?.(event);
-			load(event.currentTarget);
+			oldAnchor.current = event.currentTarget;
+			if (keyboardLast) load(event.currentTarget);
 		},
 		onBlur: (event: FocusEvent<HTMLElement>) => {
 			anchor.onBlur?.(event);
