@@ -64,6 +64,9 @@ async function samplesOf(db: Db, account: string): Promise<StoreSamples> {
 		storeCurrency: "usd",
 		customerCurrency: "eur",
 		transactions: Number(await one(db, `select count(*) as value from balance_transactions ${where}`)),
+		charges: Number(
+			await one(db, `select count(*) as value from balance_transactions ${where} and type = 'charge'`),
+		),
 	};
 }
 

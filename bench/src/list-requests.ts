@@ -2,7 +2,7 @@
  * Every list request the admin can make, enumerated from the contract (issue 17): each GET route
  * with a paged query (a list), a `/summary` or a `/search` (suggestions), and for each of them
  * every filter parameter its query schema declares, every sort in both directions, the last
- * page, and "match any" over two rules. A parameter the bench has no sample value for stops it,
+ * page, the middle page of every sort (deep pages), and "match any" over two rules. A parameter the bench has no sample value for stops it,
  * so a filter added to the contract later cannot be left out of the table.
  */
 import { ALL_ROUTES } from "@paydesk/contract/all-routes";
@@ -20,6 +20,8 @@ export interface StoreSamples {
 	customerCurrency: string;
 	/** Total transactions, for the last page. */
 	transactions: number;
+	/** Transactions of the type charge, for a deep page of a filter no rollup-free seek counts. */
+	charges: number;
 }
 
 export interface ListRequest {
@@ -206,6 +208,16 @@ export function requestsOf(route: RouteContract, samples: StoreSamples): ListReq
 	if ("page" in shape && route.path.endsWith("/transactions")) {
 		const last = Math.ceil(samples.transactions / 25);
 		add("the last page", { page: last });
+		const middle = Math.ceil(last / 2);
+		for (const sort of enumValues(shape.sort) ?? [])
+			for (const direction of ["asc", "desc"])
+				add(`the middle page, sort=${sort} ${direction}`, { page: middle, sort, direction });
+		add("the middle page of type_is=charge, sort=amount desc", {
+			page: Math.ceil(samples.charges / 25 / 2),
+			type_is: "charge",
+			sort: "amount",
+			direction: "desc",
+		});
 	}
 	return requests;
 }

@@ -91,3 +91,53 @@ describe("a deep page is the page OFFSET would give", () => {
 		expect(beyond.ids).toEqual([]);
 	});
 });
+
+const MEASURES = { amount: "amount", fees: "fee", net: "net" } as const;
+
+/** The list's order by a measure: the value, then the id the same way. */
+function byMeasure(
+	rows: readonly BalanceTransactionsTable[],
+	sort: keyof typeof MEASURES,
+	direction: "asc" | "desc",
+): string[] {
+	const column = MEASURES[sort];
+	const sign = direction === "asc" ? 1 : -1;
+	return [...rows]
+		.sort((a, b) => sign * (a[column] - b[column] || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)))
+		.map((row) => row.id);
+}
+
+describe("a deep page sorted by amount, fee or net is the page OFFSET would give", () => {
+	it.each([
+		["amount", "asc", "", () => true],
+		["amount", "desc", "", () => true],
+		["fees", "asc", "", () => true],
+		["net", "desc", "", () => true],
+		["net", "asc", "&store_currency_is=usd", (row: BalanceTransactionsTable) => row.currency === "usd"],
+		// Filters the value bands do not count: the page is read from the nearer end.
+		["amount", "desc", "&type_is=charge", (row: BalanceTransactionsTable) => row.type === "charge"],
+		[
+			"fees",
+			"asc",
+			"&search=jan",
+			(row: BalanceTransactionsTable) => /jan/i.test(`${row.customer_name} ${row.customer_email}`),
+		],
+	] as const)("sort=%s %s%s", async (sort, direction, filter, keep) => {
+		const expected = byMeasure(ledger.filter(keep), sort, direction);
+		const pagesize = 25;
+		const last = Math.ceil(expected.length / pagesize);
+		const middle = Math.floor(last / 2);
+		const pages = [DEEP_OFFSET / pagesize, DEEP_OFFSET / pagesize + 1, middle, middle + 1, last - 1, last];
+		for (const number of pages.filter((n) => n >= 1)) {
+			const got = await page(
+				`sort=${sort}&direction=${direction}&pagesize=${pagesize}&page=${number}${filter}`,
+			);
+			expect(got.total).toBe(expected.length);
+			expect(got.ids, `page ${number}`).toEqual(expected.slice((number - 1) * pagesize, number * pagesize));
+		}
+		const beyond = await page(
+			`sort=${sort}&direction=${direction}&pagesize=${pagesize}&page=${last + 1}${filter}`,
+		);
+		expect(beyond.ids).toEqual([]);
+	});
+});

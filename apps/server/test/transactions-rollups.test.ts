@@ -149,11 +149,22 @@ describe("rollups are kept by whoever writes the ledger", () => {
 		expect(await rollupDrift(db.kysely, TEST_ACCOUNT)).toEqual([]);
 	});
 
-	it("rollupDrift names a day written without its rollup, and rebuildRollups repairs it", async () => {
-		const row = { ...fixtures.ledger[1]!, id: "txn_forgotten", created: at("2026-11-14T10:00:00Z") };
+	it("rollupDrift names a day and value bands written without their rollup, and rebuildRollups repairs them", async () => {
+		const row = {
+			...fixtures.ledger[1]!,
+			id: "txn_forgotten",
+			created: at("2026-11-14T10:00:00Z"),
+			amount: 12_345,
+			fee: -388,
+			net: 11_957,
+		};
 		await bulkInsert(db, "balance_transactions", [row]);
 		const day = at("2026-11-14T00:00:00Z") / 86_400;
 		expect(await rollupDrift(db.kysely, TEST_ACCOUNT)).toEqual([
+			// The bands of its fee, net and amount: −389…−380, 11,000…11,999, 12,000…12,999.
+			{ span: 0, period: -380 },
+			{ span: 0, period: 11_000 },
+			{ span: 0, period: 12_000 },
 			{ span: 1, period: day },
 			{ span: 30, period: Math.floor(day / 30) * 30 },
 			{ span: 360, period: Math.floor(day / 360) * 360 },

@@ -83,6 +83,17 @@ const FILTER_CASES: [string, string, (row: Row) => boolean][] = [
 	["risk_level_is_not", "risk_level_is_not=0", (r) => r.risk_level !== 0],
 	["deposit_id (a payout's own transactions)", "deposit_id=po_paid", (r) => r.deposit_id === "po_paid"],
 	["search by customer name", "search=DOE", (r) => (r.customer_name ?? "").toLowerCase().includes("doe")],
+	[
+		"search by part of an e-mail",
+		"search=DUBOIS%40EXAMPLE",
+		(r) => (r.customer_email ?? "").includes("dubois@example"),
+	],
+	[
+		"search by a term shorter than a trigram",
+		"search=ke",
+		(r) => [r.customer_name, r.customer_email].some((text) => (text ?? "").toLowerCase().includes("ke")),
+	],
+	["search by a name with accents", "search=zo%C3%AB%20m", (r) => r.customer_name === "Zoë Müller"],
 	["search by order number", "search=%231012", (r) => r.order_number === "1012"],
 	["search by charge id", "search=ch_t0005", (r) => r.charge_id === "ch_t0005"],
 	[

@@ -5,6 +5,7 @@ import * as transactionRollups from "./migrations/0002-transaction-rollups.ts";
 import * as paymentIntake from "./migrations/0003-payment-intake.ts";
 import * as processorClock from "./migrations/0004-processor-clock.ts";
 import * as filterIndexes from "./migrations/0005-filter-indexes.ts";
+import * as searchTermsAndValueBands from "./migrations/0006-search-terms-and-value-bands.ts";
 
 /** Versioned migrations, applied in name order at start (both dialects, one schema builder). */
 function migrations(db: Db): Record<string, Migration> {
@@ -19,6 +20,10 @@ function migrations(db: Db): Record<string, Migration> {
 		"0005-filter-indexes": {
 			up: (kysely: Kysely<unknown>) => filterIndexes.up(kysely, db.dialect),
 			down: (kysely: Kysely<unknown>) => filterIndexes.down(kysely, db.dialect),
+		},
+		"0006-search-terms-and-value-bands": {
+			up: (kysely: Kysely<unknown>) => searchTermsAndValueBands.up(kysely, db.dialect),
+			down: (kysely: Kysely<unknown>) => searchTermsAndValueBands.down(kysely, db.dialect),
 		},
 	};
 }

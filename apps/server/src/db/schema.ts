@@ -456,6 +456,15 @@ export interface IdempotencyKeysTable {
 	created: Seconds;
 }
 
+/**
+ * Each distinct lowered customer name and e-mail of an account's ledger, once: what search by
+ * customer matches through its trigram index (migration 0006). A trigger on the ledger adds to it.
+ */
+export interface CustomerSearchTermsTable {
+	account_id: string;
+	term: string;
+}
+
 export interface Database {
 	accounts: AccountsTable;
 	users: UsersTable;
@@ -468,6 +477,7 @@ export interface Database {
 	orders: OrdersTable;
 	charges: ChargesTable;
 	balance_transactions: BalanceTransactionsTable;
+	customer_search_terms: CustomerSearchTermsTable;
 	refunds: RefundsTable;
 	disputes: DisputesTable;
 	files: FilesTable;

@@ -19,6 +19,7 @@ import { type Kysely, sql } from "kysely";
 import { bulkInsert } from "../db/bulk.ts";
 import type { Db } from "../db/connection.ts";
 import type { BalanceTransactionsTable, Database } from "../db/schema.ts";
+import { applyToValueCounts, rebuildValueCounts, valueCountDrift } from "./value-counts.ts";
 
 export interface TransactionRollupsTable {
 	account_id: string;
@@ -127,10 +128,13 @@ export function rollupRowsOf(rows: readonly RollupSource[]): TransactionRollupsT
 const UPSERT_CHUNK = 500;
 
 /**
- * Adds balance transactions to the rollups. Call it in the transaction that inserted them (pass
- * the transaction), so a rollback takes both away. Rows of several accounts and days may mix.
+ * Adds balance transactions to the rollups, and to the value counts that deep pages sorted by
+ * amount, fee or net skip by (processor/value-counts.ts). Call it in the transaction that
+ * inserted them (pass the transaction), so a rollback takes both away. Rows of several accounts
+ * and days may mix.
  */
 export async function applyToRollups(db: Kysely<Database>, rows: readonly RollupSource[]): Promise<void> {
+	await applyToValueCounts(db, rows);
 	const rollups = rollupRowsOf(rows);
 	const kysely = withRollups(db);
 	for (let start = 0; start < rollups.length; start += UPSERT_CHUNK) {
@@ -187,12 +191,13 @@ const COALESCED = sql.raw(
 const ALL_COLUMNS = sql.raw([...ROLLUP_KEY, "count", "amount", "fee", "net"].join(", "));
 
 /**
- * Recomputes an account's rollups from its ledger, in one transaction: after a bulk load that
- * did not apply them, or to repair them. One grouped scan of the ledger gives the days; each
- * coarser span is summed from the one below it.
+ * Recomputes an account's rollups (and value counts) from its ledger, in one transaction: after
+ * a bulk load that did not apply them, or to repair them. One grouped scan of the ledger gives
+ * the days; each coarser span is summed from the one below it.
  */
 export async function rebuildRollups(db: Kysely<Database>, accountId: string): Promise<void> {
 	const rebuild = async (trx: Kysely<Database>) => {
+		await rebuildValueCounts(trx, accountId);
 		await withRollups(trx).deleteFrom("transaction_rollups").where("account_id", "=", accountId).execute();
 		await sql`
 			insert into transaction_rollups (${ALL_COLUMNS})
@@ -215,13 +220,15 @@ export async function rebuildRollups(db: Kysely<Database>, accountId: string): P
 }
 
 export interface RollupDrift {
+	/** 1, 30 or 360 for a rollup period; 0 for a value band (processor/value-counts.ts). */
 	span: number;
+	/** The period, or the band. */
 	period: number;
 }
 
 /**
- * Periods whose rollups disagree with the ledger, for tests of code that writes balance
- * transactions: an empty list means every insert was rolled up.
+ * Periods whose rollups, and value bands whose counts, disagree with the ledger, for tests of
+ * code that writes balance transactions: an empty list means every insert was rolled up.
  */
 export async function rollupDrift(db: Kysely<Database>, accountId: string): Promise<RollupDrift[]> {
 	const drift: RollupDrift[] = [];
@@ -244,5 +251,6 @@ export async function rollupDrift(db: Kysely<Database>, accountId: string): Prom
 		}
 		for (const period of expected.keys()) drift.push({ span, period });
 	}
+	for (const band of await valueCountDrift(db, accountId)) drift.push({ span: 0, period: band });
 	return drift.sort((a, b) => a.span - b.span || a.period - b.period);
 }

@@ -2,6 +2,7 @@
 import type { Db } from "../db/connection.ts";
 import type { Database } from "../db/schema.ts";
 import { withRollups } from "../processor/rollups.ts";
+import { withValueCounts } from "../processor/value-counts.ts";
 import { DEFERRED_INDEXES_OPTION } from "./deferred-indexes.ts";
 
 /** Tables about the store's people, kept so the administrator can still log in. */
@@ -15,6 +16,7 @@ const CLEARED = [
 	"orders",
 	"charges",
 	"balance_transactions",
+	"customer_search_terms",
 	"refunds",
 	"disputes",
 	"files",
@@ -47,8 +49,12 @@ export async function clearStoreData(db: Db, accountId: string): Promise<void> {
 			if (table === "options") rows = rows.where("name", "!=", DEFERRED_INDEXES_OPTION);
 			await rows.execute();
 		}
-		// The ledger's daily rollups live beside the typed schema (processor/rollups.ts).
+		// The ledger's rollups and value counts live beside the typed schema (processor/).
 		await withRollups(trx).deleteFrom("transaction_rollups").where("account_id", "=", accountId).execute();
+		await withValueCounts(trx)
+			.deleteFrom("transaction_value_counts")
+			.where("account_id", "=", accountId)
+			.execute();
 		await trx.deleteFrom("accounts").where("id", "=", accountId).execute();
 	});
 }

@@ -95,6 +95,38 @@ describe("the seed's bulk load", () => {
 		await seedStore(db, { accountId: `${ACCOUNT}_2`, transactions: 300, seed: 6, now: NOW });
 		expect(await indexes(db)).toEqual(migrated);
 	});
+
+	it("fills the customer search terms, and a later payment still adds its own", async () => {
+		const account = `${ACCOUNT}_2`;
+		const distinct = await sql<{ term: string }>`
+			select lower(customer_name) as term from balance_transactions where account_id = ${account} and customer_name is not null
+			union select lower(customer_email) from balance_transactions where account_id = ${account} and customer_email is not null
+			order by term`.execute(db.kysely);
+		const terms = async () =>
+			(
+				await db.kysely
+					.selectFrom("customer_search_terms")
+					.select("term")
+					.where("account_id", "=", account)
+					.orderBy("term")
+					.execute()
+			).map((row) => row.term);
+		expect(distinct.rows.length).toBeGreaterThan(10);
+		expect(await terms()).toEqual(distinct.rows.map((row) => row.term));
+
+		// The trigger the seed suspended is back: a row written afterwards brings its terms.
+		const row = await db.kysely
+			.selectFrom("balance_transactions")
+			.selectAll()
+			.where("account_id", "=", account)
+			.limit(1)
+			.executeTakeFirstOrThrow();
+		await db.kysely
+			.insertInto("balance_transactions")
+			.values({ ...row, id: "txn_after_seed", customer_name: "Lucja Nowak", customer_email: "LN@example.pl" })
+			.execute();
+		expect(await terms()).toEqual(expect.arrayContaining(["lucja nowak", "ln@example.pl"]));
+	});
 });
 
 describe.skipIf(process.env.DATABASE_URL?.startsWith("postgres"))("the seed's journal on SQLite", () => {

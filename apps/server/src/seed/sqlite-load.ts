@@ -14,16 +14,10 @@
  * threads, but only with temporary files on disk (temp_store = MEMORY keeps the sort on one
  * thread). With small runs in files and two helpers the indexes of a million transactions
  * take 10 s, not 15.
- *
- * A bigger page cache for the search index: its build merges what it wrote over and over, and
- * past 64 MB it reads the same pages again from the file (3 million reads for a million rows,
- * 10 s instead of 6 s).
  */
 import type SQLite from "better-sqlite3";
 import type { Db } from "../db/connection.ts";
 
-/** Page cache while the search index is built, in KiB (negative: SQLite's unit for sizes). */
-const SEARCH_INDEX_CACHE = -256 * 1024;
 /** Page cache, so sort run size, while the other indexes are built: 4 MB. */
 const INDEX_SORT_CACHE = -4 * 1024;
 const SORT_THREADS = 2;
@@ -60,11 +54,6 @@ export async function withSqliteBulkLoad<T>(db: Db, load: () => Promise<T>): Pro
 		sqlite.pragma(`cache_size = ${cacheSize}`);
 		if (leftWal) journalMode(sqlite, "wal");
 	}
-}
-
-/** Grows the page cache until the end of the bulk load, for building the search index. */
-export function growCacheForSearchIndex(db: Db): void {
-	db.sqlite?.pragma(`cache_size = ${SEARCH_INDEX_CACHE}`);
 }
 
 /** Runs index builds or big GROUP BYs with their sort on helper threads (see above), then as before. */

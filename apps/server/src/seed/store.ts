@@ -28,7 +28,7 @@ import { SeedRun } from "./run.ts";
 import { type PlannedCharge, planScenarios } from "./scenario-plan.ts";
 import { scenarioCharge } from "./scenarios.ts";
 import { RowSink } from "./sink.ts";
-import { growCacheForSearchIndex, withParallelSort, withSqliteBulkLoad } from "./sqlite-load.ts";
+import { withParallelSort, withSqliteBulkLoad } from "./sqlite-load.ts";
 
 export { clearStoreData } from "./clear.ts";
 
@@ -62,12 +62,10 @@ const BATCH_ROWS = 10_000;
 export async function seedStore(db: Db, options: SeedOptions): Promise<SeedSummary> {
 	const started = performance.now();
 	const summary = await withSqliteBulkLoad(db, async () => {
-		const loaded = await withSearchIndexSuspended(db, async () => {
-			const stored = await withIndexesDeferred(db, options.accountId, () => loadStore(db, options));
-			// The search index is built on the way out of withSearchIndexSuspended.
-			growCacheForSearchIndex(db);
-			return stored;
-		});
+		// The customer search terms are filled on the way out, from the ledger's rebuilt indexes.
+		const loaded = await withSearchIndexSuspended(db, options.accountId, () =>
+			withIndexesDeferred(db, options.accountId, () => loadStore(db, options)),
+		);
 		// Planner statistics of the bulk-loaded tables, before the first query is planned on them.
 		await analyzeAll(db);
 		return loaded;

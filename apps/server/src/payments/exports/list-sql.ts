@@ -55,6 +55,12 @@ export function listOrder(
 	return { column, direction, idDirection: tieBreak === "same" ? direction : opposite };
 }
 
+/** The same order read backwards: the last row first. */
+export function reversedOrder(order: ListOrder): ListOrder {
+	const flip = (direction: SortDirection): SortDirection => (direction === "asc" ? "desc" : "asc");
+	return { column: order.column, direction: flip(order.direction), idDirection: flip(order.idDirection) };
+}
+
 export function orderRows<DB, TB extends keyof DB, O>(
 	query: SelectQueryBuilder<DB, TB, O>,
 	order: ListOrder,

@@ -19,8 +19,9 @@ import type { Db } from "../../db/connection.ts";
 import type { BalanceTransactionsTable, Database } from "../../db/schema.ts";
 import { parseJson } from "../../processor/account.ts";
 import { DAY_SECONDS, withRollups } from "../../processor/rollups.ts";
-import { type ListOrder, listOrder, orderRows } from "../exports/list-sql.ts";
-import { all, dimensionConditions, ledgerConditions, rollupEligible } from "./filters.ts";
+import { bandCounts, bandRange, type ValueMeasure } from "../../processor/value-counts.ts";
+import { type ListOrder, listOrder, orderRows, reversedOrder } from "../exports/list-sql.ts";
+import { all, currencyOnly, dimensionConditions, ledgerConditions, rollupEligible } from "./filters.ts";
 import { transactionTotals } from "./summary.ts";
 
 /** A balance transaction with what the list shows of its order and payout. */
@@ -133,13 +134,14 @@ export function orderedIds(
 	query: TransactionSortedQuery,
 	timeZone: string,
 	seek?: Expression<SqlBool>,
+	order: ListOrder = transactionOrder(query),
 ) {
 	let select = db.kysely
 		.selectFrom("balance_transactions")
 		.select("id")
 		.where(ledgerConditions(db.dialect, accountId, query, timeZone));
 	if (seek) select = select.where(seek);
-	return orderRows(select, transactionOrder(query));
+	return orderRows(select, order);
 }
 
 /** Pages deeper than this many rows skip whole days through the rollups (dateSeek). */
@@ -198,6 +200,45 @@ async function dateSeek(
 /** The rollup span whose blocks dateSeek walks first. */
 const BLOCK_DAYS = 30;
 
+/** The ledger column of each sort that value bands count (processor/value-counts.ts). */
+const SORT_MEASURES: Partial<Record<TransactionSort, ValueMeasure>> = {
+	amount: "amount",
+	fees: "fee",
+	net: "net",
+};
+
+/**
+ * A deep page sorted by amount, fee or net without reading the rows before it: the value counts
+ * say how many transactions each narrow band of values holds, so whole bands are skipped by a
+ * bound on the column and only the rows of the page's own band by OFFSET. Every value of a
+ * skipped band sorts before every value of a later one, so the page is the one OFFSET would
+ * give. The counts are per balance currency only, so this is for the list narrowed by nothing
+ * else (the list as it opens, or by currency).
+ */
+async function valueSeek(
+	db: Db,
+	accountId: string,
+	query: TransactionListQuery,
+	offset: number,
+): Promise<{ bound: Expression<SqlBool>; offset: number } | null> {
+	const measure = SORT_MEASURES[query.sort];
+	if (!measure || offset < DEEP_OFFSET || !currencyOnly(query)) return null;
+	const bands = await bandCounts(db.kysely, accountId, measure, query.direction, query.store_currency_is);
+	let skipped = 0;
+	for (const { band, count } of bands) {
+		if (skipped + count > offset) {
+			const { low, high } = bandRange(band);
+			const bound =
+				query.direction === "asc"
+					? sql<SqlBool>`${sql.ref(measure)} >= ${low}`
+					: sql<SqlBool>`${sql.ref(measure)} <= ${high}`;
+			return { bound, offset: offset - skipped };
+		}
+		skipped += count;
+	}
+	return null;
+}
+
 export async function listTransactions(
 	db: Db,
 	accountId: string,
@@ -206,7 +247,9 @@ export async function listTransactions(
 ): Promise<{ data: Transaction[]; total_count: number }> {
 	const order = transactionOrder(query);
 	const offset = (query.page - 1) * query.pagesize;
-	const seek = await dateSeek(db, accountId, query, offset);
+	const seek =
+		(await dateSeek(db, accountId, query, offset)) ?? (await valueSeek(db, accountId, query, offset));
+	if (!seek && offset >= DEEP_OFFSET) return deepPageFromNearerEnd(db, accountId, query, timeZone, offset);
 	const ids = orderedIds(db, accountId, query, timeZone, seek?.bound)
 		.limit(query.pagesize)
 		.offset(seek ? seek.offset : offset);
@@ -218,4 +261,31 @@ export async function listTransactions(
 		data: rows.map((row) => toTransaction(row as LedgerRow)),
 		total_count: totals.reduce((count, row) => count + row.count, 0),
 	};
+}
+
+/**
+ * A deep page no seek applies to (filters the rollups or bands cannot count, such as a search
+ * or a date range sorted by amount): the total first, then the page read from whichever end of
+ * the order is nearer, so the rows stepped over are at most half the matching ones.
+ */
+async function deepPageFromNearerEnd(
+	db: Db,
+	accountId: string,
+	query: TransactionListQuery,
+	timeZone: string,
+	offset: number,
+): Promise<{ data: Transaction[]; total_count: number }> {
+	const totals = await transactionTotals(db, accountId, query, timeZone);
+	const total = totals.reduce((count, row) => count + row.count, 0);
+	const after = total - offset;
+	if (after <= 0) return { data: [], total_count: total };
+	const fromEnd = after < offset;
+	const order = fromEnd ? reversedOrder(transactionOrder(query)) : transactionOrder(query);
+	const size = Math.min(query.pagesize, after);
+	const ids = orderedIds(db, accountId, query, timeZone, undefined, order)
+		.limit(size)
+		.offset(fromEnd ? after - size : offset);
+	const rows = await withDetails(db, accountId, ids, order).execute();
+	if (fromEnd) rows.reverse();
+	return { data: rows.map((row) => toTransaction(row as LedgerRow)), total_count: total };
 }
