@@ -50,7 +50,10 @@ ensureSystemPackages();
 
 if (wanted("deps"))
 	step("Dependencies (engines, npm audit)", process.execPath, ["scripts/check-dependencies.mjs"]);
-if (wanted("lint")) step("Lint and format (Biome)", bin("biome"), ["check", "."]);
+if (wanted("lint")) {
+	step("Lint and format (Biome)", bin("biome"), ["check", "."]);
+	step("Translation calls can be extracted", process.execPath, ["scripts/i18n-extract.mjs", "--check"]);
+}
 if (wanted("typecheck")) step("Typecheck (tsc)", bin("tsc"), ["-p", "tsconfig.json"]);
 
 if (wanted("unit")) {
