@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
 	dateRuleRange,
+	fixedOffsetSeconds,
+	formatDate,
 	formatInTimeZone,
 	isValidTimeZone,
 	parseFilterDate,
 	sortDatesChronologically,
+	toEpochSeconds,
+	zonedParts,
 	zonedToEpoch,
 } from "./dates.ts";
 
@@ -103,5 +107,63 @@ describe("times in exports are 'YYYY-MM-DD HH:mm:ss' in the store's time zone", 
 		expect(formatInTimeZone(t, "UTC")).toBe("2026-11-15 23:30:00");
 		expect(formatInTimeZone(t, "+02:00")).toBe("2026-11-16 01:30:00");
 		expect(formatInTimeZone(t, "America/New_York")).toBe("2026-11-15 18:30:00");
+	});
+});
+
+// 2026-03-05 14:07:09 UTC
+const SHOWN = Date.UTC(2026, 2, 5, 14, 7, 9) / 1000;
+
+describe("dates are shown in the store's format and time zone", () => {
+	it("formats the store's default date and time formats", () => {
+		expect(formatDate("F j, Y", SHOWN, "UTC")).toBe("March 5, 2026");
+		expect(formatDate("g:i a", SHOWN, "UTC")).toBe("2:07 pm");
+		expect(formatDate("Y-m-d H:i:s", SHOWN, "UTC")).toBe("2026-03-05 14:07:09");
+	});
+	it("moves the instant into an IANA time zone, across the date line", () => {
+		expect(formatDate("Y-m-d H:i", SHOWN, "Pacific/Auckland")).toBe("2026-03-06 03:07");
+		expect(formatDate("Y-m-d H:i T", SHOWN, "America/New_York")).toBe("2026-03-05 09:07 -05:00");
+	});
+	it("accepts fixed offsets", () => {
+		expect(fixedOffsetSeconds("+05:30")).toBe(19_800);
+		expect(fixedOffsetSeconds("-0800")).toBe(-28_800);
+		expect(fixedOffsetSeconds("UTC+2")).toBe(7_200);
+		expect(fixedOffsetSeconds("Europe/Paris")).toBeNull();
+		expect(formatDate("H:i", SHOWN, "+05:30")).toBe("19:37");
+	});
+	it("knows weekdays, ordinal suffixes and escapes", () => {
+		expect(formatDate("l jS \\o\\f F", SHOWN, "UTC")).toBe("Thursday 5th of March");
+		expect(zonedParts(SHOWN, "UTC").weekday).toBe(4);
+	});
+	it("reads ISO strings with or without a zone as UTC", () => {
+		expect(toEpochSeconds("2026-03-05T14:07:09Z")).toBe(SHOWN);
+		expect(toEpochSeconds("2026-03-05 14:07:09")).toBe(SHOWN);
+		expect(toEpochSeconds(SHOWN)).toBe(SHOWN);
+	});
+});
+
+describe("dates in the reader's language (issue 18)", () => {
+	const NOV_23 = Date.UTC(2026, 10, 23, 9, 30) / 1000;
+	it("names months and days in French and German, as WordPress's translations write them", () => {
+		expect(formatDate("j F Y", NOV_23, "Europe/Paris", "fr_FR")).toBe("23 novembre 2026");
+		expect(formatDate("l j F Y", NOV_23, "Europe/Berlin", "de_DE")).toBe("Montag 23 November 2026");
+		expect(formatDate("j. F Y", NOV_23, "Europe/Zurich", "de_CH")).toBe("23. November 2026");
+		expect(formatDate("F j, Y", NOV_23, "UTC")).toBe("November 23, 2026");
+	});
+	it("keeps English for a locale the runtime does not know", () => {
+		expect(formatDate("F", NOV_23, "UTC", "not a locale")).toBe("November");
+	});
+	it("follows the zone across a DST change: the same wall time, a different offset", () => {
+		// Paris leaves summer time on 2026-10-25 at 03:00 (UTC+2 → UTC+1).
+		const beforeChange = Date.UTC(2026, 9, 25, 0, 30) / 1000;
+		const afterChange = Date.UTC(2026, 9, 25, 1, 30) / 1000;
+		expect(formatDate("Y-m-d H:i P", beforeChange, "Europe/Paris", "fr_FR")).toBe("2026-10-25 02:30 +02:00");
+		expect(formatDate("Y-m-d H:i P", afterChange, "Europe/Paris", "fr_FR")).toBe("2026-10-25 02:30 +01:00");
+		// New York enters summer time on 2026-03-08 at 02:00 (UTC−5 → UTC−4).
+		expect(formatDate("l H:i", Date.UTC(2026, 2, 8, 6, 59) / 1000, "America/New_York", "de_DE")).toBe(
+			"Sonntag 01:59",
+		);
+		expect(formatDate("l H:i", Date.UTC(2026, 2, 8, 7, 0) / 1000, "America/New_York", "de_DE")).toBe(
+			"Sonntag 03:00",
+		);
 	});
 });

@@ -1,8 +1,10 @@
 /**
- * Dates of list filters and exports (DESIGN §5): time is stored as UTC epoch seconds; a date a
- * merchant types in a filter is read in the user's time zone (user_timezone), and exports show
- * times in the store's time zone. The server and the admin use these functions, so a filter
- * means the same instant on both sides.
+ * The one date engine of the project (DESIGN §5): time is stored as UTC epoch seconds; a date a
+ * merchant types in a filter is read in the user's time zone (user_timezone); lists, details,
+ * timelines, exports, e-mails and documents show dates with the store's PHP-style formats
+ * (dateFormat "F j, Y", timeFormat "g:i a" …) in the store's time zone, with month and day names
+ * in the reader's language. The server and the admin use these functions, so a filter means the
+ * same instant on both sides and a date reads the same everywhere.
  *
  * Filter rules, as a merchant reads them (each bound is a whole day unless a time is given):
  * - before D: strictly before the first second of D (D itself is excluded);
@@ -30,7 +32,7 @@ export interface EpochRange {
 }
 
 export const FILTER_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
-const OFFSET_PATTERN = /^([+-])(\d{2}):?(\d{2})$/;
+const OFFSET_PATTERN = /^(?:UTC|GMT)?([+-])(\d{1,2})(?::?(\d{2}))?$/;
 const DAY_SECONDS = 86_400;
 
 /** "2026-11-15" or "2026-11-15 08:30:00" (a "T" separator and missing seconds are accepted). */
@@ -83,13 +85,18 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
 	return formatter;
 }
 
-function fixedOffsetSeconds(zone: string): number | null {
-	if (zone === "UTC" || zone === "Z" || zone === "GMT") return 0;
-	const match = OFFSET_PATTERN.exec(zone);
+/**
+ * The seconds of a fixed offset ("+02:00", "-0530", "+5", "UTC+2", "GMT-03:30", "UTC"), or null
+ * when the zone is not one (an IANA name). WordPress keeps a manual offset as "UTC+2".
+ */
+export function fixedOffsetSeconds(zone: string): number | null {
+	const text = zone.trim();
+	if (text === "UTC" || text === "Z" || text === "GMT") return 0;
+	const match = OFFSET_PATTERN.exec(text);
 	if (!match) return null;
 	const [, sign, hours, minutes] = match;
-	const seconds = Number(hours) * 3600 + Number(minutes) * 60;
-	if (Number(hours) > 14 || Number(minutes) > 59) return null;
+	if (Number(hours) > 14 || Number(minutes ?? 0) > 59) return null;
+	const seconds = Number(hours) * 3600 + Number(minutes ?? 0) * 60;
 	return sign === "-" ? -seconds : seconds;
 }
 
@@ -218,3 +225,214 @@ export function dayInTimeZone(epochSeconds: number, zone: string): string {
 }
 
 export const SECONDS_PER_DAY = DAY_SECONDS;
+
+/** Calendar parts of an instant in a zone (IANA name, "UTC", or a fixed offset). */
+export interface ZonedParts {
+	year: number;
+	/** 1–12 */
+	month: number;
+	day: number;
+	/** 0–23 */
+	hour: number;
+	minute: number;
+	second: number;
+	/** 0 = Sunday */
+	weekday: number;
+	/** Offset from UTC in minutes, e.g. 120 for UTC+2. */
+	offsetMinutes: number;
+}
+
+export function zonedParts(epochSeconds: number, zone = "UTC"): ZonedParts {
+	const offset = zoneOffsetAt(zone, epochSeconds);
+	const shifted = new Date((epochSeconds + offset) * 1000);
+	return {
+		year: shifted.getUTCFullYear(),
+		month: shifted.getUTCMonth() + 1,
+		day: shifted.getUTCDate(),
+		hour: shifted.getUTCHours(),
+		minute: shifted.getUTCMinutes(),
+		second: shifted.getUTCSeconds(),
+		weekday: shifted.getUTCDay(),
+		offsetMinutes: Math.round(offset / 60),
+	};
+}
+
+/** A WordPress locale ("fr_FR", "de_CH") as a BCP 47 tag for Intl ("fr-FR"); English by default. */
+export function languageTag(locale: string | undefined): string {
+	const tag = (locale ?? "").replace(/_/g, "-");
+	try {
+		return Intl.getCanonicalLocales(tag)[0] ?? "en-US";
+	} catch {
+		return "en-US";
+	}
+}
+
+interface CalendarNames {
+	months: string[];
+	shortMonths: string[];
+	days: string[];
+	shortDays: string[];
+}
+
+const calendarNames = new Map<string, CalendarNames>();
+
+/**
+ * Month and weekday names in a language, as the language writes them inside a date ("novembre",
+ * "Montag"): from Intl, so every language the runtime knows has them, none kept here.
+ */
+function namesFor(tag: string): CalendarNames {
+	let names = calendarNames.get(tag);
+	if (!names) {
+		const name = (options: Intl.DateTimeFormatOptions, date: Date) =>
+			new Intl.DateTimeFormat(tag, { ...options, timeZone: "UTC" }).format(date);
+		// A day inside a date (the "day month" form) gives the genitive some languages use there.
+		const monthIn = (month: number, style: "long" | "short") => {
+			const date = new Date(Date.UTC(2001, month, 15));
+			const part = new Intl.DateTimeFormat(tag, { day: "numeric", month: style, timeZone: "UTC" })
+				.formatToParts(date)
+				.find((p) => p.type === "month");
+			return part?.value ?? name({ month: style }, date);
+		};
+		// 2001-01-07 was a Sunday.
+		const dayOf = (weekday: number, style: "long" | "short") =>
+			name({ weekday: style }, new Date(Date.UTC(2001, 0, 7 + weekday)));
+		const twelve = Array.from({ length: 12 }, (_, month) => month);
+		const seven = Array.from({ length: 7 }, (_, day) => day);
+		names = {
+			months: twelve.map((month) => monthIn(month, "long")),
+			shortMonths: twelve.map((month) => monthIn(month, "short")),
+			days: seven.map((day) => dayOf(day, "long")),
+			shortDays: seven.map((day) => dayOf(day, "short")),
+		};
+		calendarNames.set(tag, names);
+	}
+	return names;
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, "0");
+
+function ordinalSuffix(day: number): string {
+	if (day % 100 >= 11 && day % 100 <= 13) return "th";
+	return ["th", "st", "nd", "rd"][day % 10] ?? "th";
+}
+
+function offsetText(minutes: number, colon: boolean): string {
+	const sign = minutes < 0 ? "-" : "+";
+	const absolute = Math.abs(minutes);
+	return `${sign}${pad(Math.floor(absolute / 60))}${colon ? ":" : ""}${pad(absolute % 60)}`;
+}
+
+/**
+ * Formats epoch seconds with a PHP date() format in a zone, month and day names in the given
+ * WordPress locale (English when none). As WordPress's date_i18n, the English ordinal suffix (S)
+ * and am/pm stay as they are.
+ */
+export function formatDate(format: string, epochSeconds: number, zone = "UTC", locale?: string): string {
+	const p = zonedParts(epochSeconds, zone);
+	const names = namesFor(languageTag(locale));
+	const hour12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
+	let out = "";
+	for (let i = 0; i < format.length; i++) {
+		const token = format[i] ?? "";
+		switch (token) {
+			case "d":
+				out += pad(p.day);
+				break;
+			case "D":
+				out += names.shortDays[p.weekday] ?? "";
+				break;
+			case "j":
+				out += String(p.day);
+				break;
+			case "l":
+				out += names.days[p.weekday] ?? "";
+				break;
+			case "N":
+				out += String(p.weekday === 0 ? 7 : p.weekday);
+				break;
+			case "S":
+				out += ordinalSuffix(p.day);
+				break;
+			case "w":
+				out += String(p.weekday);
+				break;
+			case "F":
+				out += names.months[p.month - 1] ?? "";
+				break;
+			case "M":
+				out += names.shortMonths[p.month - 1] ?? "";
+				break;
+			case "m":
+				out += pad(p.month);
+				break;
+			case "n":
+				out += String(p.month);
+				break;
+			case "t":
+				out += String(new Date(Date.UTC(p.year, p.month, 0)).getUTCDate());
+				break;
+			case "Y":
+				out += String(p.year);
+				break;
+			case "y":
+				out += pad(p.year % 100);
+				break;
+			case "a":
+				out += p.hour < 12 ? "am" : "pm";
+				break;
+			case "A":
+				out += p.hour < 12 ? "AM" : "PM";
+				break;
+			case "g":
+				out += String(hour12);
+				break;
+			case "G":
+				out += String(p.hour);
+				break;
+			case "h":
+				out += pad(hour12);
+				break;
+			case "H":
+				out += pad(p.hour);
+				break;
+			case "i":
+				out += pad(p.minute);
+				break;
+			case "s":
+				out += pad(p.second);
+				break;
+			case "P":
+				out += offsetText(p.offsetMinutes, true);
+				break;
+			case "O":
+				out += offsetText(p.offsetMinutes, false);
+				break;
+			case "T":
+				out += p.offsetMinutes === 0 ? "UTC" : offsetText(p.offsetMinutes, true);
+				break;
+			case "e":
+				out += zone;
+				break;
+			case "U":
+				out += String(epochSeconds);
+				break;
+			case "c":
+				out += `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}${offsetText(p.offsetMinutes, true)}`;
+				break;
+			case "\\":
+				i++;
+				out += format[i] ?? "";
+				break;
+			default:
+				out += token;
+		}
+	}
+	return out;
+}
+
+/** Epoch seconds of an ISO string or a number of seconds, as the API's dates arrive. */
+export function toEpochSeconds(value: string | number): number {
+	if (typeof value === "number") return value;
+	const ms = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value.replace(" ", "T")}Z`);
+	return Math.floor(ms / 1000);
+}

@@ -8,7 +8,7 @@
  * presets count today as their last day (last_7_days is today and the six days before it), so a
  * sale made this morning already shows in the default period.
  */
-import { formatDate } from "./date-format.ts";
+import { formatDate } from "./dates.ts";
 
 export const PERIOD_PRESETS = [
 	"today",

@@ -7,7 +7,7 @@
  * notice, not by the time, which changes every minute and would be read out each time.
  */
 import { advanceSandboxClock, getSandboxClock } from "@paydesk/contract/sandbox-clock";
-import { formatDate } from "@paydesk/domain/date-format";
+import { formatDate } from "@paydesk/domain/dates";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { __, sprintf } from "@wordpress/i18n";
 import { callRoute } from "./api.ts";

@@ -1,5 +1,5 @@
 /** Amounts and dates as the store shows them: its language, formats and time zone. */
-import { formatDate, toEpochSeconds } from "@paydesk/domain/date-format";
+import { formatDate, toEpochSeconds } from "@paydesk/domain/dates";
 import { formatAmount } from "@paydesk/domain/money";
 import { getSettings } from "../app/settings.ts";
 

@@ -4,7 +4,7 @@
  * the overview's tasks read and filtered by the same three wc-admin task options.
  */
 import { getOnboardingTasks } from "@paydesk/contract/onboarding-tasks";
-import { formatDate } from "@paydesk/domain/date-format";
+import { formatDate } from "@paydesk/domain/dates";
 import { formatAmount } from "@paydesk/domain/money";
 import {
 	storeTaskList,

@@ -4,7 +4,7 @@
  * Fee rates show as percent with 3 decimals and exchange rates with the precision rule
  * (packages/domain/fees).
  */
-import { formatDate } from "../date-format.ts";
+import { formatDate } from "../dates.ts";
 import { exchangeRateOf, feeComponentLabel, formatExchangeRate, formatFeeRates } from "../fees.ts";
 import { formatAmount } from "../money.ts";
 import type { TimelineContext, TimelineEvent, TimelineLine } from "./types.ts";

@@ -1,6 +1,6 @@
 /** The documents table's columns, declared once (spec 1 §2.4: Date, Type, Description, Download). */
 import type { PaymentDocument } from "@paydesk/contract/documents";
-import { formatDate, toEpochSeconds } from "@paydesk/domain/date-format";
+import { formatDate, toEpochSeconds } from "@paydesk/domain/dates";
 import { documentDescription, documentTypeLabel } from "@paydesk/domain/documents";
 import { Button } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";

@@ -3,7 +3,7 @@
  * present moment looks in it, and "Custom:" with a text field for any PHP date() format,
  * previewed as it is typed. Choosing a preset puts it in the text field, as WordPress does.
  */
-import { formatDate } from "@paydesk/domain/date-format";
+import { formatDate } from "@paydesk/domain/dates";
 import { __ } from "@wordpress/i18n";
 import { useState } from "react";
 

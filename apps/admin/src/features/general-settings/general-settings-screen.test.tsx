@@ -4,7 +4,7 @@
  * the server refuses is named next to the field with the server's message.
  */
 import type { SiteSettings } from "@paydesk/contract/site-settings";
-import { formatDate } from "@paydesk/domain/date-format";
+import { formatDate } from "@paydesk/domain/dates";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

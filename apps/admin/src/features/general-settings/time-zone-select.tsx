@@ -4,7 +4,7 @@
  * UTC offset such as "+02:00", which the server also accepts) stays selectable, so opening and
  * saving the page never changes it. The help shows universal and local time now, as WordPress's.
  */
-import { formatDate } from "@paydesk/domain/date-format";
+import { formatDate } from "@paydesk/domain/dates";
 import { SelectControl } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import { useMemo } from "react";

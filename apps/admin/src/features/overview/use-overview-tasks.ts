@@ -3,7 +3,7 @@
  * page settings and the disputes awaiting a response, filtered by the three saved task options
  * and sorted; dismiss, delete and snooze save the options at once and offer Undo.
  */
-import { formatDate } from "@paydesk/domain/date-format";
+import { formatDate } from "@paydesk/domain/dates";
 import {
 	type OverviewTask,
 	overviewTasks,

@@ -5,7 +5,7 @@
  */
 import type { BlockedTransaction } from "@paydesk/contract/fraud-outcomes";
 import { CSV_BOM, type CsvColumn, csvHeader, csvRecord } from "@paydesk/domain/csv";
-import { formatDate, toEpochSeconds } from "@paydesk/domain/date-format";
+import { formatDate, toEpochSeconds } from "@paydesk/domain/dates";
 import { formatPlainAmount } from "@paydesk/domain/money";
 import { fraudOutcomeStatusLabel } from "@paydesk/domain/transactions";
 import { __ } from "@wordpress/i18n";

@@ -5,7 +5,7 @@
  */
 
 import type { TaxDetails } from "@paydesk/contract/vat";
-import { formatDate } from "@paydesk/domain/date-format";
+import { formatDate } from "@paydesk/domain/dates";
 import { formatAmount } from "@paydesk/domain/money";
 import { A4, type PdfRule, type PdfText, textWidth, wrapText, writePdf } from "./pdf.ts";
 
