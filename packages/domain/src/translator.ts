@@ -1,0 +1,22 @@
+/**
+ * What a rule that writes text for people takes to write it in their language: the translation
+ * functions of @wordpress/i18n under their names, so a call reads as it does in the admin
+ * (`t.__("Won", "paydesk")`) and is extracted into the catalogue like one. The admin passes
+ * @wordpress/i18n's own functions, the server a translator per locale (apps/server/src/i18n).
+ * The text is the English msgid, exactly as the spec words it, and the domain always "paydesk"
+ * (the extraction check, scripts/i18n-extract.mjs, fails a call that passes anything else).
+ */
+export interface Translator {
+	__(text: string, domain: string): string;
+	_x(text: string, context: string, domain: string): string;
+	_n(single: string, plural: string, number: number, domain: string): string;
+	_nx(single: string, plural: string, number: number, context: string, domain: string): string;
+}
+
+/** The texts as written: English, with English's plural rule. */
+export const englishTranslator: Translator = {
+	__: (text) => text,
+	_x: (text) => text,
+	_n: (single, plural, number) => (number === 1 ? single : plural),
+	_nx: (single, plural, number) => (number === 1 ? single : plural),
+};
