@@ -13,6 +13,8 @@ export interface AppConfig {
 	smtpUrl?: string | undefined;
 	/** Public origin used in e-mailed links, e.g. http://localhost:8080. */
 	publicUrl: string;
+	/** The store this server serves (ACCOUNT_ID): its language is the login page's. */
+	siteAccountId?: string | undefined;
 	/** Requests per minute per user on the expensive routes, where not RATE_LIMITS' default. */
 	rateLimits?: RateLimitOverrides | undefined;
 }

@@ -92,7 +92,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 	registerAuthentication(app, deps.db.kysely, deps.clock);
 	await registerRouteRateLimits(app, deps.db.kysely, deps.clock, deps.config.rateLimits);
 	registerIdempotencyKeys(app, deps.db.kysely, deps.clock);
-	registerLoginPage(app, deps.db.kysely, deps.clock, { secureCookies: deps.config.secureCookies });
+	registerLoginPage(app, deps.db.kysely, deps.clock, {
+		secureCookies: deps.config.secureCookies,
+		siteAccountId: deps.config.siteAccountId,
+	});
 	registerAdminPages(app, deps);
 
 	const openApi = buildOpenApi(ALL_ROUTES, { title: "Paydesk REST API", version: "1.0.0" });

@@ -39,6 +39,7 @@ async function main(): Promise<void> {
 				adminDist: env.ADMIN_DIST ?? DEFAULT_ADMIN_DIST,
 				secureCookies: isTrue(env.SECURE_COOKIES),
 				productName: "Paydesk",
+				siteAccountId: env.ACCOUNT_ID,
 				smtpUrl: env.SMTP_URL,
 				publicUrl,
 				rateLimits: rateLimitsOf(env),

@@ -1,14 +1,17 @@
 /**
  * The login page at /wp-login.php, shaped like WordPress's: 'Username or Email Address',
  * 'Password', 'Remember Me', 'Log In', redirect_to honoured (same site only), failures
- * rate-limited, and one message whether or not the user exists.
+ * rate-limited, and one message whether or not the user exists. In the site's language
+ * (login-locale.ts).
  */
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { escapeHtml } from "../http/html.ts";
+import { type ServerTranslator, translatorFor } from "../i18n/translator.ts";
 import type { Clock } from "../processor/clock.ts";
 import { sessionAuth } from "./authenticate.ts";
+import { loginLocale, rememberLoginLanguage } from "./login-locale.ts";
 import { createNonce, verifyNonce } from "./nonce.ts";
 import { ADDRESS_LIMIT, attemptFailed, attemptSucceeded, LOGIN_LIMIT, takeAttempt } from "./rate-limit.ts";
 import { createSession, destroySession, SESSION_COOKIE } from "./sessions.ts";
@@ -31,6 +34,9 @@ export function safeRedirect(target: unknown): string {
 }
 
 interface LoginView {
+	/** The texts' language, and the page's (en_US, fr_FR…). */
+	t: ServerTranslator;
+	locale: string;
 	redirectTo: string;
 	login?: string;
 	error?: string;
@@ -38,18 +44,20 @@ interface LoginView {
 }
 
 function page(view: LoginView): string {
+	const { t } = view;
+	const logIn = escapeHtml(t.__("Log In", "paydesk"));
 	const notice = view.error
 		? `<div id="login_error" class="notice notice-error" role="alert"><p>${view.error}</p></div>`
 		: view.message
 			? `<div class="notice notice-info message" role="status"><p>${escapeHtml(view.message)}</p></div>`
 			: "";
 	return `<!doctype html>
-<html lang="en-US">
+<html lang="${escapeHtml(view.locale.replace(/_/g, "-"))}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<title>Log In &lsaquo; Paydesk</title>
+<title>${logIn} &lsaquo; Paydesk</title>
 <link rel="stylesheet" href="/wp-admin/css/login.css">
 </head>
 <body class="login">
@@ -58,16 +66,16 @@ function page(view: LoginView): string {
 ${notice}
 <form name="loginform" id="loginform" action="/wp-login.php" method="post">
 <p>
-<label for="user_login">Username or Email Address</label>
+<label for="user_login">${escapeHtml(t.__("Username or Email Address", "paydesk"))}</label>
 <input type="text" name="log" id="user_login" class="input" value="${escapeHtml(view.login ?? "")}" size="20" autocapitalize="off" autocomplete="username" required autofocus>
 </p>
 <div class="user-pass-wrap">
-<label for="user_pass">Password</label>
+<label for="user_pass">${escapeHtml(t.__("Password", "paydesk"))}</label>
 <input type="password" name="pwd" id="user_pass" class="input password-input" value="" size="20" autocomplete="current-password" spellcheck="false" required>
 </div>
-<p class="forgetmenot"><input name="rememberme" type="checkbox" id="rememberme" value="forever"> <label for="rememberme">Remember Me</label></p>
+<p class="forgetmenot"><input name="rememberme" type="checkbox" id="rememberme" value="forever"> <label for="rememberme">${escapeHtml(t.__("Remember Me", "paydesk"))}</label></p>
 <p class="submit">
-<input type="submit" name="wp-submit" id="wp-submit" class="button button-primary button-large" value="Log In">
+<input type="submit" name="wp-submit" id="wp-submit" class="button button-primary button-large" value="${logIn}">
 <input type="hidden" name="redirect_to" value="${escapeHtml(view.redirectTo)}">
 </p>
 </form>
@@ -92,10 +100,17 @@ export function registerLoginPage(
 	app: FastifyInstance,
 	db: Kysely<Database>,
 	clock: Clock,
-	options: { secureCookies: boolean },
+	options: { secureCookies: boolean; siteAccountId?: string | undefined },
 ): void {
+	const language = async (request: FastifyRequest) => {
+		const locale = await loginLocale(db, request, options.siteAccountId);
+		return { locale, t: translatorFor(locale) };
+	};
+
 	app.get("/wp-login.php", async (request, reply) => {
 		const query = request.query as Record<string, string | undefined>;
+		rememberLoginLanguage(request, reply);
+		const { locale, t } = await language(request);
 		if (query.action === "logout") {
 			const auth = await sessionAuth(db, request, clock.seconds());
 			if (
@@ -108,14 +123,18 @@ export function registerLoginPage(
 			}
 			if (auth.sessionId) {
 				return sendPage(reply, {
+					t,
+					locale,
 					redirectTo: DEFAULT_REDIRECT,
-					message: "The link you followed has expired. Please try again.",
+					message: t.__("The link you followed has expired. Please try again.", "paydesk"),
 				});
 			}
 		}
 		return sendPage(reply, {
+			t,
+			locale,
 			redirectTo: safeRedirect(query.redirect_to),
-			message: query.loggedout === "true" ? "You are now logged out." : undefined,
+			message: query.loggedout === "true" ? t.__("You are now logged out.", "paydesk") : undefined,
 		});
 	});
 
@@ -125,9 +144,12 @@ export function registerLoginPage(
 		const password = String(body.pwd ?? "");
 		const redirectTo = safeRedirect(body.redirect_to);
 		const now = clock.seconds();
+		const { locale, t } = await language(request);
 		if (!login || !password) {
-			const missing = !login ? "The username field is empty." : "The password field is empty.";
-			return sendPage(reply, { redirectTo, login, error: `<strong>Error:</strong> ${missing}` }, 400);
+			const error = !login
+				? t.__("<strong>Error:</strong> The username field is empty.", "paydesk")
+				: t.__("<strong>Error:</strong> The password field is empty.", "paydesk");
+			return sendPage(reply, { t, locale, redirectTo, login, error }, 400);
 		}
 		const address = `login:${request.ip}`;
 		const userBucket = `login-user:${login.toLowerCase()}`;
@@ -141,9 +163,20 @@ export function registerLoginPage(
 			return sendPage(
 				reply.header("retry-after", String(wait)),
 				{
+					t,
+					locale,
 					redirectTo,
 					login,
-					error: `<strong>Error:</strong> Too many failed login attempts. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
+					error: t.sprintf(
+						/* translators: %d: minutes to wait before the next attempt */
+						t._n(
+							"<strong>Error:</strong> Too many failed login attempts. Please try again in %d minute.",
+							"<strong>Error:</strong> Too many failed login attempts. Please try again in %d minutes.",
+							minutes,
+							"paydesk",
+						),
+						minutes,
+					),
 				},
 				429,
 			);
@@ -154,9 +187,14 @@ export function registerLoginPage(
 			return sendPage(
 				reply,
 				{
+					t,
+					locale,
 					redirectTo,
 					login,
-					error: "<strong>Error:</strong> The username or password you entered is incorrect.",
+					error: t.__(
+						"<strong>Error:</strong> The username or password you entered is incorrect.",
+						"paydesk",
+					),
 				},
 				401,
 			);

@@ -76,6 +76,12 @@ export async function writeSiteSettings(
 	return readSiteSettings(db, accountId);
 }
 
+/** The site's language (WPLANG), "" for English (United States). */
+export async function readSiteLanguage(db: Kysely<Database>, accountId: string): Promise<string> {
+	const value = (await readOptions(db, accountId, [OPTION_OF.language]))[OPTION_OF.language];
+	return typeof value === "string" ? value : "";
+}
+
 /** The user's own language, "" when they follow the site's. */
 export async function readUserLocale(
 	db: Kysely<Database>,

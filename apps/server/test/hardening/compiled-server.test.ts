@@ -2,8 +2,9 @@
  * The production server runs compiled ahead of time, with no TypeScript at run time (issue 17):
  * scripts/build-server.mjs bundles the server, and plain `node` starts the bundle on a fresh
  * store, serves the login page, the files read from disk next to the sources (partner and test
- * checkout assets, static files), takes a payment (which loads the GeoIP database lazily), and
- * stops cleanly on SIGTERM. On SQLite and, in the suite's second pass, on PostgreSQL.
+ * checkout assets, static files, the languages' catalogues), takes a payment (which loads the
+ * GeoIP database lazily), and stops cleanly on SIGTERM. On SQLite and, in the suite's second
+ * pass, on PostgreSQL.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -105,6 +106,11 @@ describe("the production server, compiled ahead of time", () => {
 			const response = await fetch(`${url}${file}`);
 			expect({ file, status: response.status }).toEqual({ file, status: 200 });
 		}
+	});
+
+	it("reads the languages folder from its own location: the login page in French", async () => {
+		const body = await (await fetch(`${url}/wp-login.php?wp_lang=fr_FR`)).text();
+		expect(body).toContain('<label for="user_pass">Mot de passe</label>');
 	});
 
 	it("takes a card payment, locating the customer's address with the GeoIP database", async () => {
