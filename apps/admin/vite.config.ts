@@ -1,11 +1,12 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { contractClient } from "./vite-plugins/contract-client.ts";
+import { gettextCatalogues } from "./vite-plugins/gettext-catalogues.ts";
 import { wordpressTooltip } from "./vite-plugins/wordpress-tooltip.ts";
 
 export default defineConfig({
 	base: "/wp-content/plugins/paydesk/dist/",
-	plugins: [react(), contractClient(), wordpressTooltip()],
+	plugins: [react(), contractClient(), wordpressTooltip(), gettextCatalogues()],
 	build: {
 		outDir: "dist",
 		emptyOutDir: true,

@@ -5,9 +5,14 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
 import { loadPartnerScripts } from "./app/partner-scripts.ts";
 import { getSettings } from "./app/settings.ts";
+import { loadTranslations } from "./app/translations.ts";
 
 const root = document.getElementById("paydesk-root");
 if (root) {
-	loadPartnerScripts(getSettings());
-	createRoot(root).render(<App />);
+	const settings = getSettings();
+	loadPartnerScripts(settings);
+	// The first render is already in the user's language; in English if its catalogue cannot load.
+	void loadTranslations(settings.locale.code)
+		.catch(() => null)
+		.finally(() => createRoot(root).render(<App />));
 }
