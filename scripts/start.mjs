@@ -30,8 +30,11 @@ function buildWorkspace(what, workspace) {
 	if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const contracts = ["packages/contract/src", "packages/domain/src"].map((dir) => path.join(root, dir));
-if (isStale(path.join(root, "apps/admin/dist/index.html"), [path.join(root, "apps/admin/src"), ...contracts]))
+// The languages' catalogues are built into the admin app too, one chunk per language.
+const adminSources = ["apps/admin/src", "packages/contract/src", "packages/domain/src", "languages"].map(
+	(dir) => path.join(root, dir),
+);
+if (isStale(path.join(root, "apps/admin/dist/index.html"), adminSources))
 	buildWorkspace("the admin app", "@paydesk/admin");
 const serverBuild = ["apps/server/package.json", "scripts/build-server.mjs"].map((file) =>
 	path.join(root, file),
