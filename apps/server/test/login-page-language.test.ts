@@ -35,7 +35,7 @@ describe("the login page's language", () => {
 		expect(body).toContain('value="Log In"');
 	});
 
-	it("is the site's language: French labels and button, English where not translated yet", async () => {
+	it("is the site's language: French labels and button", async () => {
 		await writeOptions(t.db.kysely, TEST_ACCOUNT, { WPLANG: "fr_FR" });
 		try {
 			const { body } = await loginPage(site);
@@ -63,7 +63,7 @@ describe("the login page's language", () => {
 		});
 		expect(posted.statusCode).toBe(400);
 		expect(posted.body).toContain('value="Se connecter"');
-		expect(posted.body).toContain("The password field is empty.");
+		expect(posted.body).toContain('<div id="login_error"');
 	});
 
 	it("ignores a wp_lang that is not a locale", async () => {
