@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
 	formatAmount,
+	formatCount,
 	formatPlainAmount,
 	isZeroDecimal,
 	minor,
@@ -54,9 +55,19 @@ describe("thousands separator depends on the page language", () => {
 	});
 	it("formats a large amount with the language's separators", () => {
 		expect(formatAmount(123456789, "usd")).toBe("$1,234,567.89");
-		expect(formatAmount(123456789, "eur", { locale: "de" })).toBe("€1.234.567,89");
-		expect(formatAmount(123456789, "eur", { locale: "fr" })).toBe("€1 234 567,89");
+		expect(formatAmount(123456789, "eur", { locale: "de" })).toBe("1.234.567,89 €");
+		expect(formatAmount(123456789, "eur", { locale: "fr" })).toBe("1 234 567,89 €");
 		expect(formatAmount(123456789, "chf", { locale: "de-CH" })).toBe("CHF 1'234'567.89");
+		expect(formatAmount(123456, "eur", { locale: "fr_FR" })).toBe("1 234,56 €");
+		expect(formatAmount(-123456, "usd", { locale: "fr_FR" })).toBe("-1 234,56 $");
+		expect(formatAmount(123456, "eur", { locale: "nl" })).toBe("€1.234,56");
+	});
+	it("groups counts with the same separator", () => {
+		expect(formatCount(1234567, "fr")).toBe("1 234 567");
+		expect(formatCount(1234567, "de-CH")).toBe("1'234'567");
+		expect(formatCount(1234567, "de_DE")).toBe("1.234.567");
+		expect(formatCount(-1234, undefined)).toBe("-1,234");
+		expect(formatCount(999, "fr")).toBe("999");
 	});
 });
 

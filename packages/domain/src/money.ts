@@ -112,7 +112,40 @@ function groupThousands(digits: string, separator: string): string {
 	return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
 }
 
-/** Formats minor units for display: formatAmount(123456, "usd") -> "$1,234.56". */
+/** A count with the page language's thousands separator (spec 1 §1): 12345 in fr → "12 345". */
+export function formatCount(count: number, locale?: string): string {
+	const digits = groupThousands(String(Math.abs(Math.trunc(count))), separatorsFor(locale).thousands);
+	return count < 0 ? `-${digits}` : digits;
+}
+
+const symbolAfterNumber = new Map<string, boolean>();
+
+/**
+ * Whether the language writes the currency after the number ("1 234,56 €" in French and German,
+ * "$1,234.56" in English), as CLDR says through Intl; the separators stay spec 1 §1's.
+ */
+function writesSymbolAfter(locale: string | undefined, currency: string): boolean {
+	const key = `${locale ?? ""}|${currency}`;
+	let after = symbolAfterNumber.get(key);
+	if (after === undefined) {
+		try {
+			const tag = (locale ?? "en-US").replace(/_/g, "-");
+			const parts = new Intl.NumberFormat(tag, { style: "currency", currency }).formatToParts(1);
+			const symbolAt = parts.findIndex((part) => part.type === "currency");
+			const numberAt = parts.findIndex((part) => part.type === "integer");
+			after = symbolAt > numberAt;
+		} catch {
+			after = false;
+		}
+		symbolAfterNumber.set(key, after);
+	}
+	return after;
+}
+
+/**
+ * Formats minor units for display: formatAmount(123456, "usd") -> "$1,234.56", and in French
+ * formatAmount(123456, "eur", { locale: "fr" }) -> "1 234,56 €".
+ */
 export function formatAmount(amount: number, currency: string, options: FormatOptions = {}): string {
 	const { thousands, decimal } = separatorsFor(options.locale);
 	const negative = amount < 0;
@@ -125,9 +158,12 @@ export function formatAmount(amount: number, currency: string, options: FormatOp
 		const cents = String(absolute % 100).padStart(2, "0");
 		number = `${groupThousands(String(whole), thousands)}${decimal}${cents}`;
 	}
-	const symbol = options.symbol === false ? "" : currencySymbol(currency);
 	const code = options.code ? ` ${currency.toUpperCase()}` : "";
-	return `${negative ? "-" : ""}${symbol}${number}${code}`;
+	const sign = negative ? "-" : "";
+	if (options.symbol === false) return `${sign}${number}${code}`;
+	const symbol = currencySymbol(currency);
+	if (writesSymbolAfter(options.locale, currency)) return `${sign}${number} ${symbol.trim()}${code}`;
+	return `${sign}${symbol}${number}${code}`;
 }
 
 /** Plain major-unit number for CSV cells: no symbol, no grouping, "." as decimal mark. */

@@ -7,9 +7,9 @@
  * notice, not by the time, which changes every minute and would be read out each time.
  */
 import { advanceSandboxClock, getSandboxClock } from "@paydesk/contract/sandbox-clock";
-import { formatDate } from "@paydesk/domain/dates";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { __, sprintf } from "@wordpress/i18n";
+import { formatStoreTime } from "../components/format.ts";
 import { callRoute } from "./api.ts";
 import { createNotice } from "./notices.tsx";
 import { queryKeys } from "./query-keys.ts";
@@ -53,7 +53,7 @@ export function SandboxClock() {
 		onError: (error) => createNotice("error", (error as Error).message, { id: "sandbox-clock" }),
 	});
 	function format(seconds: number): string {
-		return formatDate(`${settings.dateFormat} ${settings.timeFormat}`, seconds, settings.timezone);
+		return formatStoreTime(`${settings.dateFormat} ${settings.timeFormat}`, seconds);
 	}
 	if (clock.isError) return null;
 	return (

@@ -13,7 +13,7 @@ import {
 import { Button, Notice } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import { download } from "@wordpress/icons";
-import { formatMoney, formatStoreDate } from "../format.ts";
+import { formatMoney, formatNumber, formatStoreDate } from "../format.ts";
 import { type Column, DataTable, type SummaryItem } from "../list/data-table.tsx";
 import type { Paging } from "../list/list-query.ts";
 import { saveFile } from "../save-file.ts";
@@ -70,7 +70,7 @@ export function CardReaderFees({ chargeId, transactionId }: CardReaderFeesProps)
 	const summary: SummaryItem[] =
 		total && currency
 			? [
-					{ label: __("transactions", "paydesk"), value: total.count.toLocaleString() },
+					{ label: __("transactions", "paydesk"), value: formatNumber(total.count) },
 					{ label: __("card reader fee", "paydesk"), value: formatMoney(total.amount, currency) },
 				]
 			: [];

@@ -6,7 +6,7 @@
 import type { TransactionsSummary } from "@paydesk/contract/transactions";
 import { transactionTotalsShown } from "@paydesk/domain/transactions";
 import { __, _n } from "@wordpress/i18n";
-import { formatMoney } from "../format.ts";
+import { formatMoney, formatNumber } from "../format.ts";
 import type { SummaryItem } from "../list/data-table.tsx";
 
 export function transactionSummaryItems(
@@ -17,7 +17,7 @@ export function transactionSummaryItems(
 	const items: SummaryItem[] = [
 		{
 			label: _n("transaction", "transactions", summary.count, "paydesk"),
-			value: summary.count.toLocaleString(),
+			value: formatNumber(summary.count),
 		},
 	];
 	const currency = summary.currency;

@@ -11,6 +11,7 @@ import { DISPUTE_FILTER_FIELDS, DISPUTE_QUICK_FILTERS, disputesListState } from 
 import { useDisputes, useDisputesSummary } from "./use-disputes.ts";
 import "../../components/dispute-panel/dispute-panel.css";
 import "./disputes.css";
+import { formatNumber } from "../../components/format.ts";
 
 const DEFAULT_HIDDEN = DISPUTE_COLUMNS.filter((column) => column.hiddenByDefault).map((column) => column.key);
 
@@ -24,7 +25,7 @@ export default function DisputesScreen() {
 	// Spec 3 §2.2: the summary is the count and the currencies the store has disputes in.
 	const summaryItems: SummaryItem[] = totals
 		? [
-				{ label: _n("dispute", "disputes", totals.count, "paydesk"), value: totals.count.toLocaleString() },
+				{ label: _n("dispute", "disputes", totals.count, "paydesk"), value: formatNumber(totals.count) },
 				...(totals.currencies.length > 0
 					? [
 							{

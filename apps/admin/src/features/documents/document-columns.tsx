@@ -12,7 +12,7 @@ export const DOCUMENTS_HIDDEN_COLUMNS_KEY = "wc_payments_documents_hidden_column
 
 /** Invoice periods are calendar months in UTC, as the partner bills them: shown as such. */
 const periodDay = (value: string | number) =>
-	formatDate(getSettings().dateFormat, toEpochSeconds(value), "UTC");
+	formatDate(getSettings().dateFormat, toEpochSeconds(value), "UTC", getSettings().locale.code);
 
 export function documentColumns(
 	onDownload: (document: PaymentDocument) => void,

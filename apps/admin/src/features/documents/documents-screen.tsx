@@ -8,6 +8,7 @@ import { __, _n } from "@wordpress/i18n";
 import { useEffect } from "react";
 import { updateQuery, useLocation } from "../../app/router.tsx";
 import { getSettings } from "../../app/settings.ts";
+import { formatNumber } from "../../components/format.ts";
 import { DataTable, type SummaryItem } from "../../components/list/data-table.tsx";
 import { ListFilters } from "../../components/list/list-filters.tsx";
 import { useHiddenColumns } from "../../components/list/use-hidden-columns.ts";
@@ -38,7 +39,7 @@ export default function DocumentsScreen() {
 	const summaryItems: SummaryItem[] =
 		count === undefined
 			? []
-			: [{ label: _n("document", "documents", count, "paydesk"), value: count.toLocaleString() }];
+			: [{ label: _n("document", "documents", count, "paydesk"), value: formatNumber(count) }];
 	const settings = getSettings();
 
 	return (

@@ -3,7 +3,6 @@
  * page settings and the disputes awaiting a response, filtered by the three saved task options
  * and sorted; dismiss, delete and snooze save the options at once and offer Undo.
  */
-import { formatDate } from "@paydesk/domain/dates";
 import {
 	type OverviewTask,
 	overviewTasks,
@@ -16,7 +15,7 @@ import {
 import { __ } from "@wordpress/i18n";
 import { createNotice } from "../../app/notices.tsx";
 import { getSettings } from "../../app/settings.ts";
-import { formatMoney, formatStoreDate } from "../../components/format.ts";
+import { formatMoney, formatStoreDate, formatStoreTime } from "../../components/format.ts";
 import { useAwaitingDisputes, useOverviewOptions, useSaveOverviewOptions } from "./overview-data.ts";
 
 type TaskChoice = "dismissed" | "deleted" | "remindMeLater";
@@ -28,8 +27,7 @@ const NOTICES: Record<TaskChoice, string> = {
 };
 
 function storeTime(seconds: number): string {
-	const settings = getSettings();
-	return formatDate(settings.timeFormat, seconds, settings.timezone);
+	return formatStoreTime(getSettings().timeFormat, seconds);
 }
 
 export function useOverviewTasks(enabled: boolean): {

@@ -53,3 +53,24 @@ describe("payouts list (spec 2)", () => {
 		expect(container.querySelector(".paydesk-payouts")?.firstElementChild).toBe(prompt);
 	});
 });
+
+describe("payouts list in the page language (spec 1 §1)", () => {
+	it("groups the count and the total with an apostrophe in Swiss German", async () => {
+		testSettings({ locale: { code: "de_CH", language: "de" }, storeCurrency: "chf" });
+		stubFetch((_method, path) => {
+			if (path === `${BASE}/deposits`) return jsonResponse(200, { data: [], total_count: 12_345 });
+			if (path === `${BASE}/deposits/summary`)
+				return jsonResponse(200, {
+					count: 12_345,
+					total: 123_456_789,
+					currency: "chf",
+					store_currencies: ["chf"],
+				});
+			if (path === "/wp-json/wc-admin/options") return jsonResponse(200, {});
+			return jsonResponse(404, { code: "rest_no_route", message: "No route.", data: { status: 404 } });
+		});
+		renderScreen();
+		expect(await screen.findByText("12'345")).toBeTruthy();
+		expect(screen.getByText("CHF 1'234'567.89")).toBeTruthy();
+	});
+});

@@ -3,7 +3,7 @@ import { depositExports } from "@paydesk/contract/deposits";
 import { __, _n } from "@wordpress/i18n";
 import { useLocation } from "../../app/router.tsx";
 import { FeedbackPrompt } from "../../components/feedback-prompt/feedback-prompt.tsx";
-import { formatMoney } from "../../components/format.ts";
+import { formatMoney, formatNumber } from "../../components/format.ts";
 import { DataTable, type SummaryItem } from "../../components/list/data-table.tsx";
 import { ExportButton } from "../../components/list/export-button.tsx";
 import { ListFilters } from "../../components/list/list-filters.tsx";
@@ -26,7 +26,7 @@ export default function PayoutsScreen() {
 	const totals = summary.data;
 	const summaryItems: SummaryItem[] = totals
 		? [
-				{ label: _n("payout", "payouts", totals.count, "paydesk"), value: totals.count.toLocaleString() },
+				{ label: _n("payout", "payouts", totals.count, "paydesk"), value: formatNumber(totals.count) },
 				// The total is shown only with a single currency or a currency filter (spec 2).
 				...(totals.currency && (totals.store_currencies.length <= 1 || state.currencyFilter)
 					? [{ label: __("total", "paydesk"), value: formatMoney(totals.total, totals.currency) }]

@@ -8,7 +8,7 @@ import { __, _n } from "@wordpress/i18n";
 import { callRoute } from "../../app/api.ts";
 import { queryKeys } from "../../app/query-keys.ts";
 import { updateQuery, useLocation } from "../../app/router.tsx";
-import { formatMoney } from "../../components/format.ts";
+import { formatMoney, formatNumber } from "../../components/format.ts";
 import { DataTable, type SummaryItem } from "../../components/list/data-table.tsx";
 import type { FilterOption } from "../../components/list/list-query.ts";
 import { SearchBox } from "../../components/list/search-box.tsx";
@@ -39,7 +39,7 @@ export function BlockedTab() {
 		? [
 				{
 					label: _n("transaction", "transactions", totals.count, "paydesk"),
-					value: totals.count.toLocaleString(),
+					value: formatNumber(totals.count),
 				},
 				...(currency && singleCurrencyTotalShown(totals.currencies)
 					? [{ label: __("total", "paydesk"), value: formatMoney(totals.total, currency) }]

@@ -10,7 +10,7 @@ import {
 } from "@paydesk/domain/transactions";
 import { __, _n } from "@wordpress/i18n";
 import { useLocation } from "../../app/router.tsx";
-import { formatMoney } from "../../components/format.ts";
+import { formatMoney, formatNumber } from "../../components/format.ts";
 import { pagedQuery } from "../../components/list/api-query.ts";
 import { DataTable, type SummaryItem } from "../../components/list/data-table.tsx";
 import { readPaging } from "../../components/list/list-query.ts";
@@ -36,7 +36,7 @@ export function UncapturedTab() {
 		? [
 				{
 					label: _n("transaction", "transactions", totals.count, "paydesk"),
-					value: totals.count.toLocaleString(),
+					value: formatNumber(totals.count),
 				},
 				...(totals.currency && singleCurrencyTotalShown(totals.all_currencies)
 					? [{ label: __("total", "paydesk"), value: formatMoney(totals.total, totals.currency) }]

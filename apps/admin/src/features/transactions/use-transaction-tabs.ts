@@ -7,6 +7,7 @@ import { DEFAULT_TRANSACTION_TAB, TRANSACTION_TABS, type TransactionTab } from "
 import { __, sprintf } from "@wordpress/i18n";
 import type { Query } from "../../app/router.tsx";
 import { getSettings } from "../../app/settings.ts";
+import { formatNumber } from "../../components/format.ts";
 import { usePaymentSettings } from "../../components/payment-settings/use-payment-settings.ts";
 import { useAuthorizationsSummary } from "./use-authorizations.ts";
 
@@ -39,7 +40,7 @@ export function requestedTab(query: Query): TransactionTab {
 }
 
 export function uncapturedTitle(count: number | undefined): string {
-	return sprintf(__("Uncaptured (%s)", "paydesk"), count === undefined ? "…" : count.toLocaleString());
+	return sprintf(__("Uncaptured (%s)", "paydesk"), count === undefined ? "…" : formatNumber(count));
 }
 
 export function useTransactionTabs(query: Query): { tabs: TabEntry[]; active: TransactionTab } {
