@@ -70,6 +70,19 @@ describe("Profile (/wp-admin/profile.php)", () => {
 		expect((await open("/wp-admin/profile.php", manager)).statusCode).toBe(200);
 	});
 
+	it("is written in the user's language: <html lang> follows their profile", async () => {
+		expect((await open("/wp-admin/profile.php", manager)).body).toContain('<html lang="en-US">');
+		const chosen = await t.app.inject({
+			method: "POST",
+			url: "/wp-json/wp/v2/users/me",
+			headers: { ...manager.headers, "content-type": "application/json" },
+			payload: { locale: "de_CH" },
+		});
+		expect(chosen.statusCode).toBe(200);
+		expect((await open("/wp-admin/profile.php", manager)).body).toContain('<html lang="de-CH">');
+		expect((await open("/wp-admin/profile.php", admin)).body).toContain('<html lang="en-US">');
+	});
+
 	it("is refused to a customer, who has no admin", async () => {
 		const response = await open("/wp-admin/profile.php", customer);
 		expect(response.statusCode).toBe(403);

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PAGE_SETTINGS_ELEMENT_ID } from "@paydesk/contract/page-settings";
 import type { RouteContract } from "@paydesk/contract/route";
+import { languageTag } from "@paydesk/domain/dates";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../app-deps.ts";
 import { can } from "../auth/context.ts";
@@ -58,6 +59,8 @@ export function registerAdminPages(app: FastifyInstance, deps: AppDeps): void {
 		});
 		const island = `<script type="application/json" id="${PAGE_SETTINGS_ELEMENT_ID}">${jsonForHtml(settings)}</script>`;
 		const html = template
+			// The page's language, as WordPress's language_attributes() writes it: the user's.
+			.replace(/<html(?: lang="[^"]*")?>/, `<html lang="${escapeHtml(languageTag(settings.locale.code))}">`)
 			.replace(
 				"<title>Paydesk</title>",
 				`<title>Payments ‹ ${escapeHtml(settings.siteTitle)} — Paydesk</title>`,
