@@ -9,7 +9,8 @@
  * Until then the anchor is its one child as it is: a closed Tooltip adds no markup. Once the
  * code is there, WordPress's Tooltip draws the anchor anew, and the new anchor gets what the old
  * one had: the focus, and a pointer over it, so the tooltip shows after its usual delay. An
- * anchor that is being pressed keeps its element until the click is done, so no click is lost.
+ * anchor that is being pressed keeps its element until the click and what it does (submit a
+ * form, follow a link) are done, so no click is lost.
  */
 import type { Tooltip as WpTooltip } from "@wordpress/components";
 import {
@@ -99,16 +100,23 @@ function handOver(anchor: HTMLElement, { focus, pointer }: HandOver): void {
 function DeferredTooltip(props: TooltipProps, ref: ForwardedRef<HTMLElement>) {
 	const [code, setCode] = useState(parts);
 	const [pressed, setPressed] = useState(false);
+	// Once WordPress's Tooltip has drawn the anchor, it keeps it, text or not, so it is drawn once.
+	const [drawn, setDrawn] = useState(false);
 	const oldAnchor = useRef<HTMLElement | null>(null);
 	const newAnchor = useRef<HTMLElement | null>(null);
 	const pointerOver = useRef(false);
 	const pending = useRef<HandOver | null>(null);
-	const takesOver = code !== null && !pressed;
+	// WordPress's Button wraps itself in a Tooltip without text when it shows none: that one adds
+	// nothing to see or do, so it stays the anchor as it is and loads nothing.
+	const shows = Boolean(props.text || props.shortcut);
+	const takesOver = code !== null && !pressed && (shows || drawn);
 
 	useEffect(() => {
+		if (!takesOver) return;
+		setDrawn(true);
 		const state = pending.current;
 		pending.current = null;
-		if (takesOver && state && newAnchor.current) handOver(newAnchor.current, state);
+		if (state && newAnchor.current) handOver(newAnchor.current, state);
 	}, [takesOver]);
 
 	if (takesOver) {
@@ -122,7 +130,7 @@ function DeferredTooltip(props: TooltipProps, ref: ForwardedRef<HTMLElement>) {
 
 	const { children } = props;
 	// WordPress's components give their Tooltip one element, as the product's tooltip does.
-	if (!isValidElement<AnchorProps>(children)) return children;
+	if (!shows || !isValidElement<AnchorProps>(children)) return children;
 	const anchor = children.props;
 	/** Notes what the old anchor has, just before its element goes. */
 	const noteHandOver = (click = false) => {
@@ -177,7 +185,9 @@ function DeferredTooltip(props: TooltipProps, ref: ForwardedRef<HTMLElement>) {
 		},
 		onClick: (event: MouseEvent<HTMLElement>) => {
 			anchor.onClick?.(event);
-			release(true);
+			// After the click's own work (a form's submission, a link's navigation), which needs
+			// the element still in the page.
+			setTimeout(() => release(true));
 		},
 	});
 }
