@@ -105,6 +105,9 @@ export function contractClient(): Plugin {
 		name: "paydesk-contract-client",
 		apply: "build",
 		enforce: "pre",
+		buildStart() {
+			modules = null; // a rebuild (vite build --watch) reads the contract as it is now
+		},
 		async load(id) {
 			if (id.endsWith(ORIGINAL))
 				return { code: await readFile(id.slice(0, -ORIGINAL.length), "utf8"), moduleSideEffects: false };
