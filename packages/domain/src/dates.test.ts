@@ -130,6 +130,19 @@ describe("dates are shown in the store's format and time zone", () => {
 		expect(fixedOffsetSeconds("Europe/Paris")).toBeNull();
 		expect(formatDate("H:i", SHOWN, "+05:30")).toBe("19:37");
 	});
+	it("reads WordPress's manual offsets, which keep half and quarter hours as decimal hours", () => {
+		expect(fixedOffsetSeconds("UTC+5.5")).toBe(19_800);
+		expect(fixedOffsetSeconds("UTC+5.75")).toBe(20_700);
+		expect(fixedOffsetSeconds("UTC-9.5")).toBe(-34_200);
+		expect(fixedOffsetSeconds("UTC+12.75")).toBe(45_900);
+		expect(fixedOffsetSeconds("UTC+0")).toBe(0);
+		expect(fixedOffsetSeconds("UTC-0.5")).toBe(-1_800);
+		expect(fixedOffsetSeconds("UTC+14")).toBe(50_400);
+		expect(fixedOffsetSeconds("UTC+5.33"), "not a whole number of minutes").toBeNull();
+		expect(fixedOffsetSeconds("UTC+15")).toBeNull();
+		expect(isValidTimeZone("UTC+5.5")).toBe(true);
+		expect(formatDate("H:i", SHOWN, "UTC+5.5")).toBe("19:37");
+	});
 	it("knows weekdays, ordinal suffixes and escapes", () => {
 		expect(formatDate("l jS \\o\\f F", SHOWN, "UTC")).toBe("Thursday 5th of March");
 		expect(zonedParts(SHOWN, "UTC").weekday).toBe(4);

@@ -32,7 +32,8 @@ export interface EpochRange {
 }
 
 export const FILTER_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
-const OFFSET_PATTERN = /^(?:UTC|GMT)?([+-])(\d{1,2})(?::?(\d{2}))?$/;
+/** "+02:00", "-0530", "UTC+2", and WordPress's manual offsets in decimal hours ("UTC+5.5", "UTC+5.75"). */
+const OFFSET_PATTERN = /^(?:UTC|GMT)?([+-])(\d{1,2})(?::?(\d{2})|\.(\d{1,2}))?$/;
 const DAY_SECONDS = 86_400;
 
 /** "2026-11-15" or "2026-11-15 08:30:00" (a "T" separator and missing seconds are accepted). */
@@ -87,16 +88,21 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
 
 /**
  * The seconds of a fixed offset ("+02:00", "-0530", "+5", "UTC+2", "GMT-03:30", "UTC"), or null
- * when the zone is not one (an IANA name). WordPress keeps a manual offset as "UTC+2".
+ * when the zone is not one (an IANA name). WordPress keeps a manual offset as "UTC+2", and one of
+ * a half or three quarters of an hour in decimal hours: "UTC+5.5" is +05:30, "UTC+5.75" +05:45.
  */
 export function fixedOffsetSeconds(zone: string): number | null {
 	const text = zone.trim();
 	if (text === "UTC" || text === "Z" || text === "GMT") return 0;
 	const match = OFFSET_PATTERN.exec(text);
 	if (!match) return null;
-	const [, sign, hours, minutes] = match;
-	if (Number(hours) > 14 || Number(minutes ?? 0) > 59) return null;
-	const seconds = Number(hours) * 3600 + Number(minutes ?? 0) * 60;
+	const [, sign, hours, clockMinutes, fraction] = match;
+	// A decimal fraction of an hour must be whole minutes: .5 is 30, .75 is 45, .33 is none.
+	const fractionMinutes = fraction === undefined ? 0 : (Number(fraction.padEnd(2, "0")) * 60) / 100;
+	if (!Number.isInteger(fractionMinutes)) return null;
+	const minutes = clockMinutes === undefined ? fractionMinutes : Number(clockMinutes);
+	if (Number(hours) > 14 || minutes > 59) return null;
+	const seconds = Number(hours) * 3600 + minutes * 60;
 	return sign === "-" ? -seconds : seconds;
 }
 
