@@ -15,7 +15,7 @@ import { clearNotices, NoticeProbe } from "../../testing/notice-probe.tsx";
 import { jsonResponse, type SeenRequest, stubFetch } from "../../testing/payments.ts";
 import { testSettings } from "../../testing/settings.ts";
 import GeneralSettingsScreen from "./general-settings-screen.tsx";
-import { timeZoneGroups } from "./time-zone-select.tsx";
+import { manualOffsets, timeZoneGroups } from "./time-zone-select.tsx";
 
 // user-event walks a radio group with CSS.escape, which jsdom lacks.
 globalThis.CSS ??= { escape: (value: string) => value.replace(/["\\]/g, "\\$&") } as typeof CSS;
@@ -272,6 +272,31 @@ describe("keyboard", () => {
 });
 
 describe("the time zone list", () => {
+	it("offers WordPress's manual offsets, UTC-12 to UTC+14 with its half and quarter hours", () => {
+		const offsets = manualOffsets();
+		expect(offsets).toHaveLength(55);
+		expect(offsets[0]).toEqual({ value: "UTC-12", label: "UTC-12" });
+		expect(offsets.at(-1)).toEqual({ value: "UTC+14", label: "UTC+14" });
+		expect(offsets).toContainEqual({ value: "UTC+0", label: "UTC+0" });
+		expect(offsets).toContainEqual({ value: "UTC-9.5", label: "UTC-9:30" });
+		expect(offsets).toContainEqual({ value: "UTC+5.75", label: "UTC+5:45" });
+		expect(offsets).toContainEqual({ value: "UTC+12.75", label: "UTC+12:45" });
+	});
+
+	it("saves a manual offset as WordPress stores it, and shows the local time in it", async () => {
+		const user = renderScreen();
+		const zone = await screen.findByLabelText("Timezone");
+		const group = zone.querySelector('optgroup[label="Manual Offsets"]');
+		expect(group?.querySelector('option[value="UTC+5.5"]')?.textContent).toBe("UTC+5:30");
+		await user.selectOptions(zone, "UTC+5:30");
+		const now = Math.floor(Date.now() / 1000);
+		const help = document.getElementById(zone.getAttribute("aria-describedby") ?? "");
+		expect(help?.textContent).toContain(`Local time is ${formatDate("Y-m-d H:i", now, "UTC+5.5")}`);
+		await user.click(screen.getByRole("button", { name: "Save Changes" }));
+		await waitFor(() => expect(posted()).toHaveLength(1));
+		expect(posted()[0]).toMatchObject({ timezone: "UTC+5.5" });
+	});
+
 	it("groups zones by region and names cities as WordPress does", () => {
 		expect(
 			timeZoneGroups(["America/Argentina/Buenos_Aires", "America/New_York", "Europe/Isle_of_Man"]),
