@@ -16,8 +16,10 @@
 
 export interface LocalDateTime {
 	year: number;
+	/** 1–12 */
 	month: number;
 	day: number;
+	/** 0–23 */
 	hour: number;
 	minute: number;
 	second: number;
@@ -233,15 +235,7 @@ export function dayInTimeZone(epochSeconds: number, zone: string): string {
 export const SECONDS_PER_DAY = DAY_SECONDS;
 
 /** Calendar parts of an instant in a zone (IANA name, "UTC", or a fixed offset). */
-export interface ZonedParts {
-	year: number;
-	/** 1–12 */
-	month: number;
-	day: number;
-	/** 0–23 */
-	hour: number;
-	minute: number;
-	second: number;
+export interface ZonedParts extends Omit<LocalDateTime, "hasTime"> {
 	/** 0 = Sunday */
 	weekday: number;
 	/** Offset from UTC in minutes, e.g. 120 for UTC+2. */
