@@ -114,8 +114,21 @@ describe("a deep page sorted by amount, fee or net is the page OFFSET would give
 		["fees", "asc", "", () => true],
 		["net", "desc", "", () => true],
 		["net", "asc", "&store_currency_is=usd", (row: BalanceTransactionsTable) => row.currency === "usd"],
-		// Filters the value bands do not count: the page is read from the nearer end.
 		["amount", "desc", "&type_is=charge", (row: BalanceTransactionsTable) => row.type === "charge"],
+		["fees", "desc", "&type_is_not=refund", (row: BalanceTransactionsTable) => row.type !== "refund"],
+		[
+			"net",
+			"asc",
+			"&store_currency_is=eur&type_is_in[]=charge&type_is_in[]=refund",
+			(row: BalanceTransactionsTable) => row.currency === "eur" && ["charge", "refund"].includes(row.type),
+		],
+		// Filters the value bands do not count: the page is read from the nearer end.
+		[
+			"amount",
+			"asc",
+			"&customer_country_is_not=FR",
+			(row: BalanceTransactionsTable) => row.customer_country !== "FR",
+		],
 		[
 			"fees",
 			"asc",

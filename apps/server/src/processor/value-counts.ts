@@ -1,6 +1,6 @@
 /**
  * How many balance transactions of an account fall in each narrow band of amount, fee and net,
- * per balance currency: what lets a deep page of the transactions list sorted by one of them
+ * per balance currency and type: what lets a deep page of the transactions list sorted by one of them
  * skip whole bands instead of stepping over every index entry before it (OFFSET 975,000 reads
  * 975,000 entries). A band holds one value below 100 (minor units) and the values sharing their
  * first two significant digits above that (1,200 to 1,299; −1,299 to −1,200), so a band is at
@@ -21,6 +21,8 @@ export interface TransactionValueCountsTable {
 	measure: ValueMeasure;
 	/** The balance currency (the ledger's `currency`, what store_currency_is filters). */
 	currency: string;
+	/** The transaction's type (what type_is, type_is_not and type_is_in filter). */
+	type: string;
 	/** The band's value nearest zero (see valueBand). */
 	band: number;
 	count: number;
@@ -70,24 +72,35 @@ function bandSql(column: ValueMeasure) {
 }
 
 /** What the counts need of a balance transaction. */
-export type ValueSource = { account_id: string; currency: string } & Record<ValueMeasure, number>;
+export type ValueSource = { account_id: string; currency: string; type: string } & Record<
+	ValueMeasure,
+	number
+>;
 
 export function valueCountRowsOf(rows: readonly ValueSource[]): TransactionValueCountsTable[] {
 	const groups = new Map<string, TransactionValueCountsTable>();
 	for (const row of rows) {
 		for (const measure of VALUE_MEASURES) {
 			const band = valueBand(row[measure]);
-			const key = `${row.account_id}\u0001${measure}\u0001${row.currency}\u0001${band}`;
+			const key = [row.account_id, measure, row.currency, row.type, band].join("\u0001");
 			const group = groups.get(key);
 			if (group) group.count += 1;
-			else groups.set(key, { account_id: row.account_id, measure, currency: row.currency, band, count: 1 });
+			else
+				groups.set(key, {
+					account_id: row.account_id,
+					measure,
+					currency: row.currency,
+					type: row.type,
+					band,
+					count: 1,
+				});
 		}
 	}
 	return [...groups.values()];
 }
 
 const UPSERT_CHUNK = 1_000;
-const KEY = ["account_id", "measure", "currency", "band"] as const;
+const KEY = ["account_id", "measure", "currency", "type", "band"] as const;
 
 /** Adds balance transactions to the counts, in the caller's transaction (see applyToRollups). */
 export async function applyToValueCounts(db: Kysely<Database>, rows: readonly ValueSource[]): Promise<void> {
@@ -115,11 +128,17 @@ export async function rebuildValueCounts(db: Kysely<Database>, accountId: string
 	for (const measure of VALUE_MEASURES) {
 		const band = bandSql(measure);
 		await sql`
-			insert into transaction_value_counts (account_id, measure, currency, band, count)
-			select account_id, ${measure}, currency, ${band}, count(*)
+			insert into transaction_value_counts (account_id, measure, currency, type, band, count)
+			select account_id, ${measure}, currency, type, ${band}, count(*)
 			from balance_transactions where account_id = ${accountId}
-			group by account_id, currency, ${band}`.execute(db);
+			group by account_id, currency, type, ${band}`.execute(db);
 	}
+}
+
+/** Which rows value bands may count: a balance currency and the types kept (all when absent). */
+export interface BandScope {
+	currency?: string;
+	types?: { in: readonly string[] } | { notIn: readonly string[] };
 }
 
 /** Counts per band of one measure, in the order a list sorted by it reads them. */
@@ -128,14 +147,21 @@ export async function bandCounts(
 	accountId: string,
 	measure: ValueMeasure,
 	direction: "asc" | "desc",
-	currency?: string,
+	scope: BandScope = {},
 ): Promise<{ band: number; count: number }[]> {
+	const { currency, types } = scope;
 	const rows = await withValueCounts(db)
 		.selectFrom("transaction_value_counts")
 		.select(["band", sql<number>`sum(count)`.as("count")])
 		.where("account_id", "=", accountId)
 		.where("measure", "=", measure)
 		.$if(currency !== undefined, (query) => query.where("currency", "=", currency ?? ""))
+		.$if(types !== undefined && "in" in types, (query) =>
+			query.where("type", "in", types && "in" in types ? [...types.in] : []),
+		)
+		.$if(types !== undefined && "notIn" in types, (query) =>
+			query.where("type", "not in", types && "notIn" in types ? [...types.notIn] : []),
+		)
 		.groupBy("band")
 		.orderBy("band", direction)
 		.execute();
@@ -149,7 +175,7 @@ export async function bandCounts(
 export async function valueCountDrift(db: Kysely<Database>, accountId: string): Promise<number[]> {
 	const ledger = await db
 		.selectFrom("balance_transactions")
-		.select(["account_id", "currency", "amount", "fee", "net"])
+		.select(["account_id", "currency", "type", "amount", "fee", "net"])
 		.where("account_id", "=", accountId)
 		.execute();
 	const expected = new Map<string, number>();
@@ -161,18 +187,18 @@ export async function valueCountDrift(db: Kysely<Database>, accountId: string): 
 			net: Number(entry.net),
 		})),
 	))
-		expected.set(`${row.measure}|${row.currency}|${row.band}`, row.count);
+		expected.set(`${row.measure}|${row.currency}|${row.type}|${row.band}`, row.count);
 	const counted = await withValueCounts(db)
 		.selectFrom("transaction_value_counts")
-		.select(["measure", "currency", "band", "count"])
+		.select(["measure", "currency", "type", "band", "count"])
 		.where("account_id", "=", accountId)
 		.execute();
 	const drift = new Set<number>();
 	for (const row of counted) {
-		const key = `${row.measure}|${row.currency}|${Number(row.band)}`;
+		const key = `${row.measure}|${row.currency}|${row.type}|${Number(row.band)}`;
 		if (expected.get(key) !== Number(row.count)) drift.add(Number(row.band));
 		expected.delete(key);
 	}
-	for (const key of expected.keys()) drift.add(Number(key.split("|")[2]));
+	for (const key of expected.keys()) drift.add(Number(key.split("|")[3]));
 	return [...drift].sort((a, b) => a - b);
 }

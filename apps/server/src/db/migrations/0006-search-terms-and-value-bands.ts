@@ -14,7 +14,7 @@
  *   the terms that matched.
  *
  * Value bands: transaction_value_counts counts an account's transactions per narrow band of
- * amount, fee and net (processor/value-counts.ts), so a deep page sorted by one of them starts
+ * amount, fee and net, per balance currency and type (processor/value-counts.ts), so a deep page sorted by one of them starts
  * at its band instead of stepping over every index entry before it.
  *
  * The SQL is written out here rather than imported, so this migration stays what it was.
@@ -60,21 +60,23 @@ async function createValueBands(db: Kysely<unknown>): Promise<void> {
 		.addColumn("account_id", "text", (c) => c.notNull())
 		.addColumn("measure", "text", (c) => c.notNull())
 		.addColumn("currency", "text", (c) => c.notNull())
+		.addColumn("type", "text", (c) => c.notNull())
 		.addColumn("band", "bigint", (c) => c.notNull())
 		.addColumn("count", "bigint", (c) => c.notNull())
 		.addPrimaryKeyConstraint("transaction_value_counts_pkey", [
 			"account_id",
 			"measure",
 			"currency",
+			"type",
 			"band",
 		] as never)
 		.execute();
 	for (const measure of ["amount", "fee", "net"]) {
 		const band = bandSql(measure);
 		await sql`
-			insert into transaction_value_counts (account_id, measure, currency, band, count)
-			select account_id, ${sql.lit(measure)}, currency, ${band}, count(*)
-			from balance_transactions group by account_id, currency, ${band}`.execute(db);
+			insert into transaction_value_counts (account_id, measure, currency, type, band, count)
+			select account_id, ${sql.lit(measure)}, currency, type, ${band}, count(*)
+			from balance_transactions group by account_id, currency, type, ${band}`.execute(db);
 	}
 }
 

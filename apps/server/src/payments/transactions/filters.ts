@@ -14,6 +14,7 @@ import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { DialectName } from "../../db/connection.ts";
 import { containsInsensitive } from "../../db/dialect.ts";
 import type { RollupDimension } from "../../processor/rollups.ts";
+import type { BandScope } from "../../processor/value-counts.ts";
 import { dateRuleConditions } from "../exports/list-sql.ts";
 
 type Condition = Expression<SqlBool>;
@@ -127,10 +128,23 @@ function advancedRuleCount(filters: TransactionFilters): number {
 	return dateRulesOf(filters).length + columnRules(filters).length;
 }
 
-/** Whether the filters narrow by nothing but store_currency_is (what value bands are counted by). */
-export function currencyOnly(filters: TransactionFilters): boolean {
-	if (filters.search && filters.search.length > 0) return false;
-	return filters.deposit_id === undefined && advancedRuleCount(filters) === 0;
+/**
+ * What value bands can count of these filters (processor/value-counts.ts counts per balance
+ * currency and type): store_currency_is and one type rule, or null when anything else narrows.
+ */
+export function bandScope(filters: TransactionFilters): BandScope | null {
+	if (filters.search && filters.search.length > 0) return null;
+	if (filters.deposit_id !== undefined || dateRulesOf(filters).length > 0) return null;
+	const rules = COLUMN_RULES.filter(({ param }) => filters[param] !== undefined);
+	if (rules.some(({ column }) => column !== "type") || rules.length > 1) return null;
+	const scope: BandScope = filters.store_currency_is ? { currency: filters.store_currency_is } : {};
+	if (filters.type_is !== undefined) scope.types = { in: [filters.type_is] };
+	if (filters.type_is_not !== undefined) scope.types = { notIn: [filters.type_is_not] };
+	if (filters.type_is_in !== undefined) {
+		if (filters.type_is_in.length === 0) return scope;
+		scope.types = { in: filters.type_is_in };
+	}
+	return scope;
 }
 
 export function effectiveMatch(filters: TransactionFilters): "all" | "any" {

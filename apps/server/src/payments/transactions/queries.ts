@@ -21,7 +21,7 @@ import { parseJson } from "../../processor/account.ts";
 import { DAY_SECONDS, withRollups } from "../../processor/rollups.ts";
 import { bandCounts, bandRange, type ValueMeasure } from "../../processor/value-counts.ts";
 import { type ListOrder, listOrder, orderRows, reversedOrder } from "../exports/list-sql.ts";
-import { all, currencyOnly, dimensionConditions, ledgerConditions, rollupEligible } from "./filters.ts";
+import { all, bandScope, dimensionConditions, ledgerConditions, rollupEligible } from "./filters.ts";
 import { transactionTotals } from "./summary.ts";
 
 /** A balance transaction with what the list shows of its order and payout. */
@@ -212,8 +212,8 @@ const SORT_MEASURES: Partial<Record<TransactionSort, ValueMeasure>> = {
  * say how many transactions each narrow band of values holds, so whole bands are skipped by a
  * bound on the column and only the rows of the page's own band by OFFSET. Every value of a
  * skipped band sorts before every value of a later one, so the page is the one OFFSET would
- * give. The counts are per balance currency only, so this is for the list narrowed by nothing
- * else (the list as it opens, or by currency).
+ * give. The counts are per balance currency and type, so this is for the list narrowed by
+ * nothing else (the list as it opens, by currency, by one type rule).
  */
 async function valueSeek(
 	db: Db,
@@ -222,8 +222,10 @@ async function valueSeek(
 	offset: number,
 ): Promise<{ bound: Expression<SqlBool>; offset: number } | null> {
 	const measure = SORT_MEASURES[query.sort];
-	if (!measure || offset < DEEP_OFFSET || !currencyOnly(query)) return null;
-	const bands = await bandCounts(db.kysely, accountId, measure, query.direction, query.store_currency_is);
+	if (!measure || offset < DEEP_OFFSET) return null;
+	const scope = bandScope(query);
+	if (!scope) return null;
+	const bands = await bandCounts(db.kysely, accountId, measure, query.direction, scope);
 	let skipped = 0;
 	for (const { band, count } of bands) {
 		if (skipped + count > offset) {
