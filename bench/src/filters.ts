@@ -67,6 +67,12 @@ async function samplesOf(db: Db, account: string): Promise<StoreSamples> {
 		charges: Number(
 			await one(db, `select count(*) as value from balance_transactions ${where} and type = 'charge'`),
 		),
+		outsideFrance: Number(
+			await one(
+				db,
+				`select count(*) as value from balance_transactions ${where} and (customer_country is null or customer_country <> 'FR')`,
+			),
+		),
 	};
 }
 

@@ -20,8 +20,10 @@ export interface StoreSamples {
 	customerCurrency: string;
 	/** Total transactions, for the last page. */
 	transactions: number;
-	/** Transactions of the type charge, for a deep page of a filter no rollup-free seek counts. */
+	/** Transactions of the type charge, for a deep page of a filter the value bands count. */
 	charges: number;
+	/** Transactions not from France, for a deep page of a filter no seek counts. */
+	outsideFrance: number;
 }
 
 export interface ListRequest {
@@ -217,6 +219,12 @@ export function requestsOf(route: RouteContract, samples: StoreSamples): ListReq
 			type_is: "charge",
 			sort: "amount",
 			direction: "desc",
+		});
+		add("the middle page of customer_country_is_not=FR, sort=amount asc", {
+			page: Math.ceil(samples.outsideFrance / 25 / 2),
+			customer_country_is_not: "FR",
+			sort: "amount",
+			direction: "asc",
 		});
 	}
 	return requests;
