@@ -48,6 +48,7 @@ import { registerAuthenticationPage } from "./sandbox-partner/authentication-pag
 import { registerPaymentMethodPage } from "./sandbox-partner/payment-method-page.ts";
 import { registerSandboxPartner } from "./sandbox-partner/routes.ts";
 import { registerTestCheckout } from "./test-checkout/routes.ts";
+import { registerWcRoutes } from "./wc/routes.ts";
 import { registerWpRoutes } from "./wp/routes.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 	registerSettingsRoutes(app, deps);
 	registerMultiCurrencyRoutes(app, deps);
 	registerWpRoutes(app, deps);
+	registerWcRoutes(app, deps);
 	registerReportingRoutes(app, deps);
 	registerInboxRoutes(app, deps);
 	registerSurveyRoutes(app, deps);

@@ -58,6 +58,12 @@ import {
 	scheduleStripeBillingMigration,
 } from "./settings.ts";
 import { getSiteSettings, updateSiteSettings } from "./site-settings.ts";
+import {
+	batchUpdateGeneralSettings,
+	getGeneralSetting,
+	listGeneralSettings,
+	updateGeneralSetting,
+} from "./store-settings.ts";
 import { submitOverviewSurvey } from "./survey.ts";
 import { getTimeline } from "./timeline.ts";
 import {
@@ -79,6 +85,10 @@ export const ALL_ROUTES: readonly RouteContract[] = [
 	getUser,
 	getSiteSettings,
 	updateSiteSettings,
+	listGeneralSettings,
+	getGeneralSetting,
+	updateGeneralSetting,
+	batchUpdateGeneralSettings,
 	getOnboardingTasks,
 	listDeposits,
 	getDepositsSummary,

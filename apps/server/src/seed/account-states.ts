@@ -10,7 +10,8 @@
  * After any connected seed (its rollups rebuilt), the lifetime total payment volume is cached
  * as the partner reports it (option wcpay_lifetime_tpv), and the account settings gain their
  * fee schedule (account_fees) when they have none. The store has opted in to WooCommerce usage
- * tracking (option woocommerce_allow_tracking).
+ * tracking (option woocommerce_allow_tracking), and has its address in WooCommerce's general
+ * settings (DEMO_STORE_ADDRESS).
  */
 import { TRACKING_OPTION } from "@paydesk/domain/feedback-prompt";
 import { activityFigures, REPORT_TYPES } from "@paydesk/domain/payment-activity";
@@ -23,6 +24,7 @@ import { LIFETIME_TPV_OPTION } from "../processor/capture-effects.ts";
 import { ROLLUP_SPANS, withRollups } from "../processor/rollups.ts";
 import { writeOptions } from "../wp/queries.ts";
 import { DAY } from "./calendar.ts";
+import { DEMO_STORE_ADDRESS } from "./settings.ts";
 
 export const ACCOUNT_STATES = [
 	"connected",
@@ -194,5 +196,6 @@ export async function finishSeededStore(
 		// The demo store opted in to WooCommerce usage tracking, as WooCommerce asks on setup;
 		// the feedback prompt's No then asks what to improve (spec 2 "Feedback prompt").
 		[TRACKING_OPTION]: "yes",
+		...DEMO_STORE_ADDRESS,
 	});
 }

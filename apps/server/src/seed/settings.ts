@@ -1,6 +1,19 @@
 /** The Settings entity of spec 2 §3 with the defaults of a store that has been live for a while. */
 import { PAYMENT_METHOD_IDS } from "./catalog-payments.ts";
 
+/**
+ * WooCommerce's general settings of the demo store (its account is in the US and settles in
+ * USD): an address in San Francisco; selling and currency options are WooCommerce's defaults.
+ */
+export const DEMO_STORE_ADDRESS = {
+	woocommerce_store_address: "60 29th Street #343",
+	woocommerce_store_address_2: "",
+	woocommerce_store_city: "San Francisco",
+	woocommerce_default_country: "US:CA",
+	woocommerce_store_postcode: "94110",
+	woocommerce_currency: "USD",
+} as const;
+
 /** Capability status per payment method (spec 3 §3.8), keyed by the method's processor key. */
 const METHOD_STATUS: Record<string, string> = {
 	card: "active",
