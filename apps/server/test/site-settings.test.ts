@@ -69,6 +69,14 @@ describe("an administrator changes them", () => {
 		);
 	});
 
+	it("keeps one of WordPress's manual offsets as WordPress stores it, and exports read it", async () => {
+		const saved = await post(SETTINGS, admin, { timezone: "UTC+5.5" });
+		expect(saved.statusCode).toBe(200);
+		expect(json(saved)).toMatchObject({ timezone: "UTC+5.5" });
+		expect(await loadStoreTimeZone(t.db.kysely, TEST_ACCOUNT)).toBe("UTC+5.5");
+		await post(SETTINGS, admin, { timezone: "Europe/Paris" });
+	});
+
 	it.each([
 		["timezone", "Mars/Olympus"],
 		["start_of_week", 7],
