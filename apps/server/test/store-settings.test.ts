@@ -3,29 +3,46 @@
  * selling and shipping locations and currency under WooCommerce's option names, with
  * WooCommerce's answers — a list of setting objects, one setting read or changed, a batch whose
  * refused items save nothing while the others are saved — for users who can manage_woocommerce
- * (shop managers too, as in WooCommerce). Fraud protection reads the selling countries saved here.
+ * (shop managers too, as in WooCommerce). Fraud protection reads the selling countries saved here,
+ * and the page settings read the store's country and currency until an account is connected.
  */
 import { GENERAL_SETTING_IDS, type StoreSetting } from "@paydesk/contract/store-settings";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildPageSettings } from "../src/admin-pages/page-settings.ts";
 import { insertTestAccount } from "../src/testing/fixtures.ts";
 import { type Actor, createTestApp, json, TEST_ACCOUNT, type TestApp } from "../src/testing/test-app.ts";
 
 const GENERAL = "/wp-json/wc/v3/settings/general";
+/** A store that has not connected a payments account yet. */
+const NEW_STORE = "acct_new_store";
 let t: TestApp;
 let admin: Actor;
 let manager: Actor;
 let customer: Actor;
 
 beforeAll(async () => {
-	t = await createTestApp({ seed: async (db) => void (await insertTestAccount(db.kysely, TEST_ACCOUNT)) });
+	t = await createTestApp({
+		seed: async (db) => {
+			await insertTestAccount(db.kysely, TEST_ACCOUNT);
+			await insertTestAccount(db.kysely, NEW_STORE, {
+				connected: 0,
+				status: "pending",
+				details_submitted: 0,
+			});
+		},
+	});
 	admin = await t.actor("administrator");
 	manager = await t.actor("shop_manager");
 	customer = await t.actor("customer");
 });
 afterAll(async () => t.close());
 
-const request = (method: "GET" | "PUT" | "POST", url: string, actor?: Actor, payload?: unknown) =>
-	t.app.inject({ method, url, headers: actor?.headers ?? {}, ...(payload === undefined ? {} : { payload }) });
+const request = (
+	method: "GET" | "PUT" | "POST",
+	url: string,
+	actor?: Actor,
+	payload?: Record<string, unknown>,
+) => t.app.inject({ method, url, headers: actor?.headers ?? {}, payload });
 const put = (id: string, value: unknown, actor: Actor = manager) =>
 	request("PUT", `${GENERAL}/${id}`, actor, { value });
 const batch = (update: unknown[], actor: Actor = manager) =>
@@ -220,5 +237,58 @@ describe("fraud protection reads the selling countries saved here", () => {
 			woocommerce_specific_allowed_countries: ["FR", "DE"],
 			woocommerce_all_except_countries: [],
 		});
+	});
+});
+
+describe("page settings come from the store's settings", () => {
+	const pageSettings = (actor: Actor) =>
+		buildPageSettings(
+			t.db.kysely,
+			{ dataDir: "", adminDist: "", secureCookies: false, productName: "Paydesk", publicUrl: "http://x" },
+			actor.user,
+			{ nonceSecret: "s", now: t.clock.seconds() },
+		);
+
+	it("say what the user may do: a shop manager cannot manage_options, so the admin hides General Settings", async () => {
+		expect((await pageSettings(admin)).capabilities).toEqual({
+			manage_woocommerce: true,
+			manage_options: true,
+		});
+		expect((await pageSettings(manager)).capabilities).toEqual({
+			manage_woocommerce: true,
+			manage_options: false,
+		});
+	});
+
+	it("until an account is connected, the store's country and currency are the store's settings", async () => {
+		const owner = await t.actor("shop_manager", NEW_STORE);
+		expect(await pageSettings(owner)).toMatchObject({
+			connect: { country: "US" },
+			storeCurrency: "usd",
+			isWooPayStoreCountryAvailable: true,
+		});
+		const saved = await batch(
+			[
+				{ id: "woocommerce_default_country", value: "FR" },
+				{ id: "woocommerce_currency", value: "EUR" },
+			],
+			owner,
+		);
+		expect(saved.statusCode).toBe(200);
+		const settings = await pageSettings(owner);
+		expect(settings).toMatchObject({
+			connect: { country: "FR" },
+			storeCurrency: "eur",
+			isWooPayStoreCountryAvailable: false,
+		});
+		expect(settings.currencyData.eur).toMatchObject({ code: "EUR", decimals: 2 });
+	});
+
+	it("a connected account keeps its own country and currency", async () => {
+		await batch([
+			{ id: "woocommerce_default_country", value: "CA:QC" },
+			{ id: "woocommerce_currency", value: "CAD" },
+		]);
+		expect(await pageSettings(manager)).toMatchObject({ connect: { country: "US" }, storeCurrency: "usd" });
 	});
 });

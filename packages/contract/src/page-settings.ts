@@ -41,6 +41,11 @@ export const pageSettings = z.object({
 		email: z.string(),
 		roles: z.array(z.string()),
 	}),
+	/**
+	 * What the user may do, as WordPress's current_user_can() answers it: every user of the admin
+	 * can manage_woocommerce; only administrators manage_options (WordPress's site settings).
+	 */
+	capabilities: z.object({ manage_woocommerce: z.boolean(), manage_options: z.boolean() }),
 	connectUrl: z.string(),
 	connect: z.object({
 		country: z.string(),

@@ -22,11 +22,12 @@ export type Capability = "manage_woocommerce" | "manage_options";
 export type MenuGroup = "payments" | "users" | "settings";
 
 /**
- * Whether the user holds a capability. Every user the admin is served to can
- * manage_woocommerce; of them WordPress gives manage_options to administrators only.
+ * Whether the user holds a capability, as the server says in the page settings: every user the
+ * admin is served to can manage_woocommerce; of them WordPress gives manage_options to
+ * administrators only.
  */
 export function userCan(settings: PageSettings, capability: Capability): boolean {
-	return capability === "manage_woocommerce" || settings.user.roles.includes("administrator");
+	return settings.capabilities[capability];
 }
 
 export interface RouteEntry {

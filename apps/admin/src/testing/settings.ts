@@ -1,8 +1,12 @@
 import type { PageSettings } from "@paydesk/contract/page-settings";
 import { setSettings } from "../app/settings.ts";
 
-/** Page settings of a connected store, for component tests; override what a test needs. */
+/**
+ * Page settings of a connected store, for component tests; override what a test needs. The
+ * capabilities follow the user's role unless given: a shop manager cannot manage_options.
+ */
 export function testSettings(overrides: Partial<PageSettings> = {}): PageSettings {
+	const administrator = overrides.user?.roles.includes("administrator") ?? true;
 	const settings: PageSettings = {
 		restRoot: "/wp-json/",
 		restNonce: "0123456789",
@@ -18,6 +22,7 @@ export function testSettings(overrides: Partial<PageSettings> = {}): PageSetting
 			email: "alex@example.com",
 			roles: ["administrator"],
 		},
+		capabilities: { manage_woocommerce: true, manage_options: administrator },
 		connectUrl: "/wp-admin/admin.php?page=wc-admin&path=/payments/onboarding",
 		connect: { country: "US", availableCountries: { US: "United States (US)" } },
 		testModeOnboarding: false,

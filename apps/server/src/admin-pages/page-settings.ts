@@ -5,7 +5,7 @@ import { currencySymbol, isZeroDecimal, ZERO_DECIMAL_CURRENCIES } from "@paydesk
 import type { Kysely } from "kysely";
 import type { AppConfig } from "../app-deps.ts";
 import { REST_NONCE_ACTION } from "../auth/authenticate.ts";
-import type { AuthUser } from "../auth/context.ts";
+import { type AuthUser, can } from "../auth/context.ts";
 import { logoutUrl } from "../auth/login-page.ts";
 import { createNonce } from "../auth/nonce.ts";
 import type { Database } from "../db/schema.ts";
@@ -15,6 +15,7 @@ import { settingsOf } from "../payments/settings/entity.ts";
 import { accountStatusOf, loadAccount, parseJson } from "../processor/account.ts";
 import { accountFeesOf } from "../processor/account-fees.ts";
 import { LIFETIME_TPV_OPTION } from "../processor/capture-effects.ts";
+import { readStoreBase } from "../wc/settings-store.ts";
 import { effectiveLocale, readSiteSettings, readUserLocale } from "../wp/site-settings.ts";
 
 /** Countries the sandbox partner onboards (connect.availableCountries). */
@@ -60,6 +61,9 @@ const DEFAULT_FLAGS: FeatureFlags = {
 	reviewPromptCampaign: true,
 };
 
+/** Countries where the store's fast checkout (WooPay) is offered, by the store's own country. */
+const WOOPAY_COUNTRIES: readonly string[] = ["US"];
+
 const CURRENCIES = [
 	"usd",
 	"eur",
@@ -100,11 +104,15 @@ export async function buildPageSettings(
 		.where("name", "=", LIFETIME_TPV_OPTION)
 		.executeTakeFirst();
 	const connectPage = await connectPageSettings(db, user.accountId, account, session);
-	const [site, userLocale] = await Promise.all([
+	const [site, userLocale, store] = await Promise.all([
 		readSiteSettings(db, user.accountId),
 		readUserLocale(db, user.accountId, user.id),
+		readStoreBase(db, user.accountId),
 	]);
 	const locale = effectiveLocale(userLocale, site.language);
+	// The account's country and currency once it is connected; until then the store's own.
+	const country = (connected && account?.country) || store.country;
+	const currency = (connected && account?.default_currency) || store.currency.toLowerCase();
 	const subscriptionsEnabled = account ? settingsOf(account).is_wcpay_subscriptions_enabled : false;
 	const value: PageSettings = {
 		restRoot: "/wp-json/",
@@ -121,8 +129,12 @@ export async function buildPageSettings(
 			email: user.email,
 			roles: [user.role],
 		},
+		capabilities: {
+			manage_woocommerce: can(user, "manage_woocommerce"),
+			manage_options: can(user, "manage_options"),
+		},
 		connectUrl: connectPage.connectUrl,
-		connect: { country: account?.country ?? "US", availableCountries: AVAILABLE_COUNTRIES },
+		connect: { country, availableCountries: AVAILABLE_COUNTRIES },
 		testModeOnboarding: account?.test_mode_onboarding === 1,
 		testMode: account?.test_mode === 1,
 		isJetpackConnected: connectPage.isJetpackConnected,
@@ -132,15 +144,15 @@ export async function buildPageSettings(
 		errorMessage: connectPage.errorMessage,
 		onBoardingDisabled: connectPage.onBoardingDisabled,
 		connectIncentive: connectPage.connectIncentive,
-		isWooPayStoreCountryAvailable: true,
+		isWooPayStoreCountryAvailable: WOOPAY_COUNTRIES.includes(store.country),
 		fraudServices: { sift: { script_url: "/sandbox-partner/fraud.js", beacon_key: "sandbox" } },
 		cardProviderScript: "/sandbox-partner/card.js",
 		dateFormat: site.date_format,
 		timeFormat: site.time_format,
 		timezone: site.timezone,
-		storeCurrency: account?.default_currency ?? "usd",
+		storeCurrency: currency,
 		currencyData: Object.fromEntries(
-			CURRENCIES.map((code) => [
+			[...new Set([...CURRENCIES, currency])].map((code) => [
 				code,
 				{
 					code: code.toUpperCase(),
@@ -161,7 +173,7 @@ export async function buildPageSettings(
 		storeName: site.title,
 		onboardingFieldsData: onboardingFieldsDataFor(AVAILABLE_COUNTRIES),
 		enabledPaymentMethods: enabledMethodsOf(settings),
-		accountFees: accountFeesOf(settings, enabledMethodsOf(settings), account?.default_currency ?? "usd"),
+		accountFees: accountFeesOf(settings, enabledMethodsOf(settings), currency),
 	};
 	return pageSettings.parse(value);
 }
