@@ -10,7 +10,8 @@
  */
 import { readFile } from "node:fs/promises";
 // The reason texts are the app's own (spec 2 §8 names the codes, not the texts).
-import { PAYOUT_FAILURE_MESSAGES } from "@paydesk/domain/payouts";
+import { payoutFailureMessages } from "@paydesk/domain/payouts";
+import { englishTranslator } from "@paydesk/domain/translator";
 import { expect, type Page, test } from "@playwright/test";
 import { api, day, parseCsv, seriousViolations } from "./support.ts";
 
@@ -199,7 +200,9 @@ test("a merchant finds a failed payout by status and dates, keeps a column hidde
 		page.getByRole("navigation", { name: "Breadcrumbs" }).getByText("Payout details"),
 	).toBeVisible();
 	const details = page.locator(".paydesk-payout-details");
-	const mapped = newestFailed.failure_code ? PAYOUT_FAILURE_MESSAGES[newestFailed.failure_code] : undefined;
+	const mapped = newestFailed.failure_code
+		? payoutFailureMessages(englishTranslator)[newestFailed.failure_code]
+		: undefined;
 	await expect(details.getByText(/^Failure reason: /)).toHaveText(
 		`Failure reason: ${mapped ?? (newestFailed.failure_message || "Unknown")}`,
 	);

@@ -15,8 +15,9 @@
 import {
 	INSTANT_PAYOUT_ARRIVAL_MINUTES,
 	instantBalanceOf,
-	PAYOUT_FAILURE_MESSAGES,
+	payoutFailureMessages,
 } from "@paydesk/domain/payouts";
+import { englishTranslator } from "@paydesk/domain/translator";
 import type { BalanceTransactionsTable, PayoutsTable } from "@paydesk/server/db/schema";
 import { BENCH_ACCOUNT, BENCH_NOW } from "./ledger-generator.ts";
 
@@ -36,7 +37,7 @@ const FAILED_SHARE = 0.003;
 const CANCELED_SHARE = 0.001;
 /** Share of completed payouts whose bank gave a reference (the list shows N/A for the rest). */
 const REFERENCE_SHARE = 0.92;
-const FAILURES = Object.entries(PAYOUT_FAILURE_MESSAGES);
+const FAILURES = Object.entries(payoutFailureMessages(englishTranslator));
 
 /**
  * A uniform number in [0, 1) for a key such as (currency, day, salt): a keyed hash rather than a

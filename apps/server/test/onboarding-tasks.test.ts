@@ -6,6 +6,7 @@
 import { ALL_ROUTES } from "@paydesk/contract/all-routes";
 import type { OnboardingTaskList } from "@paydesk/contract/onboarding-tasks";
 import { overviewTasks, taskContextOf } from "@paydesk/domain/tasks";
+import { englishTranslator } from "@paydesk/domain/translator";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildPageSettings } from "../src/admin-pages/page-settings.ts";
 import { parseJson } from "../src/processor/account.ts";
@@ -94,6 +95,7 @@ async function overviewTasksNow() {
 			disputes: [],
 			now,
 			format: { money: String, date: () => "date", time: () => "time" },
+			translator: englishTranslator,
 		}),
 	);
 }

@@ -7,6 +7,7 @@
 import { hidesActionAreas } from "@paydesk/domain/account-status";
 import { type PoTaskMessage, poTaskState, toSeconds } from "@paydesk/domain/progressive-onboarding";
 import { overviewTasks, type TaskContext } from "@paydesk/domain/tasks";
+import { englishTranslator } from "@paydesk/domain/translator";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildPageSettings } from "../src/admin-pages/page-settings.ts";
@@ -67,6 +68,7 @@ async function tasksOf(db: TestDb) {
 		disputes: [],
 		now,
 		format: { money: (a) => String(a), date: () => "date", time: () => "time" },
+		translator: englishTranslator,
 	};
 	return overviewTasks(context);
 }

@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
 	REQUIREMENT_CODE_FAMILIES,
-	REQUIREMENT_ERROR_TEXTS,
 	requirementErrorMessages,
 	requirementErrorText,
+	requirementErrorTexts,
 } from "./account-requirements.ts";
+import { englishTranslator as t } from "./translator.ts";
 
 describe("account requirement errors (spec 1 §8)", () => {
 	it("maps the underage code to 'Underage. Age must be at least 18.'", () => {
-		expect(requirementErrorText({ code: "invalid_dob_age_under_18", reason: "x" })).toBe(
+		expect(requirementErrorText({ code: "invalid_dob_age_under_18", reason: "x" }, t)).toBe(
 			"Underage. Age must be at least 18.",
 		);
 	});
@@ -31,7 +32,7 @@ describe("account requirement errors (spec 1 §8)", () => {
 		]);
 		for (const codes of Object.values(REQUIREMENT_CODE_FAMILIES)) {
 			for (const code of codes) {
-				const text = requirementErrorText({ code, reason: "server reason" });
+				const text = requirementErrorText({ code, reason: "server reason" }, t);
 				expect(text, code).not.toBe("server reason");
 				expect(text?.length, code).toBeGreaterThan(10);
 			}
@@ -39,23 +40,26 @@ describe("account requirement errors (spec 1 §8)", () => {
 	});
 
 	it("names the 10 MB limit for a document that is too large", () => {
-		expect(REQUIREMENT_ERROR_TEXTS.verification_document_too_large).toContain("10 MB");
+		expect(requirementErrorTexts(t).verification_document_too_large).toContain("10 MB");
 	});
 
 	it("falls back to the server's reason for an unknown code", () => {
-		expect(requirementErrorText({ code: "brand_new_code", reason: "Please call us." })).toBe(
+		expect(requirementErrorText({ code: "brand_new_code", reason: "Please call us." }, t)).toBe(
 			"Please call us.",
 		);
 	});
 
 	it("ignores invalid_value_other", () => {
-		expect(requirementErrorText({ code: "invalid_value_other", reason: "Something" })).toBeNull();
+		expect(requirementErrorText({ code: "invalid_value_other", reason: "Something" }, t)).toBeNull();
 		expect(
-			requirementErrorMessages([
-				{ code: "invalid_value_other", reason: "Something" },
-				{ code: "invalid_dob_age_under_18", reason: "too young" },
-				{ code: "invalid_dob_age_under_18", reason: "too young" },
-			]),
+			requirementErrorMessages(
+				[
+					{ code: "invalid_value_other", reason: "Something" },
+					{ code: "invalid_dob_age_under_18", reason: "too young" },
+					{ code: "invalid_dob_age_under_18", reason: "too young" },
+				],
+				t,
+			),
 		).toEqual(["Underage. Age must be at least 18."]);
 	});
 });

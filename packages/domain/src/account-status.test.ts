@@ -6,6 +6,7 @@ import {
 	paymentsIndicator,
 	payoutsIndicator,
 } from "./account-status.ts";
+import { englishTranslator as t } from "./translator.ts";
 
 const account = (overrides: Partial<AccountState> = {}): AccountState => ({
 	status: "complete",
@@ -18,7 +19,7 @@ const account = (overrides: Partial<AccountState> = {}): AccountState => ({
 
 describe("account status labels (spec 3 §4.6)", () => {
 	it("labels each status, any rejected* as Rejected, otherwise Unknown", () => {
-		const label = (status: string) => accountStatusDisplay(account({ status })).label;
+		const label = (status: string) => accountStatusDisplay(account({ status }), t).label;
 		expect(label("complete")).toBe("Complete");
 		expect(label("enabled")).toBe("Enabled");
 		expect(label("restricted_soon")).toBe("Restricted soon");
@@ -36,7 +37,7 @@ describe("account status labels (spec 3 §4.6)", () => {
 			status: "restricted",
 			progressiveOnboarding: { isEnabled: true, isComplete: false },
 		});
-		expect(accountStatusDisplay(restricted).label).toBe("Pending");
+		expect(accountStatusDisplay(restricted, t).label).toBe("Pending");
 	});
 
 	it("hides the banner, tasks and inbox for rejected or under-review accounts", () => {
@@ -48,38 +49,42 @@ describe("account status labels (spec 3 §4.6)", () => {
 
 describe("payments indicator: Enabled, Pending verification or Disabled", () => {
 	it("follows whether payments are on and verification is pending", () => {
-		expect(paymentsIndicator(account())).toBe("Enabled");
-		expect(paymentsIndicator(account({ paymentsEnabled: false, status: "pending_verification" }))).toBe(
-			"Pending verification",
+		expect(paymentsIndicator(account(), t).label).toBe("Enabled");
+		expect(
+			paymentsIndicator(account({ paymentsEnabled: false, status: "pending_verification" }), t).label,
+		).toBe("Pending verification");
+		expect(paymentsIndicator(account({ paymentsEnabled: false, status: "restricted" }), t).label).toBe(
+			"Disabled",
 		);
-		expect(paymentsIndicator(account({ paymentsEnabled: false, status: "restricted" }))).toBe("Disabled");
 	});
 });
 
 describe("payouts indicator (spec 3 §4.6)", () => {
 	it("is Temporarily suspended when payouts are blocked or the account is under review", () => {
-		expect(payoutsIndicator(account({ deposits: { status: "blocked", interval: "daily" } }))).toBe(
+		expect(payoutsIndicator(account({ deposits: { status: "blocked", interval: "daily" } }), t)).toBe(
 			"Temporarily suspended",
 		);
-		expect(payoutsIndicator(account({ status: "under_review" }))).toBe("Temporarily suspended");
+		expect(payoutsIndicator(account({ status: "under_review" }), t)).toBe("Temporarily suspended");
 	});
 
 	it("is Pending verification when payouts wait for verification or onboarding is incomplete", () => {
 		expect(
-			payoutsIndicator(account({ deposits: { status: "pending_verification", interval: "daily" } })),
+			payoutsIndicator(account({ deposits: { status: "pending_verification", interval: "daily" } }), t),
 		).toBe("Pending verification");
-		expect(payoutsIndicator(account({ progressiveOnboarding: { isEnabled: true, isComplete: false } }))).toBe(
-			"Pending verification",
-		);
+		expect(
+			payoutsIndicator(account({ progressiveOnboarding: { isEnabled: true, isComplete: false } }), t),
+		).toBe("Pending verification");
 	});
 
 	it("is Disabled, otherwise Automatic with its interval or Manual", () => {
-		expect(payoutsIndicator(account({ deposits: { status: "disabled", interval: "daily" } }))).toBe(
+		expect(payoutsIndicator(account({ deposits: { status: "disabled", interval: "daily" } }), t)).toBe(
 			"Disabled",
 		);
-		expect(payoutsIndicator(account({ deposits: { status: "enabled", interval: "weekly" } }))).toBe(
+		expect(payoutsIndicator(account({ deposits: { status: "enabled", interval: "weekly" } }), t)).toBe(
 			"Automatic (weekly)",
 		);
-		expect(payoutsIndicator(account({ deposits: { status: "enabled", interval: "manual" } }))).toBe("Manual");
+		expect(payoutsIndicator(account({ deposits: { status: "enabled", interval: "manual" } }), t)).toBe(
+			"Manual",
+		);
 	});
 });

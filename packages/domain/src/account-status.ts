@@ -8,6 +8,7 @@
  * while payments are on, Pending verification while the account still waits for verification,
  * and Disabled otherwise.
  */
+import type { Translator } from "./translator.ts";
 
 export type StatusChip = "success" | "warning" | "primary" | "light" | "alert";
 
@@ -22,18 +23,31 @@ export type AccountStatusKey =
 	| "under_review"
 	| "unknown";
 
-export const ACCOUNT_STATUS_DISPLAY: Readonly<Record<AccountStatusKey, { label: string; chip: StatusChip }>> =
-	{
-		complete: { label: "Complete", chip: "success" },
-		enabled: { label: "Enabled", chip: "success" },
-		restricted_soon: { label: "Restricted soon", chip: "warning" },
-		pending_verification: { label: "Pending", chip: "light" },
-		restricted_partially: { label: "Restricted partially", chip: "warning" },
-		restricted: { label: "Restricted", chip: "alert" },
-		rejected: { label: "Rejected", chip: "light" },
-		under_review: { label: "Under review", chip: "light" },
-		unknown: { label: "Unknown", chip: "light" },
+const ACCOUNT_STATUS_CHIPS: Readonly<Record<AccountStatusKey, StatusChip>> = {
+	complete: "success",
+	enabled: "success",
+	restricted_soon: "warning",
+	pending_verification: "light",
+	restricted_partially: "warning",
+	restricted: "alert",
+	rejected: "light",
+	under_review: "light",
+	unknown: "light",
+};
+
+function accountStatusLabels(t: Translator): Readonly<Record<AccountStatusKey, string>> {
+	return {
+		complete: t.__("Complete", "paydesk"),
+		enabled: t.__("Enabled", "paydesk"),
+		restricted_soon: t.__("Restricted soon", "paydesk"),
+		pending_verification: t.__("Pending", "paydesk"),
+		restricted_partially: t.__("Restricted partially", "paydesk"),
+		restricted: t.__("Restricted", "paydesk"),
+		rejected: t.__("Rejected", "paydesk"),
+		under_review: t.__("Under review", "paydesk"),
+		unknown: t.__("Unknown", "paydesk"),
 	};
+}
 
 /** What the account details need of the account status (GET /accounts, page settings). */
 export interface AccountState {
@@ -68,49 +82,54 @@ export function accountStatusKey(
 	// A restricted account still inside progressive onboarding is waiting for verification.
 	if (status === "restricted" && isProgressiveOnboardingIncomplete(account)) return "pending_verification";
 	if (status === "pending") return "pending_verification";
-	if (status in ACCOUNT_STATUS_DISPLAY && status !== "unknown" && status !== "rejected") {
+	if (status in ACCOUNT_STATUS_CHIPS && status !== "unknown" && status !== "rejected") {
 		return status as AccountStatusKey;
 	}
 	return "unknown";
 }
 
-export function accountStatusDisplay(account: Pick<AccountState, "status" | "progressiveOnboarding">): {
-	label: string;
-	chip: StatusChip;
-} {
-	return ACCOUNT_STATUS_DISPLAY[accountStatusKey(account)];
-}
-
-export type PaymentsIndicator = "Enabled" | "Pending verification" | "Disabled";
-
-export function paymentsIndicator(account: AccountState): PaymentsIndicator {
-	if (account.paymentsEnabled) return "Enabled";
+export function accountStatusDisplay(
+	account: Pick<AccountState, "status" | "progressiveOnboarding">,
+	t: Translator,
+): { label: string; chip: StatusChip } {
 	const key = accountStatusKey(account);
-	if (key === "pending_verification" || !account.detailsSubmitted) return "Pending verification";
-	return "Disabled";
+	return { label: accountStatusLabels(t)[key], chip: ACCOUNT_STATUS_CHIPS[key] };
 }
 
-const INTERVAL_LABELS: Readonly<Record<string, string>> = {
-	daily: "Automatic (daily)",
-	weekly: "Automatic (weekly)",
-	monthly: "Automatic (monthly)",
-};
+/** The payments indicator: Enabled, Pending verification or Disabled, with its chip. */
+export function paymentsIndicator(account: AccountState, t: Translator): { label: string; chip: StatusChip } {
+	if (account.paymentsEnabled) return { label: t.__("Enabled", "paydesk"), chip: "success" };
+	const key = accountStatusKey(account);
+	if (key === "pending_verification" || !account.detailsSubmitted)
+		return { label: t.__("Pending verification", "paydesk"), chip: "light" };
+	return { label: t.__("Disabled", "paydesk"), chip: "alert" };
+}
 
 /**
  * Spec 3 §4.6: Temporarily suspended (payouts blocked or account under review), Pending
  * verification (payouts pending verification or onboarding incomplete), Disabled, otherwise
  * Automatic with its interval, or Manual.
  */
-export function payoutsIndicator(account: AccountState): string {
+export function payoutsIndicator(account: AccountState, t: Translator): string {
 	const payouts = account.deposits.status;
-	if (payouts === "blocked" || account.status === "under_review") return "Temporarily suspended";
+	if (payouts === "blocked" || account.status === "under_review")
+		return t.__("Temporarily suspended", "paydesk");
 	if (
 		payouts === "pending_verification" ||
 		!account.detailsSubmitted ||
 		isProgressiveOnboardingIncomplete(account)
 	) {
-		return "Pending verification";
+		return t.__("Pending verification", "paydesk");
 	}
-	if (payouts === "disabled") return "Disabled";
-	return INTERVAL_LABELS[account.deposits.interval] ?? "Manual";
+	if (payouts === "disabled") return t.__("Disabled", "paydesk");
+	switch (account.deposits.interval) {
+		case "daily":
+			return t.__("Automatic (daily)", "paydesk");
+		case "weekly":
+			return t.__("Automatic (weekly)", "paydesk");
+		case "monthly":
+			return t.__("Automatic (monthly)", "paydesk");
+		default:
+			return t.__("Manual", "paydesk");
+	}
 }

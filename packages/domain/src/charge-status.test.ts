@@ -7,6 +7,7 @@ import {
 	isDisputeInquiry,
 	paymentDetailsIdKind,
 } from "./charge-status.ts";
+import { englishTranslator as t } from "./translator.ts";
 
 const paid: ChargeStatusInput = {
 	status: "succeeded",
@@ -73,10 +74,10 @@ describe("derived charge status: ten rules, first match wins", () => {
 		);
 	});
 	it("labels each status, falling back to the humanized code", () => {
-		expect(chargeStatusDisplay("paid")).toEqual({ label: "Paid", chip: "success" });
-		expect(chargeStatusDisplay("fully_refunded").label).toBe("Refunded");
-		expect(chargeStatusDisplay("disputed_needs_response").chip).toBe("warning");
-		expect(chargeStatusDisplay("requires_action").label).toBe("Requires action");
+		expect(chargeStatusDisplay("paid", t)).toEqual({ label: "Paid", chip: "success" });
+		expect(chargeStatusDisplay("fully_refunded", t).label).toBe("Refunded");
+		expect(chargeStatusDisplay("disputed_needs_response", t).chip).toBe("warning");
+		expect(chargeStatusDisplay("requires_action", t).label).toBe("Requires action");
 	});
 });
 

@@ -2,6 +2,7 @@
  * The status a payment shows (spec 2 §4 "Derived charge status", first match wins), its chip,
  * and how the payment details screen reads its id (spec 2 §5).
  */
+import type { Translator } from "./translator.ts";
 
 /** Dispute statuses of spec 3 §4.1; the warning_* ones are inquiries. */
 export const DISPUTE_STATUSES = [
@@ -80,33 +81,60 @@ export function deriveChargeStatus(
 
 export type StatusChip = "success" | "warning" | "primary" | "light" | "alert";
 
-/** Label and chip of each derived status; unknown ones fall back to their humanized code. */
-export const CHARGE_STATUS_DISPLAY: Readonly<Record<string, { label: string; chip: StatusChip }>> = {
-	paid: { label: "Paid", chip: "success" },
-	authorized: { label: "Payment authorized", chip: "primary" },
-	partially_refunded: { label: "Partial refund", chip: "success" },
-	fully_refunded: { label: "Refunded", chip: "light" },
-	refund_failed: { label: "Refund failure", chip: "alert" },
-	failed: { label: "Payment failed", chip: "alert" },
-	blocked: { label: "Payment blocked", chip: "alert" },
-	fraud_outcome_review: { label: "Needs review", chip: "warning" },
-	fraud_outcome_block: { label: "Blocked by fraud protection", chip: "alert" },
-	disputed_needs_response: { label: "Disputed: Needs response", chip: "warning" },
-	disputed_under_review: { label: "Disputed: In review", chip: "light" },
-	disputed_won: { label: "Disputed: Won", chip: "light" },
-	disputed_lost: { label: "Disputed: Lost", chip: "light" },
-	disputed_charge_refunded: { label: "Disputed: Refunded", chip: "light" },
-	disputed_warning_needs_response: { label: "Inquiry: Needs response", chip: "warning" },
-	disputed_warning_under_review: { label: "Inquiry: Under review", chip: "light" },
-	disputed_warning_closed: { label: "Inquiry: Closed", chip: "light" },
-	succeeded: { label: "Succeeded", chip: "success" },
-	pending: { label: "Pending", chip: "warning" },
-	canceled: { label: "Canceled", chip: "light" },
+/** The chip of each derived status; an unknown one is light. */
+const CHARGE_STATUS_CHIPS: Readonly<Record<string, StatusChip>> = {
+	paid: "success",
+	authorized: "primary",
+	partially_refunded: "success",
+	fully_refunded: "light",
+	refund_failed: "alert",
+	failed: "alert",
+	blocked: "alert",
+	fraud_outcome_review: "warning",
+	fraud_outcome_block: "alert",
+	disputed_needs_response: "warning",
+	disputed_under_review: "light",
+	disputed_won: "light",
+	disputed_lost: "light",
+	disputed_charge_refunded: "light",
+	disputed_warning_needs_response: "warning",
+	disputed_warning_under_review: "light",
+	disputed_warning_closed: "light",
+	succeeded: "success",
+	pending: "warning",
+	canceled: "light",
 };
 
-export function chargeStatusDisplay(status: string): { label: string; chip: StatusChip } {
-	const known = CHARGE_STATUS_DISPLAY[status];
-	if (known) return known;
+/** The label of each derived status. */
+export function chargeStatusLabels(t: Translator): Readonly<Record<string, string>> {
+	return {
+		paid: t.__("Paid", "paydesk"),
+		authorized: t.__("Payment authorized", "paydesk"),
+		partially_refunded: t.__("Partial refund", "paydesk"),
+		fully_refunded: t.__("Refunded", "paydesk"),
+		refund_failed: t.__("Refund failure", "paydesk"),
+		failed: t.__("Payment failed", "paydesk"),
+		blocked: t.__("Payment blocked", "paydesk"),
+		fraud_outcome_review: t.__("Needs review", "paydesk"),
+		fraud_outcome_block: t.__("Blocked by fraud protection", "paydesk"),
+		disputed_needs_response: t.__("Disputed: Needs response", "paydesk"),
+		disputed_under_review: t.__("Disputed: In review", "paydesk"),
+		disputed_won: t.__("Disputed: Won", "paydesk"),
+		disputed_lost: t.__("Disputed: Lost", "paydesk"),
+		disputed_charge_refunded: t.__("Disputed: Refunded", "paydesk"),
+		disputed_warning_needs_response: t.__("Inquiry: Needs response", "paydesk"),
+		disputed_warning_under_review: t.__("Inquiry: Under review", "paydesk"),
+		disputed_warning_closed: t.__("Inquiry: Closed", "paydesk"),
+		succeeded: t.__("Succeeded", "paydesk"),
+		pending: t.__("Pending", "paydesk"),
+		canceled: t.__("Canceled", "paydesk"),
+	};
+}
+
+/** Label and chip of a derived status; an unknown one falls back to its humanized code. */
+export function chargeStatusDisplay(status: string, t: Translator): { label: string; chip: StatusChip } {
+	const label = chargeStatusLabels(t)[status];
+	if (label !== undefined) return { label, chip: CHARGE_STATUS_CHIPS[status] ?? "light" };
 	const words = status.replace(/_/g, " ");
 	return { label: words.charAt(0).toUpperCase() + words.slice(1), chip: "light" };
 }

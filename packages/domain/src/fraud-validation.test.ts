@@ -3,13 +3,14 @@ import type { FraudFilters } from "./fraud-rules.ts";
 import {
 	amountInputText,
 	decideFraudSave,
-	FRAUD_MESSAGES,
+	fraudMessages,
 	fraudValidationError,
 	itemRangeWarning,
 	parseItemCount,
 	priceRangeWarning,
 	sanitizeAmountInput,
 } from "./fraud-validation.ts";
+import { englishTranslator as t } from "./translator.ts";
 
 const off = { enabled: false, block: true };
 const allOff: FraudFilters = {
@@ -32,42 +33,42 @@ const items = (min: number | null, max: number | null) => ({
 
 describe("fraud protection validation (spec 3 §5.5)", () => {
 	it("an enabled purchase price filter needs min or max", () => {
-		expect(fraudValidationError(price(null, null))).toBe(
+		expect(fraudValidationError(price(null, null), t)).toBe(
 			'A price range must be set for the "Purchase Price threshold" filter.',
 		);
-		expect(fraudValidationError(price(100, null))).toBeNull();
-		expect(fraudValidationError(price(null, 100))).toBeNull();
+		expect(fraudValidationError(price(100, null), t)).toBeNull();
+		expect(fraudValidationError(price(null, 100), t)).toBeNull();
 	});
 
 	it("with both set, the maximum purchase price must exceed the minimum", () => {
-		expect(fraudValidationError(price(5_000, 1_000))).toBe(
+		expect(fraudValidationError(price(5_000, 1_000), t)).toBe(
 			"Maximum purchase price must be greater than the minimum purchase price.",
 		);
-		expect(fraudValidationError(price(1_000, 1_000))).toBe(FRAUD_MESSAGES.priceMaxBelowMin);
-		expect(fraudValidationError(price(1_000, 1_001))).toBeNull();
+		expect(fraudValidationError(price(1_000, 1_000), t)).toBe(fraudMessages(t).priceMaxBelowMin);
+		expect(fraudValidationError(price(1_000, 1_001), t)).toBeNull();
 	});
 
 	it("an enabled item filter needs one bound, and its max must exceed its min", () => {
-		expect(fraudValidationError(items(null, null))).toBe(
+		expect(fraudValidationError(items(null, null), t)).toBe(
 			'An item range must be set for the "Order Item Threshold" filter.',
 		);
-		expect(fraudValidationError(items(5, 3))).toBe(
+		expect(fraudValidationError(items(5, 3), t)).toBe(
 			'Maximum item count must be greater than the minimum item count on the "Order Item Threshold" rule.',
 		);
-		expect(fraudValidationError(items(3, 5))).toBeNull();
+		expect(fraudValidationError(items(3, 5), t)).toBeNull();
 	});
 
 	it("inline warnings: a range must be set for the filter to take effect", () => {
-		expect(priceRangeWarning(price(null, null).purchase_price_threshold)).toBe(
+		expect(priceRangeWarning(price(null, null).purchase_price_threshold, t)).toBe(
 			"A price range must be set for this filter to take effect.",
 		);
-		expect(itemRangeWarning(items(null, null).order_items_threshold)).toBe(
+		expect(itemRangeWarning(items(null, null).order_items_threshold, t)).toBe(
 			"An item range must be set for this filter to take effect.",
 		);
-		expect(itemRangeWarning(items(4, 2).order_items_threshold)).toBe(
+		expect(itemRangeWarning(items(4, 2).order_items_threshold, t)).toBe(
 			"Maximum item count must be greater than the minimum item count.",
 		);
-		expect(priceRangeWarning(allOff.purchase_price_threshold)).toBeNull();
+		expect(priceRangeWarning(allOff.purchase_price_threshold, t)).toBeNull();
 	});
 
 	it("amount inputs keep only digits and one decimal point; blank means no limit", () => {
@@ -94,6 +95,7 @@ describe("saving sets the protection level (spec 3 §4.5)", () => {
 			{ ...allOff, avs_verification: { enabled: true, block: true } },
 			"basic",
 			context,
+			t,
 		);
 		expect(decision).toMatchObject({
 			kind: "advanced",
@@ -102,11 +104,11 @@ describe("saving sets the protection level (spec 3 §4.5)", () => {
 	});
 
 	it("with none on, a basic store is refused and an advanced store falls back to basic", () => {
-		expect(decideFraudSave(allOff, "basic", context)).toEqual({
+		expect(decideFraudSave(allOff, "basic", context, t)).toEqual({
 			kind: "refused",
 			notice: "At least one risk filter needs to be enabled for advanced protection.",
 		});
-		expect(decideFraudSave(allOff, "advanced", context)).toEqual({
+		expect(decideFraudSave(allOff, "advanced", context, t)).toEqual({
 			kind: "basic",
 			rules: [],
 			notice:
@@ -115,7 +117,7 @@ describe("saving sets the protection level (spec 3 §4.5)", () => {
 	});
 
 	it("an invalid range is refused with 'Settings were not saved.' and the reason", () => {
-		expect(decideFraudSave(price(9_000, 100), "advanced", context)).toEqual({
+		expect(decideFraudSave(price(9_000, 100), "advanced", context, t)).toEqual({
 			kind: "invalid",
 			notice:
 				"Settings were not saved. Maximum purchase price must be greater than the minimum purchase price.",

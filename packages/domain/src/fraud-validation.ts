@@ -12,59 +12,84 @@ import {
 	type ProtectionRule,
 } from "./fraud-rules.ts";
 import { isZeroDecimal } from "./money.ts";
+import { sprintf, type Translator } from "./translator.ts";
 
-export const FRAUD_MESSAGES = {
-	priceRangeRequired: 'A price range must be set for the "Purchase Price threshold" filter.',
-	priceMaxBelowMin: "Maximum purchase price must be greater than the minimum purchase price.",
-	priceRangeInline: "A price range must be set for this filter to take effect.",
-	itemRangeRequired: 'An item range must be set for the "Order Item Threshold" filter.',
-	itemMaxBelowMin:
-		'Maximum item count must be greater than the minimum item count on the "Order Item Threshold" rule.',
-	itemMaxBelowMinInline: "Maximum item count must be greater than the minimum item count.",
-	itemRangeInline: "An item range must be set for this filter to take effect.",
-	notSaved: "Settings were not saved.",
-	atLeastOne: "At least one risk filter needs to be enabled for advanced protection.",
-	setBasic:
-		'Current protection level is set to "basic". At least one risk filter needs to be enabled for advanced protection.',
-	setAdvanced: 'Current protection level is set to "advanced".',
-	loadError:
-		"There was an error retrieving your fraud protection settings. Please refresh the page to try again.",
-	unsavedChanges:
-		"There are unsaved changes on this page. Are you sure you want to leave and discard the unsaved changes?",
-	atLeastOneNotice: "At least one risk filter needs to be enabled for advanced protection.",
-} as const;
+/** The page's messages, in the spec's words (spec 3 §5.5, §4.5, §8). */
+export function fraudMessages(t: Translator) {
+	return {
+		priceRangeRequired: t.__(
+			'A price range must be set for the "Purchase Price threshold" filter.',
+			"paydesk",
+		),
+		priceMaxBelowMin: t.__(
+			"Maximum purchase price must be greater than the minimum purchase price.",
+			"paydesk",
+		),
+		priceRangeInline: t.__("A price range must be set for this filter to take effect.", "paydesk"),
+		itemRangeRequired: t.__('An item range must be set for the "Order Item Threshold" filter.', "paydesk"),
+		itemMaxBelowMin: t.__(
+			'Maximum item count must be greater than the minimum item count on the "Order Item Threshold" rule.',
+			"paydesk",
+		),
+		itemMaxBelowMinInline: t.__("Maximum item count must be greater than the minimum item count.", "paydesk"),
+		itemRangeInline: t.__("An item range must be set for this filter to take effect.", "paydesk"),
+		/* translators: %s: why the settings cannot be saved, a sentence of this page */
+		notSaved: t.__("Settings were not saved. %s", "paydesk"),
+		atLeastOne: t.__("At least one risk filter needs to be enabled for advanced protection.", "paydesk"),
+		setBasic: t.__(
+			'Current protection level is set to "basic". At least one risk filter needs to be enabled for advanced protection.',
+			"paydesk",
+		),
+		setAdvanced: t.__('Current protection level is set to "advanced".', "paydesk"),
+		loadError: t.__(
+			"There was an error retrieving your fraud protection settings. Please refresh the page to try again.",
+			"paydesk",
+		),
+		unsavedChanges: t.__(
+			"There are unsaved changes on this page. Are you sure you want to leave and discard the unsaved changes?",
+			"paydesk",
+		),
+		atLeastOneNotice: t.__(
+			"At least one risk filter needs to be enabled for advanced protection.",
+			"paydesk",
+		),
+	};
+}
 
 /** The first reason the filters cannot be saved, in the cards' order (spec 3 §5.5); null when valid. */
-export function fraudValidationError(filters: FraudFilters): string | null {
+export function fraudValidationError(filters: FraudFilters, t: Translator): string | null {
+	const messages = fraudMessages(t);
 	const price = filters.purchase_price_threshold;
 	if (price.enabled) {
-		if (price.min_amount === null && price.max_amount === null) return FRAUD_MESSAGES.priceRangeRequired;
+		if (price.min_amount === null && price.max_amount === null) return messages.priceRangeRequired;
 		if (price.min_amount !== null && price.max_amount !== null && price.max_amount <= price.min_amount)
-			return FRAUD_MESSAGES.priceMaxBelowMin;
+			return messages.priceMaxBelowMin;
 	}
 	const items = filters.order_items_threshold;
 	if (items.enabled) {
-		if (items.min_items === null && items.max_items === null) return FRAUD_MESSAGES.itemRangeRequired;
+		if (items.min_items === null && items.max_items === null) return messages.itemRangeRequired;
 		if (items.min_items !== null && items.max_items !== null && items.max_items <= items.min_items)
-			return FRAUD_MESSAGES.itemMaxBelowMin;
+			return messages.itemMaxBelowMin;
 	}
 	return null;
 }
 
 /** The warning under a range card while it is on (spec 3 §5.5), or null. */
-export function priceRangeWarning(filter: AmountRangeFilter): string | null {
+export function priceRangeWarning(filter: AmountRangeFilter, t: Translator): string | null {
 	if (!filter.enabled) return null;
-	if (filter.min_amount === null && filter.max_amount === null) return FRAUD_MESSAGES.priceRangeInline;
+	const messages = fraudMessages(t);
+	if (filter.min_amount === null && filter.max_amount === null) return messages.priceRangeInline;
 	if (filter.min_amount !== null && filter.max_amount !== null && filter.max_amount <= filter.min_amount)
-		return FRAUD_MESSAGES.priceMaxBelowMin;
+		return messages.priceMaxBelowMin;
 	return null;
 }
 
-export function itemRangeWarning(filter: ItemRangeFilter): string | null {
+export function itemRangeWarning(filter: ItemRangeFilter, t: Translator): string | null {
 	if (!filter.enabled) return null;
-	if (filter.min_items === null && filter.max_items === null) return FRAUD_MESSAGES.itemRangeInline;
+	const messages = fraudMessages(t);
+	if (filter.min_items === null && filter.max_items === null) return messages.itemRangeInline;
 	if (filter.min_items !== null && filter.max_items !== null && filter.max_items <= filter.min_items)
-		return FRAUD_MESSAGES.itemMaxBelowMinInline;
+		return messages.itemMaxBelowMinInline;
 	return null;
 }
 
@@ -83,13 +108,15 @@ export function decideFraudSave(
 	filters: FraudFilters,
 	currentLevel: ProtectionLevel,
 	context: BuildContext,
+	t: Translator,
 ): SaveDecision {
-	const invalid = fraudValidationError(filters);
-	if (invalid) return { kind: "invalid", notice: `${FRAUD_MESSAGES.notSaved} ${invalid}` };
+	const messages = fraudMessages(t);
+	const invalid = fraudValidationError(filters, t);
+	if (invalid) return { kind: "invalid", notice: sprintf(messages.notSaved, invalid) };
 	const rules = buildProtectionRules(filters, context);
-	if (rules.length > 0) return { kind: "advanced", rules, notice: FRAUD_MESSAGES.setAdvanced };
-	if (currentLevel === "basic") return { kind: "refused", notice: FRAUD_MESSAGES.atLeastOne };
-	return { kind: "basic", rules, notice: FRAUD_MESSAGES.setBasic };
+	if (rules.length > 0) return { kind: "advanced", rules, notice: messages.setAdvanced };
+	if (currentLevel === "basic") return { kind: "refused", notice: messages.atLeastOne };
+	return { kind: "basic", rules, notice: messages.setBasic };
 }
 
 /** Amount inputs take digits with one optional decimal point (spec 3 §5.5). */

@@ -1,21 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { formatWithholdRate, loanStatus, repaidShare, withholdRatePercent } from "./loans.ts";
+import { englishTranslator as t } from "./translator.ts";
 
 const day = (value: string | number) => String(value).slice(0, 10);
 
 describe("loan label (spec 2 'Loans page')", () => {
 	it("fully_paid_at empty means Active (In Progress)", () => {
-		expect(loanStatus({ fully_paid_at: null }, day)).toEqual({
+		expect(loanStatus({ fully_paid_at: null }, day, t)).toEqual({
 			label: "Active",
 			tooltip: "In Progress",
 			chip: "primary",
 		});
-		expect(loanStatus({ fully_paid_at: "" }, day).label).toBe("Active");
-		expect(loanStatus({ fully_paid_at: undefined }, day).label).toBe("Active");
+		expect(loanStatus({ fully_paid_at: "" }, day, t).label).toBe("Active");
+		expect(loanStatus({ fully_paid_at: undefined }, day, t).label).toBe("Active");
 	});
 
 	it("otherwise 'Paid off: date' (Paid in Full)", () => {
-		expect(loanStatus({ fully_paid_at: "2026-03-02T10:00:00.000Z" }, day)).toEqual({
+		expect(loanStatus({ fully_paid_at: "2026-03-02T10:00:00.000Z" }, day, t)).toEqual({
 			label: "Paid off: 2026-03-02",
 			tooltip: "Paid in Full",
 			chip: "success",

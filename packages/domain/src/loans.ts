@@ -2,6 +2,7 @@
  * Capital loans of spec 2 ('Loans page', Loan and Active loan summary entities, §9): the loan
  * status label and the withhold rate as a percentage.
  */
+import { sprintf, type Translator } from "./translator.ts";
 
 export type LoanChip = "primary" | "success";
 
@@ -19,11 +20,17 @@ export interface LoanStatusDisplay {
 export function loanStatus(
 	loan: { fully_paid_at: string | number | null | undefined },
 	formatDay: (value: string | number) => string,
+	t: Translator,
 ): LoanStatusDisplay {
 	if (loan.fully_paid_at === null || loan.fully_paid_at === undefined || loan.fully_paid_at === "") {
-		return { label: "Active", tooltip: "In Progress", chip: "primary" };
+		return { label: t.__("Active", "paydesk"), tooltip: t.__("In Progress", "paydesk"), chip: "primary" };
 	}
-	return { label: `Paid off: ${formatDay(loan.fully_paid_at)}`, tooltip: "Paid in Full", chip: "success" };
+	return {
+		/* translators: %s: the day the loan was paid off */
+		label: sprintf(t.__("Paid off: %s", "paydesk"), formatDay(loan.fully_paid_at)),
+		tooltip: t.__("Paid in Full", "paydesk"),
+		chip: "success",
+	};
 }
 
 /**

@@ -12,7 +12,9 @@
  * amounts (a failed refund or a won dispute gives money back and lowers them); fees is the
  * processing and dispute fees of every report type plus the card reader fees the store paid.
  */
+
 import { isTransactionType } from "./transactions.ts";
+import type { Translator } from "./translator.ts";
 
 export const CHARGE_TYPES = ["charge", "payment", "adjustment"] as const;
 export const REFUND_TYPES = ["refund", "refund_failure", "payment_refund", "payment_failure_refund"] as const;
@@ -30,13 +32,20 @@ export const REPORT_TYPES: readonly string[] = [
 export const ACTIVITY_FIGURES = ["total_payment_volume", "charges", "refunds", "disputes", "fees"] as const;
 export type ActivityFigure = (typeof ACTIVITY_FIGURES)[number];
 
-export const ACTIVITY_FIGURE_LABELS: Readonly<Record<ActivityFigure, string>> = {
-	total_payment_volume: "Total payment volume",
-	charges: "Charges",
-	refunds: "Refunds",
-	disputes: "Disputes",
-	fees: "Fees",
-};
+export function activityFigureLabel(figure: ActivityFigure, t: Translator): string {
+	switch (figure) {
+		case "total_payment_volume":
+			return t.__("Total payment volume", "paydesk");
+		case "charges":
+			return t.__("Charges", "paydesk");
+		case "refunds":
+			return t.__("Refunds", "paydesk");
+		case "disputes":
+			return t.__("Disputes", "paydesk");
+		case "fees":
+			return t.__("Fees", "paydesk");
+	}
+}
 
 /** The transaction types behind each figure: its link filters the transactions list by them. */
 export const FIGURE_TYPES: Readonly<Record<ActivityFigure, readonly string[]>> = {

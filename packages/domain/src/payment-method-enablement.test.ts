@@ -3,8 +3,8 @@ import {
 	canContinueEnablement,
 	currencyRequirementText,
 	isMethodLocked,
-	METHOD_STATUS_LABELS,
 	methodStatus,
+	methodStatusLabel,
 	needsRequirementConfirmation,
 	paymentMethodDefinition,
 	requestedStatus,
@@ -13,13 +13,14 @@ import {
 	toggleMethodId,
 	wizardMethodIds,
 } from "./payment-method-enablement.ts";
+import { englishTranslator as t } from "./translator.ts";
 
 describe("payment method statuses (spec 3 §4.3, §3.8)", () => {
 	it("labels pending as 'Pending approval', pending_verification as 'Pending activation', inactive as 'More information needed'", () => {
-		expect(METHOD_STATUS_LABELS.pending).toBe("Pending approval");
-		expect(METHOD_STATUS_LABELS.pending_verification).toBe("Pending activation");
-		expect(METHOD_STATUS_LABELS.inactive).toBe("More information needed");
-		expect(METHOD_STATUS_LABELS.unrequested).toBeUndefined();
+		expect(methodStatusLabel("pending", t)).toBe("Pending approval");
+		expect(methodStatusLabel("pending_verification", t)).toBe("Pending activation");
+		expect(methodStatusLabel("inactive", t)).toBe("More information needed");
+		expect(methodStatusLabel("unrequested", t)).toBeUndefined();
 	});
 
 	it("reads statuses keyed '<id>_payments', unrequested when absent", () => {
@@ -29,9 +30,9 @@ describe("payment method statuses (spec 3 §4.3, §3.8)", () => {
 	});
 
 	it("names requirements: Personal Identification Number, Business Website, Business Number", () => {
-		expect(requirementLabel("individual.id_number")).toBe("Personal Identification Number");
-		expect(requirementLabel("business_profile.url")).toBe("Business Website");
-		expect(requirementLabel("company.tax_id")).toBe("Business Number");
+		expect(requirementLabel("individual.id_number", t)).toBe("Personal Identification Number");
+		expect(requirementLabel("business_profile.url", t)).toBe("Business Website");
+		expect(requirementLabel("company.tax_id", t)).toBe("Business Number");
 	});
 });
 
@@ -59,16 +60,16 @@ describe("the enablement wizard (spec 3 §4.3, §5.3)", () => {
 
 	it("with multi-currency off, a method without the store currency requires a currency; domestic-only methods use the domestic currency", () => {
 		const context = { multiCurrencyEnabled: false, storeCurrency: "usd", domesticCurrency: "usd" };
-		expect(requiredCurrencies(paymentMethodDefinition("ideal"), context)).toEqual(["EUR"]);
-		expect(requiredCurrencies(paymentMethodDefinition("card"), context)).toBeNull();
-		expect(requiredCurrencies(paymentMethodDefinition("affirm"), context)).toBeNull();
+		expect(requiredCurrencies(paymentMethodDefinition("ideal", t), context)).toEqual(["EUR"]);
+		expect(requiredCurrencies(paymentMethodDefinition("card", t), context)).toBeNull();
+		expect(requiredCurrencies(paymentMethodDefinition("affirm", t), context)).toBeNull();
 		expect(
-			requiredCurrencies(paymentMethodDefinition("klarna"), { ...context, storeCurrency: "eur" }),
+			requiredCurrencies(paymentMethodDefinition("klarna", t), { ...context, storeCurrency: "eur" }),
 		).toEqual(["USD"]);
 		expect(
-			requiredCurrencies(paymentMethodDefinition("ideal"), { ...context, multiCurrencyEnabled: true }),
+			requiredCurrencies(paymentMethodDefinition("ideal", t), { ...context, multiCurrencyEnabled: true }),
 		).toBeNull();
-		expect(currencyRequirementText("iDEAL", ["EUR"])).toContain("iDEAL requires the EUR currency.");
+		expect(currencyRequirementText("iDEAL", ["EUR"], t)).toContain("iDEAL requires the EUR currency.");
 	});
 
 	it("toggling a method adds or removes its id in the enabled list (spec 2 §4)", () => {

@@ -3,6 +3,7 @@
  * method accepts, the statuses and requirements a merchant sees, and the wizard's rules.
  */
 import { paymentMethodLabel } from "./payment-methods.ts";
+import { sprintf, type Translator } from "./translator.ts";
 
 export interface PaymentMethodDefinition {
 	id: string;
@@ -17,91 +18,79 @@ export interface PaymentMethodDefinition {
 	accepts_only_domestic_payment: boolean;
 }
 
-type Definition = Omit<PaymentMethodDefinition, "id" | "label" | "stripe_key">;
+type Definition = Omit<PaymentMethodDefinition, "id" | "label" | "description" | "stripe_key">;
 
 const ANY: readonly string[] = [];
 const EUR = ["EUR"];
 
 const DEFINITIONS: Readonly<Record<string, Definition>> = {
 	card: {
-		description: "Let your customers pay with major credit and debit cards without leaving your store.",
 		currencies: ANY,
 		allows_manual_capture: true,
 		allows_pay_later: false,
 		accepts_only_domestic_payment: false,
 	},
 	card_present: {
-		description: "Take card payments in person with a card reader.",
 		currencies: ANY,
 		allows_manual_capture: true,
 		allows_pay_later: false,
 		accepts_only_domestic_payment: false,
 	},
 	link: {
-		description: "Customers pay with their saved card details in one click.",
 		currencies: ANY,
 		allows_manual_capture: true,
 		allows_pay_later: false,
 		accepts_only_domestic_payment: false,
 	},
 	affirm: {
-		description: "Customers buy now and pay later in monthly installments.",
 		currencies: ["USD", "CAD"],
 		allows_manual_capture: true,
 		allows_pay_later: true,
 		accepts_only_domestic_payment: true,
 	},
 	afterpay_clearpay: {
-		description: "Customers pay in four interest-free installments.",
 		currencies: ["USD", "AUD", "CAD", "NZD", "GBP"],
 		allows_manual_capture: true,
 		allows_pay_later: true,
 		accepts_only_domestic_payment: true,
 	},
 	klarna: {
-		description: "Customers pay now, in installments, or later.",
 		currencies: ["USD", "EUR", "GBP", "DKK", "NOK", "SEK", "CHF", "CZK", "PLN", "AUD", "NZD", "CAD"],
 		allows_manual_capture: true,
 		allows_pay_later: true,
 		accepts_only_domestic_payment: true,
 	},
 	alipay: {
-		description: "A digital wallet popular with customers from China.",
 		currencies: ["USD", "AUD", "CAD", "EUR", "GBP", "HKD", "JPY", "SGD", "NZD", "CNY", "MYR"],
 		allows_manual_capture: false,
 		allows_pay_later: false,
 		accepts_only_domestic_payment: false,
 	},
 	wechat_pay: {
-		description: "A digital wallet popular with customers from China.",
 		currencies: ["USD", "AUD", "CAD", "EUR", "GBP", "HKD", "JPY", "SGD", "CNY", "DKK", "NOK", "SEK", "CHF"],
 		allows_manual_capture: false,
 		allows_pay_later: false,
 		accepts_only_domestic_payment: false,
 	},
 	au_becs_debit: {
-		description: "Direct debit from Australian bank accounts.",
 		currencies: ["AUD"],
 		allows_manual_capture: false,
 		allows_pay_later: false,
 		accepts_only_domestic_payment: false,
 	},
 	grabpay: {
-		description: "A digital wallet popular in Southeast Asia.",
 		currencies: ["SGD", "MYR"],
 		allows_manual_capture: false,
 		allows_pay_later: false,
 		accepts_only_domestic_payment: false,
 	},
 	p24: {
-		description: "Bank transfers popular with customers in Poland.",
 		currencies: ["EUR", "PLN"],
 		allows_manual_capture: false,
 		allows_pay_later: false,
 		accepts_only_domestic_payment: false,
 	},
 	sepa_debit: {
-		description: "Direct debit from bank accounts in the Single Euro Payments Area.",
 		currencies: EUR,
 		allows_manual_capture: false,
 		allows_pay_later: false,
@@ -110,27 +99,67 @@ const DEFINITIONS: Readonly<Record<string, Definition>> = {
 };
 
 /** Bank redirects of the euro area share one shape. */
-const EURO_REDIRECTS: Readonly<Record<string, string>> = {
-	bancontact: "Belgium",
-	eps: "Austria",
-	giropay: "Germany",
-	ideal: "the Netherlands",
-	multibanco: "Portugal",
-	sofort: "Europe",
-};
+const EURO_REDIRECTS: readonly string[] = ["bancontact", "eps", "giropay", "ideal", "multibanco", "sofort"];
 
-export function paymentMethodDefinition(id: string): PaymentMethodDefinition {
-	const country = EURO_REDIRECTS[id];
+/** What a method is, in a sentence the wizard and the settings show under its name. */
+function methodDescription(id: string, t: Translator): string {
+	switch (id) {
+		case "card":
+			return t.__(
+				"Let your customers pay with major credit and debit cards without leaving your store.",
+				"paydesk",
+			);
+		case "card_present":
+			return t.__("Take card payments in person with a card reader.", "paydesk");
+		case "link":
+			return t.__("Customers pay with their saved card details in one click.", "paydesk");
+		case "affirm":
+			return t.__("Customers buy now and pay later in monthly installments.", "paydesk");
+		case "afterpay_clearpay":
+			return t.__("Customers pay in four interest-free installments.", "paydesk");
+		case "klarna":
+			return t.__("Customers pay now, in installments, or later.", "paydesk");
+		case "alipay":
+		case "wechat_pay":
+			return t.__("A digital wallet popular with customers from China.", "paydesk");
+		case "au_becs_debit":
+			return t.__("Direct debit from Australian bank accounts.", "paydesk");
+		case "grabpay":
+			return t.__("A digital wallet popular in Southeast Asia.", "paydesk");
+		case "sepa_debit":
+			return t.__("Direct debit from bank accounts in the Single Euro Payments Area.", "paydesk");
+		case "bancontact":
+			return t.__("Bank payments popular with customers in Belgium.", "paydesk");
+		case "eps":
+			return t.__("Bank payments popular with customers in Austria.", "paydesk");
+		case "giropay":
+			return t.__("Bank payments popular with customers in Germany.", "paydesk");
+		case "ideal":
+			return t.__("Bank payments popular with customers in the Netherlands.", "paydesk");
+		case "multibanco":
+			return t.__("Bank payments popular with customers in Portugal.", "paydesk");
+		case "sofort":
+			return t.__("Bank payments popular with customers in Europe.", "paydesk");
+		default:
+			return t.__("Another way for customers to pay.", "paydesk");
+	}
+}
+
+export function paymentMethodDefinition(id: string, t: Translator): PaymentMethodDefinition {
+	const euroRedirect = EURO_REDIRECTS.includes(id);
 	const definition: Definition = DEFINITIONS[id] ?? {
-		description: country
-			? `Bank payments popular with customers in ${country}.`
-			: "Another way for customers to pay.",
-		currencies: country ? EUR : ANY,
+		currencies: euroRedirect ? EUR : ANY,
 		allows_manual_capture: false,
 		allows_pay_later: false,
 		accepts_only_domestic_payment: false,
 	};
-	return { id, label: paymentMethodLabel(id), stripe_key: `${id}_payments`, ...definition };
+	return {
+		id,
+		label: paymentMethodLabel(id),
+		description: methodDescription(id, t),
+		stripe_key: `${id}_payments`,
+		...definition,
+	};
 }
 
 export const METHOD_STATUSES = [
@@ -156,21 +185,32 @@ export function methodStatus(
 }
 
 /** Spec 3 §4.3: the label a checkbox carries for its status; none for active and unrequested. */
-export const METHOD_STATUS_LABELS: Readonly<Record<string, string>> = {
-	pending: "Pending approval",
-	pending_verification: "Pending activation",
-	inactive: "More information needed",
-};
+export function methodStatusLabel(status: string, t: Translator): string | undefined {
+	switch (status) {
+		case "pending":
+			return t.__("Pending approval", "paydesk");
+		case "pending_verification":
+			return t.__("Pending activation", "paydesk");
+		case "inactive":
+			return t.__("More information needed", "paydesk");
+		default:
+			return undefined;
+	}
+}
 
-/** Spec 3 §3.8: what each requirement asks the merchant for. */
-export const REQUIREMENT_LABELS: Readonly<Record<string, string>> = {
-	"individual.id_number": "Personal Identification Number",
-	"business_profile.url": "Business Website",
-	"company.tax_id": "Business Number",
-};
-
-export const requirementLabel = (requirement: string): string =>
-	REQUIREMENT_LABELS[requirement] ?? requirement;
+/** Spec 3 §3.8: what each requirement asks the merchant for; an unknown one as sent. */
+export function requirementLabel(requirement: string, t: Translator): string {
+	switch (requirement) {
+		case "individual.id_number":
+			return t.__("Personal Identification Number", "paydesk");
+		case "business_profile.url":
+			return t.__("Business Website", "paydesk");
+		case "company.tax_id":
+			return t.__("Business Number", "paydesk");
+		default:
+			return requirement;
+	}
+}
 
 /** Spec 3 §9: checking waits 1500 ms behind a spinner; unchecking applies at once. */
 export const ENABLE_DELAY_MS = 1500;
@@ -208,9 +248,19 @@ export function requiredCurrencies(
 	return accepted.length > 0 ? accepted : [domestic];
 }
 
-export function currencyRequirementText(label: string, currencies: readonly string[]): string {
-	const list = currencies.join(", ");
-	return `${label} requires the ${list} ${currencies.length === 1 ? "currency" : "currencies"}. To enable this payment method, add ${currencies.length === 1 ? "this currency" : "one of these currencies"} to your store.`;
+/** Why a method needs a currency added first: "iDEAL requires the EUR currency. …" */
+export function currencyRequirementText(label: string, currencies: readonly string[], t: Translator): string {
+	return sprintf(
+		/* translators: %1$s: a payment method, e.g. iDEAL, %2$s: the currency codes it takes, e.g. EUR, PLN */
+		t._n(
+			"%1$s requires the %2$s currency. To enable this payment method, add this currency to your store.",
+			"%1$s requires the %2$s currencies. To enable this payment method, add one of these currencies to your store.",
+			currencies.length,
+			"paydesk",
+		),
+		label,
+		currencies.join(", "),
+	);
 }
 
 /** Spec 2 §4: toggling a payment method adds or removes its id in the enabled list. */

@@ -13,6 +13,7 @@ import {
 	paymentMethodLast4,
 	paymentMethodRows,
 } from "./payment-methods.ts";
+import { englishTranslator as t } from "./translator.ts";
 
 const rowValue = (rows: { key: string; value: string }[], key: string) =>
 	rows.find((row) => row.key === key)?.value;
@@ -26,29 +27,29 @@ describe("payment methods and card brands of spec 2 §9", () => {
 	});
 	it("names all 8 card brands", () => {
 		expect(CARD_BRANDS).toHaveLength(8);
-		expect(cardBrandLabel("amex")).toBe("American Express");
-		expect(cardBrandLabel("cartes_bancaires")).toBe("Cartes Bancaires");
-		expect(cardBrandLabel(null)).toBe("Unknown");
+		expect(cardBrandLabel("amex", t)).toBe("American Express");
+		expect(cardBrandLabel("cartes_bancaires", t)).toBe("Cartes Bancaires");
+		expect(cardBrandLabel(null, t)).toBe("Unknown");
 	});
 });
 
 describe("card type labels: credit, debit, prepaid, unknown", () => {
 	it("labels each funding type and treats anything else as unknown", () => {
-		expect(cardFundingLabel("credit")).toBe("Credit");
-		expect(cardFundingLabel("debit")).toBe("Debit");
-		expect(cardFundingLabel("prepaid")).toBe("Prepaid");
-		expect(cardFundingLabel("unknown")).toBe("Unknown");
-		expect(cardFundingLabel(undefined)).toBe("Unknown");
+		expect(cardFundingLabel("credit", t)).toBe("Credit");
+		expect(cardFundingLabel("debit", t)).toBe("Debit");
+		expect(cardFundingLabel("prepaid", t)).toBe("Prepaid");
+		expect(cardFundingLabel("unknown", t)).toBe("Unknown");
+		expect(cardFundingLabel(undefined, t)).toBe("Unknown");
 	});
 });
 
 describe("check results: Passed, Failed, Unavailable, Not checked", () => {
 	it("labels the processor's results, missing ones as Not checked", () => {
-		expect(checkResultLabel("pass")).toBe("Passed");
-		expect(checkResultLabel("fail")).toBe("Failed");
-		expect(checkResultLabel("unavailable")).toBe("Unavailable");
-		expect(checkResultLabel("unchecked")).toBe("Not checked");
-		expect(checkResultLabel(null)).toBe("Not checked");
+		expect(checkResultLabel("pass", t)).toBe("Passed");
+		expect(checkResultLabel("fail", t)).toBe("Failed");
+		expect(checkResultLabel("unavailable", t)).toBe("Unavailable");
+		expect(checkResultLabel("unchecked", t)).toBe("Not checked");
+		expect(checkResultLabel(null, t)).toBe("Not checked");
 	});
 });
 
@@ -65,19 +66,22 @@ describe("p24 shows the Polish bank's display name (about 25 banks)", () => {
 
 describe("per-type fields of the payment method card", () => {
 	it("shows a card's number, expiry, type, brand, origin and its three checks", () => {
-		const rows = paymentMethodRows({
-			type: "card",
-			card: {
-				brand: "visa",
-				last4: "4242",
-				funding: "debit",
-				network: "visa",
-				country: "US",
-				exp_month: 3,
-				exp_year: 2029,
-				checks: { cvc_check: "pass", address_line1_check: "fail", address_postal_code_check: null },
+		const rows = paymentMethodRows(
+			{
+				type: "card",
+				card: {
+					brand: "visa",
+					last4: "4242",
+					funding: "debit",
+					network: "visa",
+					country: "US",
+					exp_month: 3,
+					exp_year: 2029,
+					checks: { cvc_check: "pass", address_line1_check: "fail", address_postal_code_check: null },
+				},
 			},
-		});
+			t,
+		);
 		expect(rowValue(rows, "type")).toBe("Card");
 		expect(rowValue(rows, "last4")).toBe("•••• 4242");
 		expect(rowValue(rows, "exp_month")).toBe("03 / 2029");
@@ -88,22 +92,28 @@ describe("per-type fields of the payment method card", () => {
 		expect(rowValue(rows, "address_postal_code_check")).toBe("Not checked");
 	});
 	it("shows bank methods' bank, bank code and IBAN last 4", () => {
-		const sepa = paymentMethodRows({
-			type: "sepa_debit",
-			sepa_debit: { bank_code: "37040044", iban_last4: "3000" },
-		});
+		const sepa = paymentMethodRows(
+			{
+				type: "sepa_debit",
+				sepa_debit: { bank_code: "37040044", iban_last4: "3000" },
+			},
+			t,
+		);
 		expect(rowValue(sepa, "bank_code")).toBe("37040044");
 		expect(rowValue(sepa, "iban_last4")).toBe("•••• 3000");
-		const ideal = paymentMethodRows({ type: "ideal", ideal: { bank: "abn_amro", iban_last4: "1234" } });
+		const ideal = paymentMethodRows({ type: "ideal", ideal: { bank: "abn_amro", iban_last4: "1234" } }, t);
 		expect(rowValue(ideal, "bank")).toBe("ABN AMRO");
-		const p24 = paymentMethodRows({ type: "p24", p24: { bank: "ing", reference: "P24-1" } });
+		const p24 = paymentMethodRows({ type: "p24", p24: { bank: "ing", reference: "P24-1" } }, t);
 		expect(rowValue(p24, "bank")).toBe("ING Bank Śląski");
 	});
 	it("shows how an in-person card was read and leaves out missing fields", () => {
-		const rows = paymentMethodRows({
-			type: "card_present",
-			card_present: { last4: "1111", read_method: "contactless_emv" },
-		});
+		const rows = paymentMethodRows(
+			{
+				type: "card_present",
+				card_present: { last4: "1111", read_method: "contactless_emv" },
+			},
+			t,
+		);
 		expect(rowValue(rows, "read_method")).toBe("Contactless");
 		expect(rowValue(rows, "exp_month")).toBeUndefined();
 		expect(rowValue(rows, "cvc_check")).toBeUndefined();

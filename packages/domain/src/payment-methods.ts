@@ -5,6 +5,8 @@
  * method type shows. The rows are a table per type rather than code per type, so adding a
  * method is adding a line.
  */
+import type { Translator } from "./translator.ts";
+
 export const PAYMENT_METHOD_TYPES = [
 	"affirm",
 	"afterpay_clearpay",
@@ -81,49 +83,58 @@ export const CARD_BRAND_LABELS: Readonly<Record<CardBrand, string>> = {
 	visa: "Visa",
 };
 
-export function cardBrandLabel(brand: string | null | undefined): string {
-	if (!brand) return "Unknown";
+/** A brand's name (names are the same in every language); a missing brand is Unknown. */
+export function cardBrandLabel(brand: string | null | undefined, t: Translator): string {
+	if (!brand) return t.__("Unknown", "paydesk");
 	return CARD_BRAND_LABELS[brand as CardBrand] ?? humanizeCode(brand);
 }
 
 /** Card type (funding) labels: credit, debit, prepaid, unknown. */
-export const CARD_FUNDING_LABELS: Readonly<Record<string, string>> = {
-	credit: "Credit",
-	debit: "Debit",
-	prepaid: "Prepaid",
-	unknown: "Unknown",
-};
-
-export function cardFundingLabel(funding: string | null | undefined): string {
-	return CARD_FUNDING_LABELS[funding ?? "unknown"] ?? "Unknown";
+export function cardFundingLabel(funding: string | null | undefined, t: Translator): string {
+	switch (funding) {
+		case "credit":
+			return t.__("Credit", "paydesk");
+		case "debit":
+			return t.__("Debit", "paydesk");
+		case "prepaid":
+			return t.__("Prepaid", "paydesk");
+		default:
+			return t.__("Unknown", "paydesk");
+	}
 }
 
 /** Check results: pass, fail, unavailable; anything else (unchecked, missing) was not checked. */
-export const CHECK_RESULT_LABELS: Readonly<Record<string, string>> = {
-	pass: "Passed",
-	fail: "Failed",
-	unavailable: "Unavailable",
-	unchecked: "Not checked",
-};
-
-export function checkResultLabel(result: string | null | undefined): string {
-	return CHECK_RESULT_LABELS[result ?? "unchecked"] ?? "Not checked";
+export function checkResultLabel(result: string | null | undefined, t: Translator): string {
+	switch (result) {
+		case "pass":
+			return t.__("Passed", "paydesk");
+		case "fail":
+			return t.__("Failed", "paydesk");
+		case "unavailable":
+			return t.__("Unavailable", "paydesk");
+		default:
+			return t.__("Not checked", "paydesk");
+	}
 }
 
-const READ_METHOD_LABELS: Readonly<Record<string, string>> = {
-	contactless_emv: "Contactless",
-	contact_emv: "Chip",
-	magnetic_stripe_track2: "Swipe",
-	magnetic_stripe_fallback: "Swipe (fallback)",
-	contactless_magstripe_mode: "Contactless (magnetic stripe)",
-};
+function readMethodLabels(t: Translator): Readonly<Record<string, string>> {
+	return {
+		contactless_emv: t.__("Contactless", "paydesk"),
+		contact_emv: t.__("Chip", "paydesk"),
+		magnetic_stripe_track2: t.__("Swipe", "paydesk"),
+		magnetic_stripe_fallback: t.__("Swipe (fallback)", "paydesk"),
+		contactless_magstripe_mode: t.__("Contactless (magnetic stripe)", "paydesk"),
+	};
+}
 
-const KLARNA_CATEGORY_LABELS: Readonly<Record<string, string>> = {
-	pay_later: "Pay later",
-	pay_now: "Pay now",
-	pay_over_time: "Pay over time",
-	pay_in_installments: "Pay in installments",
-};
+function klarnaCategoryLabels(t: Translator): Readonly<Record<string, string>> {
+	return {
+		pay_later: t.__("Pay later", "paydesk"),
+		pay_now: t.__("Pay now", "paydesk"),
+		pay_over_time: t.__("Pay over time", "paydesk"),
+		pay_in_installments: t.__("Pay in installments", "paydesk"),
+	};
+}
 
 /**
  * Display names of the Polish banks p24 payers choose from (spec 2 §9: about 25), keyed by
@@ -221,69 +232,91 @@ const fromLabels =
 /** [field, label, formatter]: the rows of one method type, in the order the card shows them. */
 type RowSpec = readonly [field: string, label: string, format: Formatter];
 
-const CARD_ROWS: readonly RowSpec[] = [
-	["last4", "Number", masked],
-	["exp_month", "Expires", expiry],
-	["funding", "Type", (value) => cardFundingLabel(typeof value === "string" ? value : null)],
-	["brand", "Brand", (value) => cardBrandLabel(typeof value === "string" ? value : null)],
-	["network", "Network", (value) => (typeof value === "string" ? cardBrandLabel(value) : null)],
-	["country", "Origin", text],
-];
+/** The rows of every method type, their labels in the reader's language. */
+function rowSpecs(t: Translator): Readonly<Record<string, readonly RowSpec[]>> {
+	const cardRows: readonly RowSpec[] = [
+		["last4", t.__("Number", "paydesk"), masked],
+		["exp_month", t.__("Expires", "paydesk"), expiry],
+		[
+			"funding",
+			t.__("Type", "paydesk"),
+			(value) => cardFundingLabel(typeof value === "string" ? value : null, t),
+		],
+		[
+			"brand",
+			t.__("Brand", "paydesk"),
+			(value) => cardBrandLabel(typeof value === "string" ? value : null, t),
+		],
+		[
+			"network",
+			t.__("Network", "paydesk"),
+			(value) => (typeof value === "string" ? cardBrandLabel(value, t) : null),
+		],
+		["country", t.__("Origin", "paydesk"), text],
+	];
 
-const ROWS: Readonly<Record<string, readonly RowSpec[]>> = {
-	card: CARD_ROWS,
-	card_present: [...CARD_ROWS, ["read_method", "Read method", fromLabels(READ_METHOD_LABELS)]],
-	sepa_debit: [
-		["bank_code", "Bank code", text],
-		["iban_last4", "IBAN", masked],
-		["country", "Country", text],
-	],
-	ideal: [
-		["bank", "Bank", bank],
-		["bic", "BIC", text],
-		["iban_last4", "IBAN", masked],
-	],
-	bancontact: [
-		["bank_name", "Bank", text],
-		["bank_code", "Bank code", text],
-		["iban_last4", "IBAN", masked],
-		["country", "Country", text],
-	],
-	sofort: [
-		["bank_name", "Bank", text],
-		["bank_code", "Bank code", text],
-		["iban_last4", "IBAN", masked],
-		["country", "Country", text],
-	],
-	giropay: [
-		["bank_name", "Bank", text],
-		["bank_code", "Bank code", text],
-		["bic", "BIC", text],
-	],
-	p24: [
-		["bank", "Bank", bank],
-		["reference", "Reference", text],
-	],
-	eps: [["bank", "Bank", bank]],
-	au_becs_debit: [
-		["bsb_number", "BSB number", text],
-		["last4", "Account number", masked],
-	],
-	multibanco: [
-		["entity", "Entity", text],
-		["reference", "Reference", text],
-	],
-	klarna: [["payment_method_category", "Payment option", fromLabels(KLARNA_CATEGORY_LABELS)]],
-	afterpay_clearpay: [["reference", "Reference", text]],
-	link: [["country", "Country", text]],
-};
+	return {
+		card: cardRows,
+		card_present: [
+			...cardRows,
+			["read_method", t.__("Read method", "paydesk"), fromLabels(readMethodLabels(t))],
+		],
+		sepa_debit: [
+			["bank_code", t.__("Bank code", "paydesk"), text],
+			["iban_last4", t.__("IBAN", "paydesk"), masked],
+			["country", t.__("Country", "paydesk"), text],
+		],
+		ideal: [
+			["bank", t.__("Bank", "paydesk"), bank],
+			["bic", t.__("BIC", "paydesk"), text],
+			["iban_last4", t.__("IBAN", "paydesk"), masked],
+		],
+		bancontact: [
+			["bank_name", t.__("Bank", "paydesk"), text],
+			["bank_code", t.__("Bank code", "paydesk"), text],
+			["iban_last4", t.__("IBAN", "paydesk"), masked],
+			["country", t.__("Country", "paydesk"), text],
+		],
+		sofort: [
+			["bank_name", t.__("Bank", "paydesk"), text],
+			["bank_code", t.__("Bank code", "paydesk"), text],
+			["iban_last4", t.__("IBAN", "paydesk"), masked],
+			["country", t.__("Country", "paydesk"), text],
+		],
+		giropay: [
+			["bank_name", t.__("Bank", "paydesk"), text],
+			["bank_code", t.__("Bank code", "paydesk"), text],
+			["bic", t.__("BIC", "paydesk"), text],
+		],
+		p24: [
+			["bank", t.__("Bank", "paydesk"), bank],
+			["reference", t.__("Reference", "paydesk"), text],
+		],
+		eps: [["bank", t.__("Bank", "paydesk"), bank]],
+		au_becs_debit: [
+			["bsb_number", t.__("BSB number", "paydesk"), text],
+			["last4", t.__("Account number", "paydesk"), masked],
+		],
+		multibanco: [
+			["entity", t.__("Entity", "paydesk"), text],
+			["reference", t.__("Reference", "paydesk"), text],
+		],
+		klarna: [
+			["payment_method_category", t.__("Payment option", "paydesk"), fromLabels(klarnaCategoryLabels(t))],
+		],
+		afterpay_clearpay: [["reference", t.__("Reference", "paydesk"), text]],
+		link: [["country", t.__("Country", "paydesk"), text]],
+	};
+}
 
 /** The card's address checks: CVC, street and postal code. */
-const CHECK_ROWS: readonly (readonly [field: string, label: string])[] = [
-	["cvc_check", "CVC check"],
-	["address_line1_check", "Street check"],
-	["address_postal_code_check", "Zip check"],
-];
+function checkRows(t: Translator): readonly (readonly [field: string, label: string])[] {
+	return [
+		["cvc_check", t.__("CVC check", "paydesk")],
+		["address_line1_check", t.__("Street check", "paydesk")],
+		["address_postal_code_check", t.__("Zip check", "paydesk")],
+	];
+}
 
 /**
  * The rows of the payment method card for Stripe-shaped details ({ type, [type]: {…} }): every
@@ -291,22 +324,27 @@ const CHECK_ROWS: readonly (readonly [field: string, label: string])[] = [
  */
 export function paymentMethodRows(
 	details: { type: string } & Readonly<Record<string, unknown>>,
+	t: Translator,
 ): PaymentMethodRow[] {
 	const own = details[details.type];
 	const fields: Details = own && typeof own === "object" ? (own as Details) : {};
 	const rows: PaymentMethodRow[] = [
-		{ key: "type", label: "Payment method", value: paymentMethodLabel(details.type) },
+		{ key: "type", label: t.__("Payment method", "paydesk"), value: paymentMethodLabel(details.type) },
 	];
-	for (const [field, label, format] of ROWS[details.type] ?? []) {
+	for (const [field, label, format] of rowSpecs(t)[details.type] ?? []) {
 		const value = format(fields[field], fields, details.type);
 		if (value !== null) rows.push({ key: field, label, value });
 	}
 	const checks = fields.checks;
 	if (details.type === "card") {
 		const results: Details = checks && typeof checks === "object" ? (checks as Details) : {};
-		for (const [field, label] of CHECK_ROWS) {
+		for (const [field, label] of checkRows(t)) {
 			const result = results[field];
-			rows.push({ key: field, label, value: checkResultLabel(typeof result === "string" ? result : null) });
+			rows.push({
+				key: field,
+				label,
+				value: checkResultLabel(typeof result === "string" ? result : null, t),
+			});
 		}
 	}
 	return rows;

@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-	NO_FUNDS_AVAILABLE,
-	type PayoutNoticeState,
-	payoutNotices,
-	payoutNoticeText,
-} from "./payout-notices.ts";
+import { type PayoutNoticeState, payoutNotices, payoutNoticeText } from "./payout-notices.ts";
+import { englishTranslator as t } from "./translator.ts";
 
 const state = (overrides: Partial<PayoutNoticeState> = {}): PayoutNoticeState => ({
 	currency: "usd",
@@ -32,7 +28,7 @@ describe("payout notice selection (spec 3 §8)", () => {
 		expect(payoutNotices(state({ completedWaitingPeriod: false, available: 0 }))).toEqual([
 			"first_payout_held",
 		]);
-		expect(payoutNoticeText("first_payout_held", "usd")).toContain("7 to 14 days");
+		expect(payoutNoticeText("first_payout_held", "usd", t)).toContain("7 to 14 days");
 	});
 
 	it("payouts interrupted while the balance is negative", () => {
@@ -41,13 +37,13 @@ describe("payout notice selection (spec 3 §8)", () => {
 
 	it("paused while available funds are below the currency's minimum scheduled payout", () => {
 		expect(payoutNotices(state({ available: 300 }))).toEqual(["below_minimum"]);
-		expect(payoutNoticeText("below_minimum", "usd")).toContain("$5.00");
+		expect(payoutNoticeText("below_minimum", "usd", t)).toContain("$5.00");
 	});
 
 	it("'You have no funds available.' when the waiting period is complete, available 0 and pending above 0", () => {
 		expect(payoutNotices(state({ available: 0, pending: 1 }))).toEqual(["no_funds"]);
 		expect(payoutNotices(state({ available: 0, pending: 0 }))).toEqual([]);
-		expect(payoutNoticeText("no_funds", "usd")).toBe(NO_FUNDS_AVAILABLE);
+		expect(payoutNoticeText("no_funds", "usd", t)).toBe("You have no funds available.");
 	});
 
 	it("payout failed when an external account of the selected currency is errored", () => {

@@ -11,6 +11,7 @@
  */
 import { formatAmount } from "./money.ts";
 import { type ExternalAccountState, showPayoutFailureNotice } from "./payouts.ts";
+import { sprintf, type Translator } from "./translator.ts";
 
 export type PayoutNoticeKind =
 	| "suspended"
@@ -79,24 +80,44 @@ export function payoutNotices(state: PayoutNoticeState): PayoutNoticeKind[] {
 	return notices;
 }
 
-export const NO_FUNDS_AVAILABLE = "You have no funds available.";
-
 /** The wording of each notice but the failed payout's (components/payout-failure-notice). */
 export function payoutNoticeText(
 	kind: Exclude<PayoutNoticeKind, "payout_failed">,
 	currency: string,
+	t: Translator,
 	locale?: string,
 ): string {
 	switch (kind) {
 		case "suspended":
-			return "Your payouts are temporarily suspended while we review your account. Your balance stays safe and is paid out once the review ends.";
+			return t.__(
+				"Your payouts are temporarily suspended while we review your account. Your balance stays safe and is paid out once the review ends.",
+				"paydesk",
+			);
 		case "first_payout_held":
-			return `Your first payout is held for ${FIRST_PAYOUT_HOLD_DAYS[0]} to ${FIRST_PAYOUT_HOLD_DAYS[1]} days while we confirm your account. Later payouts follow your payout schedule.`;
+			return sprintf(
+				/* translators: %1$d and %2$d: the shortest and longest hold in days (7 and 14) */
+				t.__(
+					"Your first payout is held for %1$d to %2$d days while we confirm your account. Later payouts follow your payout schedule.",
+					"paydesk",
+				),
+				FIRST_PAYOUT_HOLD_DAYS[0],
+				FIRST_PAYOUT_HOLD_DAYS[1],
+			);
 		case "negative_balance":
-			return "Payouts are interrupted while your balance is negative. They resume automatically once your sales bring it above zero.";
+			return t.__(
+				"Payouts are interrupted while your balance is negative. They resume automatically once your sales bring it above zero.",
+				"paydesk",
+			);
 		case "below_minimum":
-			return `Payouts are paused while your available funds are below the minimum scheduled payout of ${formatAmount(minimumScheduledPayout(currency), currency, { locale })}.`;
+			return sprintf(
+				/* translators: %s: the smallest scheduled payout of the currency, e.g. $5.00 */
+				t.__(
+					"Payouts are paused while your available funds are below the minimum scheduled payout of %s.",
+					"paydesk",
+				),
+				formatAmount(minimumScheduledPayout(currency), currency, { locale }),
+			);
 		case "no_funds":
-			return NO_FUNDS_AVAILABLE;
+			return t.__("You have no funds available.", "paydesk");
 	}
 }

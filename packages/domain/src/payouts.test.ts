@@ -3,10 +3,10 @@ import {
 	displayStatus,
 	instantBalanceOf,
 	isInstantPayoutAvailable,
-	PAYOUT_FAILURE_MESSAGES,
-	PAYOUT_STATUS_DISPLAY,
-	PAYOUT_STATUS_FILTER_OPTIONS,
+	payoutFailureMessages,
 	payoutFailureReason,
+	payoutStatusDisplay,
+	payoutStatusFilterOptions,
 	payoutStatusLabel,
 	payoutSummaryAmounts,
 	payoutTypeLabel,
@@ -14,26 +14,29 @@ import {
 	showNextPayoutNotice,
 	showPayoutFailureNotice,
 } from "./payouts.ts";
+import { englishTranslator as t } from "./translator.ts";
+
+const PAYOUT_FAILURE_MESSAGES = payoutFailureMessages(t);
 
 describe("payout status table (spec 2 §4)", () => {
 	it("labels and colours each status as the spec says", () => {
-		expect(PAYOUT_STATUS_DISPLAY.paid).toEqual({ label: "Completed", chip: "success" });
-		expect(PAYOUT_STATUS_DISPLAY.deducted.label).toBe("Completed");
-		expect(PAYOUT_STATUS_DISPLAY.pending).toEqual({ label: "Pending", chip: "warning" });
-		expect(PAYOUT_STATUS_DISPLAY.in_transit).toEqual({ label: "In transit", chip: "primary" });
-		expect(PAYOUT_STATUS_DISPLAY.canceled).toEqual({ label: "Canceled", chip: "light" });
-		expect(PAYOUT_STATUS_DISPLAY.failed).toEqual({ label: "Failed", chip: "alert" });
+		expect(payoutStatusDisplay("paid", t)).toEqual({ label: "Completed", chip: "success" });
+		expect(payoutStatusDisplay("deducted", t).label).toBe("Completed");
+		expect(payoutStatusDisplay("pending", t)).toEqual({ label: "Pending", chip: "warning" });
+		expect(payoutStatusDisplay("in_transit", t)).toEqual({ label: "In transit", chip: "primary" });
+		expect(payoutStatusDisplay("canceled", t)).toEqual({ label: "Canceled", chip: "light" });
+		expect(payoutStatusDisplay("failed", t)).toEqual({ label: "Failed", chip: "alert" });
 	});
 
 	it("shows a paid withdrawal as deducted, and nothing else", () => {
 		expect(displayStatus({ type: "withdrawal", status: "paid" })).toBe("deducted");
 		expect(displayStatus({ type: "deposit", status: "paid" })).toBe("paid");
 		expect(displayStatus({ type: "withdrawal", status: "pending" })).toBe("pending");
-		expect(payoutStatusLabel({ type: "withdrawal", status: "paid" })).toBe("Completed");
+		expect(payoutStatusLabel({ type: "withdrawal", status: "paid" }, t)).toBe("Completed");
 	});
 
 	it("offers every status but deducted in the status filter", () => {
-		expect(PAYOUT_STATUS_FILTER_OPTIONS.map((o) => o.value)).toEqual([
+		expect(payoutStatusFilterOptions(t).map((o) => o.value)).toEqual([
 			"paid",
 			"pending",
 			"in_transit",
@@ -43,8 +46,8 @@ describe("payout status table (spec 2 §4)", () => {
 	});
 
 	it("names a deposit 'Payout'", () => {
-		expect(payoutTypeLabel("deposit")).toBe("Payout");
-		expect(payoutTypeLabel("withdrawal")).toBe("Withdrawal");
+		expect(payoutTypeLabel("deposit", t)).toBe("Payout");
+		expect(payoutTypeLabel("withdrawal", t)).toBe("Withdrawal");
 	});
 });
 
@@ -82,7 +85,7 @@ describe("a failed payout shows 'Failure reason: ' and a message (spec 2 §4, §
 	it("has a readable message for every failure code the spec lists", () => {
 		for (const code of SPEC_CODES) {
 			expect(PAYOUT_FAILURE_MESSAGES[code], code).toMatch(/^[A-Z].{20,}\.$/);
-			expect(payoutFailureReason({ failure_code: code })).toBe(
+			expect(payoutFailureReason({ failure_code: code }, t)).toBe(
 				`Failure reason: ${PAYOUT_FAILURE_MESSAGES[code]}`,
 			);
 		}
@@ -90,10 +93,10 @@ describe("a failed payout shows 'Failure reason: ' and a message (spec 2 §4, §
 	});
 
 	it("falls back to failure_message, then to 'Unknown'", () => {
-		expect(payoutFailureReason({ failure_code: "brand_new", failure_message: "The bank said no." })).toBe(
+		expect(payoutFailureReason({ failure_code: "brand_new", failure_message: "The bank said no." }, t)).toBe(
 			"Failure reason: The bank said no.",
 		);
-		expect(payoutFailureReason({ failure_code: null, failure_message: null })).toBe(
+		expect(payoutFailureReason({ failure_code: null, failure_message: null }, t)).toBe(
 			"Failure reason: Unknown",
 		);
 	});

@@ -2,6 +2,7 @@
  * Payout rules of spec 2 (§3 Payout, §4 payout status and instant payout, §5 notices, §8
  * failure reasons) and spec 3 §9 (instant payout), shared by the server and the admin.
  */
+import { sprintf, type Translator } from "./translator.ts";
 
 /** Statuses a payout is stored with (spec 2 §4). */
 export const PAYOUT_STATUSES = ["paid", "pending", "in_transit", "canceled", "failed"] as const;
@@ -19,16 +20,33 @@ export type ChipColour = "success" | "warning" | "primary" | "light" | "alert";
  * Spec 2 §4 status table. The spec does not give deducted a colour: it is money that left the
  * balance as planned, so it gets the neutral chip rather than the green of money received.
  */
-export const PAYOUT_STATUS_DISPLAY: Readonly<
-	Record<PayoutDisplayStatus, { label: string; chip: ChipColour }>
-> = {
-	paid: { label: "Completed", chip: "success" },
-	deducted: { label: "Completed", chip: "light" },
-	pending: { label: "Pending", chip: "warning" },
-	in_transit: { label: "In transit", chip: "primary" },
-	canceled: { label: "Canceled", chip: "light" },
-	failed: { label: "Failed", chip: "alert" },
+const PAYOUT_STATUS_CHIPS: Readonly<Record<PayoutDisplayStatus, ChipColour>> = {
+	paid: "success",
+	deducted: "light",
+	pending: "warning",
+	in_transit: "primary",
+	canceled: "light",
+	failed: "alert",
 };
+
+export function payoutStatusLabels(t: Translator): Readonly<Record<PayoutDisplayStatus, string>> {
+	return {
+		paid: t.__("Completed", "paydesk"),
+		deducted: t.__("Completed", "paydesk"),
+		pending: t.__("Pending", "paydesk"),
+		in_transit: t.__("In transit", "paydesk"),
+		canceled: t.__("Canceled", "paydesk"),
+		failed: t.__("Failed", "paydesk"),
+	};
+}
+
+/** The label and chip of a displayed status. */
+export function payoutStatusDisplay(
+	status: PayoutDisplayStatus,
+	t: Translator,
+): { label: string; chip: ChipColour } {
+	return { label: payoutStatusLabels(t)[status], chip: PAYOUT_STATUS_CHIPS[status] };
+}
 
 /** A paid withdrawal shows as deducted; every other payout shows its own status. */
 export function displayStatus(payout: { type: string; status: string }): PayoutDisplayStatus {
@@ -38,70 +56,131 @@ export function displayStatus(payout: { type: string; status: string }): PayoutD
 		: "pending";
 }
 
-export function payoutStatusLabel(payout: { type: string; status: string }): string {
-	return PAYOUT_STATUS_DISPLAY[displayStatus(payout)].label;
+export function payoutStatusLabel(payout: { type: string; status: string }, t: Translator): string {
+	return payoutStatusLabels(t)[displayStatus(payout)];
 }
 
 /** The status filter offers every status except deducted (spec 2 §4). */
-export const PAYOUT_STATUS_FILTER_OPTIONS: readonly { value: PayoutStatus; label: string }[] =
-	PAYOUT_STATUSES.map((value) => ({ value, label: PAYOUT_STATUS_DISPLAY[value].label }));
+export function payoutStatusFilterOptions(t: Translator): { value: PayoutStatus; label: string }[] {
+	const labels = payoutStatusLabels(t);
+	return PAYOUT_STATUSES.map((value) => ({ value, label: labels[value] }));
+}
 
 /** A deposit is shown as 'Payout' (spec 2 §3). */
-export function payoutTypeLabel(type: string): string {
-	return type === "withdrawal" ? "Withdrawal" : "Payout";
+export function payoutTypeLabel(type: string, t: Translator): string {
+	return type === "withdrawal" ? t.__("Withdrawal", "paydesk") : t.__("Payout", "paydesk");
 }
 
 /** Spec 2 §8: every payout failure code, with what it means for the merchant. */
-export const PAYOUT_FAILURE_MESSAGES: Readonly<Record<string, string>> = {
-	insufficient_funds: "Your balance did not have enough funds to cover this payout.",
-	bank_account_restricted:
-		"Your bank account has restrictions on the type or number of payouts it can receive. Please contact your bank.",
-	debit_not_authorized: "Your bank did not authorize a debit from this account. Please contact your bank.",
-	invalid_card: "The debit card on file cannot receive payouts. Please add a different card.",
-	declined: "Your bank declined this payout. Please contact your bank or add different bank details.",
-	invalid_transaction: "Your card issuer reported the payout as invalid. Please contact your card issuer.",
-	refer_to_card_issuer: "Your card issuer declined this payout. Please contact your card issuer.",
-	unsupported_card: "Your card does not support payouts. Please add a different debit card.",
-	lost_or_stolen_card: "The card on file was reported lost or stolen. Please add a different card.",
-	invalid_issuer: "The card issuer is not valid for payouts. Please add a different card.",
-	expired_card: "The card on file has expired. Please add a valid card.",
-	could_not_process: "Your bank could not process this payout. Please try again or contact your bank.",
-	invalid_account_number:
-		"The account number is not valid for this routing number. Please check your bank details.",
-	incorrect_account_holder_name:
-		"Your bank reported that the account holder name does not match. Please check your bank details.",
-	account_closed: "The bank account has been closed. Please add a different bank account.",
-	no_account: "No bank account could be found with these details. Please check your bank details.",
-	exceeds_amount_limit:
-		"The payout is larger than your bank accepts for one transfer. Please contact your bank.",
-	account_frozen: "The bank account is frozen. Please contact your bank.",
-	issuer_unavailable:
-		"Your card issuer could not be reached. The payout will be retried, or contact your issuer.",
-	invalid_currency:
-		"Your bank account cannot receive payouts in this currency. Please add an account that can.",
-	incorrect_account_type:
-		"The bank account type cannot receive this payout (for example a savings account). Please add a checking account.",
-	incorrect_account_holder_details:
-		"Your bank reported that the account holder details do not match. Please check your bank details.",
-	bank_ownership_changed:
-		"The bank that holds your account has changed. Please add your new bank account details.",
-	exceeds_count_limit:
-		"Your bank account has received more payouts than it allows. Please contact your bank.",
-	incorrect_account_holder_address:
-		"Your bank reported that the account holder address does not match. Please check your bank details.",
-	incorrect_account_holder_tax_id:
-		"Your bank reported that the account holder tax ID does not match. Please check your bank details.",
-	invalid_account_number_length:
-		"The bank account number has the wrong length for this country. Please check your bank details.",
-};
+export function payoutFailureMessages(t: Translator): Readonly<Record<string, string>> {
+	return {
+		insufficient_funds: t.__("Your balance did not have enough funds to cover this payout.", "paydesk"),
+		bank_account_restricted: t.__(
+			"Your bank account has restrictions on the type or number of payouts it can receive. Please contact your bank.",
+			"paydesk",
+		),
+		debit_not_authorized: t.__(
+			"Your bank did not authorize a debit from this account. Please contact your bank.",
+			"paydesk",
+		),
+		invalid_card: t.__(
+			"The debit card on file cannot receive payouts. Please add a different card.",
+			"paydesk",
+		),
+		declined: t.__(
+			"Your bank declined this payout. Please contact your bank or add different bank details.",
+			"paydesk",
+		),
+		invalid_transaction: t.__(
+			"Your card issuer reported the payout as invalid. Please contact your card issuer.",
+			"paydesk",
+		),
+		refer_to_card_issuer: t.__(
+			"Your card issuer declined this payout. Please contact your card issuer.",
+			"paydesk",
+		),
+		unsupported_card: t.__(
+			"Your card does not support payouts. Please add a different debit card.",
+			"paydesk",
+		),
+		lost_or_stolen_card: t.__(
+			"The card on file was reported lost or stolen. Please add a different card.",
+			"paydesk",
+		),
+		invalid_issuer: t.__("The card issuer is not valid for payouts. Please add a different card.", "paydesk"),
+		expired_card: t.__("The card on file has expired. Please add a valid card.", "paydesk"),
+		could_not_process: t.__(
+			"Your bank could not process this payout. Please try again or contact your bank.",
+			"paydesk",
+		),
+		invalid_account_number: t.__(
+			"The account number is not valid for this routing number. Please check your bank details.",
+			"paydesk",
+		),
+		incorrect_account_holder_name: t.__(
+			"Your bank reported that the account holder name does not match. Please check your bank details.",
+			"paydesk",
+		),
+		account_closed: t.__("The bank account has been closed. Please add a different bank account.", "paydesk"),
+		no_account: t.__(
+			"No bank account could be found with these details. Please check your bank details.",
+			"paydesk",
+		),
+		exceeds_amount_limit: t.__(
+			"The payout is larger than your bank accepts for one transfer. Please contact your bank.",
+			"paydesk",
+		),
+		account_frozen: t.__("The bank account is frozen. Please contact your bank.", "paydesk"),
+		issuer_unavailable: t.__(
+			"Your card issuer could not be reached. The payout will be retried, or contact your issuer.",
+			"paydesk",
+		),
+		invalid_currency: t.__(
+			"Your bank account cannot receive payouts in this currency. Please add an account that can.",
+			"paydesk",
+		),
+		incorrect_account_type: t.__(
+			"The bank account type cannot receive this payout (for example a savings account). Please add a checking account.",
+			"paydesk",
+		),
+		incorrect_account_holder_details: t.__(
+			"Your bank reported that the account holder details do not match. Please check your bank details.",
+			"paydesk",
+		),
+		bank_ownership_changed: t.__(
+			"The bank that holds your account has changed. Please add your new bank account details.",
+			"paydesk",
+		),
+		exceeds_count_limit: t.__(
+			"Your bank account has received more payouts than it allows. Please contact your bank.",
+			"paydesk",
+		),
+		incorrect_account_holder_address: t.__(
+			"Your bank reported that the account holder address does not match. Please check your bank details.",
+			"paydesk",
+		),
+		incorrect_account_holder_tax_id: t.__(
+			"Your bank reported that the account holder tax ID does not match. Please check your bank details.",
+			"paydesk",
+		),
+		invalid_account_number_length: t.__(
+			"The bank account number has the wrong length for this country. Please check your bank details.",
+			"paydesk",
+		),
+	};
+}
 
 /** 'Failure reason: ' + the code's message, else the processor's message, else 'Unknown' (spec 2 §4). */
-export function payoutFailureReason(payout: {
-	failure_code?: string | null;
-	failure_message?: string | null;
-}): string {
-	const mapped = payout.failure_code ? PAYOUT_FAILURE_MESSAGES[payout.failure_code] : undefined;
-	return `Failure reason: ${mapped ?? (payout.failure_message || "Unknown")}`;
+export function payoutFailureReason(
+	payout: { failure_code?: string | null; failure_message?: string | null },
+	t: Translator,
+): string {
+	const mapped = payout.failure_code ? payoutFailureMessages(t)[payout.failure_code] : undefined;
+	return sprintf(
+		/* translators: %s: why the payout failed, a sentence of the bank or the processor */
+		t.__("Failure reason: %s", "paydesk"),
+		mapped ?? (payout.failure_message || t.__("Unknown", "paydesk")),
+	);
 }
 
 /** An instant payout: funds arrive within 30 minutes (spec 2 §9). */
@@ -179,8 +258,12 @@ export function showNextPayoutNotice(state: {
 	);
 }
 
-export const PAYOUT_FAILURE_NOTICE =
-	"Payouts are currently paused because a recent payout failed. Please update your bank account details.";
+export function payoutFailureNotice(t: Translator): string {
+	return t.__(
+		"Payouts are currently paused because a recent payout failed. Please update your bank account details.",
+		"paydesk",
+	);
+}
 
 /**
  * Spec 2 §5: the payout-failure notice shows only when an external account is errored and an

@@ -2,12 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
 	DEFAULT_PERIOD,
 	formatUtcOffset,
-	PERIOD_LABELS,
 	PERIOD_PRESETS,
+	periodLabels,
 	periodRange,
 	periodRangeLabel,
 	storedPeriod,
 } from "./periods.ts";
+import { englishTranslator as t } from "./translator.ts";
 
 const today = { year: 2026, month: 11, day: 15 };
 const created = { year: 2025, month: 3, day: 9 };
@@ -16,7 +17,7 @@ const range = (preset: Parameters<typeof periodRange>[0], day = today) => period
 describe("payment activity period presets (spec 1 §3, §9)", () => {
 	it("offers nine presets, each with a display label, and last_7_days is the default", () => {
 		expect(PERIOD_PRESETS).toHaveLength(9);
-		expect(Object.keys(PERIOD_LABELS)).toEqual([...PERIOD_PRESETS]);
+		expect(Object.keys(periodLabels(t))).toEqual([...PERIOD_PRESETS]);
 		expect(DEFAULT_PERIOD).toBe("last_7_days");
 	});
 

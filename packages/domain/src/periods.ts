@@ -9,6 +9,7 @@
  * sale made this morning already shows in the default period.
  */
 import { formatDate } from "./dates.ts";
+import type { Translator } from "./translator.ts";
 
 export const PERIOD_PRESETS = [
 	"today",
@@ -25,17 +26,19 @@ export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
 
 export const DEFAULT_PERIOD: PeriodPreset = "last_7_days";
 
-export const PERIOD_LABELS: Readonly<Record<PeriodPreset, string>> = {
-	today: "Today",
-	last_7_days: "Last 7 days",
-	last_4_weeks: "Last 4 weeks",
-	last_3_months: "Last 3 months",
-	last_12_months: "Last 12 months",
-	month_to_date: "Month to date",
-	quarter_to_date: "Quarter to date",
-	year_to_date: "Year to date",
-	all_time: "All time",
-};
+export function periodLabels(t: Translator): Readonly<Record<PeriodPreset, string>> {
+	return {
+		today: t.__("Today", "paydesk"),
+		last_7_days: t.__("Last 7 days", "paydesk"),
+		last_4_weeks: t.__("Last 4 weeks", "paydesk"),
+		last_3_months: t.__("Last 3 months", "paydesk"),
+		last_12_months: t.__("Last 12 months", "paydesk"),
+		month_to_date: t.__("Month to date", "paydesk"),
+		quarter_to_date: t.__("Quarter to date", "paydesk"),
+		year_to_date: t.__("Year to date", "paydesk"),
+		all_time: t.__("All time", "paydesk"),
+	};
+}
 
 /** The session storage key the chosen preset lives under for the browser session. */
 export const PERIOD_STORAGE_KEY = "paydesk_payment_activity_period";
@@ -125,10 +128,14 @@ function rangeDay(value: string): CalendarDay {
  * November 15, 2026" with "F j, Y", or one date when the range is a single day. The range's
  * dates are already the user's days, so they are formatted as they are, with no time zone shift.
  */
-export function periodRangeLabel(range: Pick<PeriodRange, "start" | "end">, dateFormat: string): string {
+export function periodRangeLabel(
+	range: Pick<PeriodRange, "start" | "end">,
+	dateFormat: string,
+	locale?: string,
+): string {
 	const label = (value: string) => {
 		const day = rangeDay(value);
-		return formatDate(dateFormat, Date.UTC(day.year, day.month - 1, day.day) / 1000, "UTC");
+		return formatDate(dateFormat, Date.UTC(day.year, day.month - 1, day.day) / 1000, "UTC", locale);
 	};
 	const start = label(range.start);
 	const end = label(range.end);

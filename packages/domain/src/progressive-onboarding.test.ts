@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { poTaskContent, poTaskState } from "./progressive-onboarding.ts";
+import { englishTranslator as t } from "./translator.ts";
 
 const DAY = 86_400;
 const now = Date.parse("2026-11-15T12:00:00Z") / 1000;
@@ -42,7 +43,7 @@ describe("progressive-onboarding bank-details task (spec 1 §4.5)", () => {
 	});
 
 	it("fills the deadline and threshold into the message", () => {
-		expect(poTaskContent("near_threshold", "December 1, 2026", "$5,000.00")).toContain(
+		expect(poTaskContent("near_threshold", "December 1, 2026", "$5,000.00", t)).toContain(
 			"$5,000.00 sales limit for unverified accounts. Verify your bank details by December 1, 2026",
 		);
 	});

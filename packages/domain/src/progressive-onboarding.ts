@@ -14,6 +14,7 @@
  *
  * The deadline is the first transaction date (or the creation date with no payment) + 30 days.
  */
+import { sprintf, type Translator } from "./translator.ts";
 
 const DAY = 86_400;
 
@@ -80,26 +81,60 @@ export function poTaskState(account: PoAccount, now: number): PoTaskState {
 	return { message: "after_payment", level: 3, deadline, paymentsPaused: false };
 }
 
-/** The task's wording per message; {deadline} and {threshold} are filled by poTaskContent. */
-export const PO_TASK_MESSAGES: Readonly<Record<PoTaskMessage, string>> = {
-	after_payment: "Verify your bank details by {deadline} to start receiving payouts of your sales.",
-	balance_rising:
-		"Your balance is growing. Verify your bank details by {deadline} to keep accepting payments and receive your payouts.",
-	near_threshold:
-		"You are close to the {threshold} sales limit for unverified accounts. Verify your bank details by {deadline} to avoid an interruption to your payments.",
-	threshold_reached:
-		"Payments are paused: your account reached the {threshold} sales limit or its 30 days without verified bank details. Verify them now to resume payments and receive your payouts.",
-	no_payment_14_days:
-		"Verify your bank details by {deadline} so your first sales can be paid out without delay.",
-	no_payment_30_days:
-		"Payments are paused because your bank details were not verified within 30 days. Verify them now to start accepting payments.",
-};
+/** The task's wording per message, with %1$s for the deadline and %2$s for the sales threshold. */
+function poTaskMessage(message: PoTaskMessage, t: Translator): string {
+	switch (message) {
+		case "after_payment":
+			/* translators: %1$s: the date to verify by */
+			return t.__("Verify your bank details by %1$s to start receiving payouts of your sales.", "paydesk");
+		case "balance_rising":
+			/* translators: %1$s: the date to verify by */
+			return t.__(
+				"Your balance is growing. Verify your bank details by %1$s to keep accepting payments and receive your payouts.",
+				"paydesk",
+			);
+		case "near_threshold":
+			/* translators: %1$s: the date to verify by, %2$s: the sales limit, e.g. $5,000.00 */
+			return t.__(
+				"You are close to the %2$s sales limit for unverified accounts. Verify your bank details by %1$s to avoid an interruption to your payments.",
+				"paydesk",
+			);
+		case "threshold_reached":
+			/* translators: %2$s: the sales limit, e.g. $5,000.00 (%1$s, the date, is not used) */
+			return t.__(
+				"Payments are paused: your account reached the %2$s sales limit or its 30 days without verified bank details. Verify them now to resume payments and receive your payouts.",
+				"paydesk",
+			);
+		case "no_payment_14_days":
+			/* translators: %1$s: the date to verify by */
+			return t.__(
+				"Verify your bank details by %1$s so your first sales can be paid out without delay.",
+				"paydesk",
+			);
+		case "no_payment_30_days":
+			return t.__(
+				"Payments are paused because your bank details were not verified within 30 days. Verify them now to start accepting payments.",
+				"paydesk",
+			);
+	}
+}
 
-export const PO_TASK_TITLE = "Verify your bank details";
-export const PO_TASK_TIME = "2 minutes";
+export function poTaskTitle(t: Translator): string {
+	return t.__("Verify your bank details", "paydesk");
+}
 
-export function poTaskContent(message: PoTaskMessage, deadline: string, threshold: string): string {
-	return PO_TASK_MESSAGES[message].replace("{deadline}", deadline).replace("{threshold}", threshold);
+/** The task's time label: '2 minutes' (spec 1 §4.5). */
+export function poTaskTime(t: Translator): string {
+	return sprintf(t._n("%d minute", "%d minutes", 2, "paydesk"), 2);
+}
+
+export function poTaskContent(
+	message: PoTaskMessage,
+	deadline: string,
+	threshold: string,
+	t: Translator,
+): string {
+	return sprintf(poTaskMessage(message, t), deadline, threshold);
 }
 
 /** ISO or epoch seconds to epoch seconds; null stays null. */

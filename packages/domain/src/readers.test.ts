@@ -6,6 +6,7 @@ import {
 	readerStatsTotal,
 	readerStatusLabel,
 } from "./readers.ts";
+import { englishTranslator as t } from "./translator.ts";
 
 const stats = [
 	{ reader_id: "tmr_1", status: "active", count: 12, fee: { amount: 120, currency: "usd" } },
@@ -18,15 +19,15 @@ describe("card readers page (spec 2)", () => {
 	});
 
 	it("shows a reader's status as Active or Inactive", () => {
-		expect(readerStatusLabel(true)).toBe("Active");
-		expect(readerStatusLabel(false)).toBe("Inactive");
-		expect(readerStatStatusLabel("active")).toBe("Active");
+		expect(readerStatusLabel(true, t)).toBe("Active");
+		expect(readerStatusLabel(false, t)).toBe("Inactive");
+		expect(readerStatStatusLabel("active", t)).toBe("Active");
 	});
 });
 
 describe("card readers stats (spec 2)", () => {
 	it("downloads the table (reader id, status, transactions, fee) as CSV", () => {
-		const csv = readerStatsCsv(stats);
+		const csv = readerStatsCsv(stats, t);
 		expect(csv.startsWith("\uFEFF")).toBe(true);
 		expect(csv.slice(1).split("\r\n")).toEqual([
 			"Reader ID,Status,Transactions,Fee,Currency",

@@ -4,13 +4,14 @@
  */
 import { CSV_BOM, type CsvColumn, csvHeader, csvRecord } from "./csv.ts";
 import { formatPlainAmount } from "./money.ts";
+import type { Translator } from "./translator.ts";
 
 /** The card readers page lists at most 10 readers (spec 2 §9). */
 export const READERS_PAGE_SIZE = 10;
 
 /** The Status column of the connected readers. */
-export function readerStatusLabel(isActive: boolean): string {
-	return isActive ? "Active" : "Inactive";
+export function readerStatusLabel(isActive: boolean, t: Translator): string {
+	return isActive ? t.__("Active", "paydesk") : t.__("Inactive", "paydesk");
 }
 
 export interface ReaderStat {
@@ -20,27 +21,33 @@ export interface ReaderStat {
 	fee: { amount: number; currency: string };
 }
 
-/** A reader's status in a fee statement, as the partner sends it ('active'), capitalised. */
-export function readerStatStatusLabel(status: string): string {
+/**
+ * A reader's status in a fee statement, as the partner sends it: 'active' and 'inactive' read as
+ * the connected readers' statuses do, any other capitalised, its underscores as spaces.
+ */
+export function readerStatStatusLabel(status: string, t: Translator): string {
+	if (status === "active" || status === "inactive") return readerStatusLabel(status === "active", t);
 	return status === "" ? "" : status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, " ");
 }
 
 /** The stats table's columns (reader id, status, transactions, fee), with the fee's currency. */
-export const READER_STATS_CSV_COLUMNS: readonly CsvColumn<ReaderStat>[] = [
-	{ header: "Reader ID", value: (stat) => stat.reader_id },
-	{ header: "Status", value: (stat) => readerStatStatusLabel(stat.status) },
-	{ header: "Transactions", value: (stat) => stat.count },
-	{ header: "Fee", value: (stat) => formatPlainAmount(stat.fee.amount, stat.fee.currency) },
-	{ header: "Currency", value: (stat) => stat.fee.currency.toUpperCase() },
-];
+export function readerStatsCsvColumns(t: Translator): readonly CsvColumn<ReaderStat>[] {
+	return [
+		{ header: t.__("Reader ID", "paydesk"), value: (stat) => stat.reader_id },
+		{ header: t.__("Status", "paydesk"), value: (stat) => readerStatStatusLabel(stat.status, t) },
+		{ header: t.__("Transactions", "paydesk"), value: (stat) => stat.count },
+		{
+			header: t.__("Fee", "paydesk"),
+			value: (stat) => formatPlainAmount(stat.fee.amount, stat.fee.currency),
+		},
+		{ header: t.__("Currency", "paydesk"), value: (stat) => stat.fee.currency.toUpperCase() },
+	];
+}
 
-/** The whole CSV file of a fee statement's readers. */
-export function readerStatsCsv(stats: readonly ReaderStat[]): string {
-	return (
-		CSV_BOM +
-		csvHeader(READER_STATS_CSV_COLUMNS) +
-		stats.map((stat) => csvRecord(READER_STATS_CSV_COLUMNS, stat)).join("")
-	);
+/** The whole CSV file of a fee statement's readers, its headings and statuses in the reader's language. */
+export function readerStatsCsv(stats: readonly ReaderStat[], t: Translator): string {
+	const columns = readerStatsCsvColumns(t);
+	return CSV_BOM + csvHeader(columns) + stats.map((stat) => csvRecord(columns, stat)).join("");
 }
 
 /** The fee statement's total: what the card reader fee charge billed. */

@@ -2,16 +2,17 @@ import { describe, expect, it } from "vitest";
 import {
 	canRefundInFull,
 	disputeAllowsRefund,
-	ORDER_NOT_FOUND_NOTICE,
 	orderEditUrl,
-	REFUND_REASON_OPTIONS,
+	orderNotFoundNotice,
 	type RefundableCharge,
 	refundableAmount,
 	refundFailureMessage,
 	refundReasonLabel,
+	refundReasonOptions,
 	refundRefusal,
 	refundSuccessMessage,
 } from "./refunds.ts";
+import { englishTranslator as t } from "./translator.ts";
 
 const captured: RefundableCharge = {
 	status: "succeeded",
@@ -77,14 +78,14 @@ describe("a refund above the refundable amount is refused with a clear reason", 
 
 describe("refund reasons: duplicate, fraudulent, requested_by_customer, or none", () => {
 	it("offers no reason first, then the three reasons", () => {
-		expect(REFUND_REASON_OPTIONS.map((o) => o.value)).toEqual([
+		expect(refundReasonOptions(t).map((o) => o.value)).toEqual([
 			"",
 			"duplicate",
 			"fraudulent",
 			"requested_by_customer",
 		]);
-		expect(refundReasonLabel("requested_by_customer")).toBe("Requested by customer");
-		expect(refundReasonLabel(null)).toBeNull();
+		expect(refundReasonLabel("requested_by_customer", t)).toBe("Requested by customer");
+		expect(refundReasonLabel(null, t)).toBeNull();
 	});
 });
 
@@ -94,7 +95,7 @@ describe("refund notices", () => {
 		expect(refundFailureMessage("ch_1")).toBe(
 			"There has been an error refunding the payment #ch_1. Please try again later.",
 		);
-		expect(ORDER_NOT_FOUND_NOTICE).toBe("Unable to view order. Order not found.");
+		expect(orderNotFoundNotice(t)).toBe("Unable to view order. Order not found.");
 		expect(orderEditUrl(42)).toBe("/wp-admin/post.php?post=42&action=edit");
 	});
 });

@@ -5,26 +5,33 @@
  */
 import { isDisputeInquiry } from "./charge-status.ts";
 import { formatAmount } from "./money.ts";
+import type { Translator } from "./translator.ts";
 
 /** Refund reason choices; "none" sends no reason at all. */
 export const REFUND_REASONS = ["duplicate", "fraudulent", "requested_by_customer"] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
-export const REFUND_REASON_LABELS: Readonly<Record<RefundReason, string>> = {
-	duplicate: "Duplicate order",
-	fraudulent: "Fraudulent",
-	requested_by_customer: "Requested by customer",
-};
+export function refundReasonLabels(t: Translator): Readonly<Record<RefundReason, string>> {
+	return {
+		duplicate: t.__("Duplicate order", "paydesk"),
+		fraudulent: t.__("Fraudulent", "paydesk"),
+		requested_by_customer: t.__("Requested by customer", "paydesk"),
+	};
+}
 
 /** The select's options, "No reason" first; its empty value means no reason is sent. */
-export const REFUND_REASON_OPTIONS: readonly { value: RefundReason | ""; label: string }[] = [
-	{ value: "", label: "No reason" },
-	...REFUND_REASONS.map((value) => ({ value, label: REFUND_REASON_LABELS[value] })),
-];
+export function refundReasonOptions(t: Translator): { value: RefundReason | ""; label: string }[] {
+	const labels = refundReasonLabels(t);
+	return [
+		{ value: "", label: t.__("No reason", "paydesk") },
+		...REFUND_REASONS.map((value) => ({ value, label: labels[value] })),
+	];
+}
 
-export function refundReasonLabel(reason: string | null | undefined): string | null {
+/** A refund's reason; an unknown one as sent, its underscores as spaces; null for none. */
+export function refundReasonLabel(reason: string | null | undefined, t: Translator): string | null {
 	if (!reason) return null;
-	return REFUND_REASON_LABELS[reason as RefundReason] ?? reason.replace(/_/g, " ");
+	return refundReasonLabels(t)[reason as RefundReason] ?? reason.replace(/_/g, " ");
 }
 
 /** What the refund rules read from a charge. */
@@ -122,7 +129,9 @@ export function refundFailureMessage(paymentId: string): string {
 }
 
 /** A partial refund opens the order; without an order link this notice is shown instead. */
-export const ORDER_NOT_FOUND_NOTICE = "Unable to view order. Order not found.";
+export function orderNotFoundNotice(t: Translator): string {
+	return t.__("Unable to view order. Order not found.", "paydesk");
+}
 
 /** The store's order screen (WooCommerce's order URL, which Paydesk serves). */
 export function orderEditUrl(orderId: number | string): string {

@@ -13,6 +13,7 @@ import {
 	taskActionUrl,
 	visibleTasks,
 } from "./tasks.ts";
+import { englishTranslator } from "./translator.ts";
 
 const DAY = 86_400;
 const now = Date.parse("2026-11-15T12:00:00Z") / 1000;
@@ -38,6 +39,7 @@ const context = (overrides: Partial<TaskContext> = {}): TaskContext => ({
 	disputes: [],
 	now,
 	format: { money: (a) => `$${(a / 100).toFixed(2)}`, date: () => "Dec 1", time: () => "3:00 pm" },
+	translator: englishTranslator,
 	...overrides,
 });
 const keys = (tasks: OverviewTask[]) => tasks.map((task) => task.key);

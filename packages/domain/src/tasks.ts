@@ -2,19 +2,21 @@
  * The overview's task list (spec 1 §3 Task, §4.4, §4.5, §9; spec 3 §2.1): the six tasks in the
  * spec's order with their conditions, which of them a merchant's choices hide (dismissed,
  * deleted, snoozed for a day), the sort (completed last, then level, default 3) and the collapse
- * after 5 items. Texts are the spec's where it gives them; the rest are ours.
+ * after 5 items. Texts are the spec's where it gives them; the rest are ours, each in the
+ * merchant's language through the context's translator.
  */
 import { requirementErrorMessages } from "./account-requirements.ts";
 import { isProgressiveOnboardingIncomplete } from "./account-status.ts";
 import { type DisputeTaskFormat, disputeTaskText, type TaskDispute } from "./dispute-task.ts";
 import {
 	PO_SALES_THRESHOLD,
-	PO_TASK_TIME,
-	PO_TASK_TITLE,
 	poTaskContent,
 	poTaskState,
+	poTaskTime,
+	poTaskTitle,
 	toSeconds,
 } from "./progressive-onboarding.ts";
+import { sprintf, type Translator } from "./translator.ts";
 
 export type TaskLevel = 1 | 2 | 3;
 export const DEFAULT_TASK_LEVEL: TaskLevel = 3;
@@ -83,6 +85,8 @@ export interface TaskContext {
 	/** Epoch seconds. */
 	now: number;
 	format: DisputeTaskFormat;
+	/** Writes the tasks' texts in the merchant's language. */
+	translator: Translator;
 }
 
 /** The page settings the tasks read (spec 1 §3), as both the admin and the server hold them. */
@@ -100,7 +104,7 @@ export interface TaskSettings {
 /** The tasks' context from the page settings, plus what the caller reads at the moment. */
 export function taskContextOf(
 	settings: TaskSettings,
-	moment: Pick<TaskContext, "disputes" | "now" | "format">,
+	moment: Pick<TaskContext, "disputes" | "now" | "format" | "translator">,
 ): TaskContext {
 	return {
 		account: settings.accountStatus,
@@ -137,35 +141,50 @@ const withQuery = (url: string, query: string) => `${url}${url.includes("?") ? "
 /** 1. Update or finish business details, unless progressive onboarding took over. */
 export function businessDetailsTask(context: TaskContext): OverviewTask | null {
 	const account = context.account;
+	const t = context.translator;
 	if (!account) return null;
 	if (account.progressiveOnboarding.isEnabled && account.detailsSubmitted) return null;
 	if (!account.detailsSubmitted) {
 		return base({
 			key: "complete-setup",
-			title: "Activate payments",
-			content: "Verify your business details to start accepting payments and receiving payouts.",
+			title: t.__("Activate payments", "paydesk"),
+			content: t.__(
+				"Verify your business details to start accepting payments and receiving payouts.",
+				"paydesk",
+			),
 			level: 1,
-			time: "10 minutes",
-			actionLabel: "Finish setup",
+			time: sprintf(t._n("%d minute", "%d minutes", 10, "paydesk"), 10),
+			actionLabel: t.__("Finish setup", "paydesk"),
 			action: { kind: "url", url: context.connectUrl },
 		});
 	}
 	// The friendly texts of spec 1 §8 (the server's reason for an unmapped code).
-	const errors = requirementErrorMessages(account.requirements.errors);
+	const errors = requirementErrorMessages(account.requirements.errors, t);
 	const completed = (account.status === "complete" || account.status === "enabled") && errors.length === 0;
 	const restricted = account.status === "restricted";
 	const deadline = account.currentDeadline;
-	let content = "Your business details are verified: payments and payouts are enabled.";
+	let content = t.__("Your business details are verified: payments and payouts are enabled.", "paydesk");
 	if (restricted && account.pastDue)
-		content =
-			"Payments and payouts are disabled for this account until missing business information is updated.";
+		content = t.__(
+			"Payments and payouts are disabled for this account until missing business information is updated.",
+			"paydesk",
+		);
 	else if ((restricted || account.status === "restricted_soon") && deadline)
-		content = `Update by ${context.format.date(deadline)} to avoid a disruption in payouts.`;
+		content = sprintf(
+			/* translators: %s: the date the business details must be updated by */
+			t.__("Update by %s to avoid a disruption in payouts.", "paydesk"),
+			context.format.date(deadline),
+		);
 	else if (!completed)
-		content = "Some business details need your attention to keep payments and payouts running.";
+		content = t.__(
+			"Some business details need your attention to keep payments and payouts running.",
+			"paydesk",
+		);
 	return base({
 		key: "update-business-details",
-		title: completed ? "Business details verified" : "Update business details",
+		title: completed
+			? t.__("Business details verified", "paydesk")
+			: t.__("Update business details", "paydesk"),
 		content,
 		additionalInfo: errors,
 		expandable: errors.length > 0,
@@ -174,7 +193,7 @@ export function businessDetailsTask(context: TaskContext): OverviewTask | null {
 		completed,
 		isDeletable: completed,
 		showActionButton: !completed,
-		actionLabel: "Update",
+		actionLabel: t.__("Update", "paydesk"),
 		action: { kind: "url", url: withQuery(account.accountLink, "from=WCPAY_OVERVIEW&source=overview-page") },
 	});
 }
@@ -182,20 +201,24 @@ export function businessDetailsTask(context: TaskContext): OverviewTask | null {
 /** 2. Reconnect the content-platform user, when a reconnect URL exists. */
 export function reconnectTask(context: TaskContext): OverviewTask | null {
 	if (!context.reconnectUrl) return null;
+	const t = context.translator;
 	return base({
 		key: "reconnect-wpcom-user",
-		title: "Reconnect your store",
-		content:
+		title: t.__("Reconnect your store", "paydesk"),
+		content: t.__(
 			"The connection that carries your payments was lost. Reconnect your store to keep receiving payments and payouts.",
+			"paydesk",
+		),
 		level: 1,
-		actionLabel: "Reconnect",
+		actionLabel: t.__("Reconnect", "paydesk"),
 		action: { kind: "url", url: context.reconnectUrl },
 	});
 }
 
 /** 3. Respond to disputes due within 7 days. */
 export function disputesTask(context: TaskContext): OverviewTask | null {
-	const text = disputeTaskText(context.disputes, context.now, context.format);
+	const t = context.translator;
+	const text = disputeTaskText(context.disputes, context.now, context.format, t);
 	if (!text) return null;
 	return base({
 		key: "dispute-resolution-task",
@@ -203,7 +226,7 @@ export function disputesTask(context: TaskContext): OverviewTask | null {
 		content: text.content,
 		level: text.urgent ? 1 : 2,
 		allowSnooze: true,
-		actionLabel: text.count === 1 ? "Respond now" : "See disputes",
+		actionLabel: text.count === 1 ? t.__("Respond now", "paydesk") : t.__("See disputes", "paydesk"),
 		action: text.chargeId
 			? { kind: "admin", path: "/payments/transactions/details", query: { id: text.chargeId } }
 			: { kind: "admin", path: "/payments/disputes", query: { filter: "awaiting_response" } },
@@ -216,6 +239,7 @@ export function bankDetailsTask(context: TaskContext): OverviewTask | null {
 	if (!account?.progressiveOnboarding.isEnabled || !account.detailsSubmitted) return null;
 	if (["pending", "complete", "enabled"].includes(account.status)) return null;
 	const po = account.progressiveOnboarding;
+	const t = context.translator;
 	const state = poTaskState(
 		{
 			tpv: po.tpv,
@@ -226,15 +250,16 @@ export function bankDetailsTask(context: TaskContext): OverviewTask | null {
 	);
 	return base({
 		key: "verify-bank-details",
-		title: PO_TASK_TITLE,
+		title: poTaskTitle(t),
 		content: poTaskContent(
 			state.message,
 			context.format.date(state.deadline),
 			context.format.money(PO_SALES_THRESHOLD * 100, "usd"),
+			t,
 		),
 		level: state.level,
-		time: PO_TASK_TIME,
-		actionLabel: "Set up payouts",
+		time: poTaskTime(t),
+		actionLabel: t.__("Set up payouts", "paydesk"),
 		action: { kind: "url", url: withQuery(context.connectUrl, "collect_payout_requirements=true") },
 	});
 }
@@ -244,13 +269,17 @@ export function paymentMethodsTask(context: TaskContext): OverviewTask | null {
 	const account = context.account;
 	if (!account?.detailsSubmitted || context.enabledPaymentMethods.length !== 1) return null;
 	if (isProgressiveOnboardingIncomplete(account)) return null;
+	const t = context.translator;
 	return base({
 		key: "add-payment-methods",
-		title: "Add more ways for buyers to pay",
-		content: "Offer the payment methods your customers know, like Apple Pay, Klarna or iDEAL, to sell more.",
+		title: t.__("Add more ways for buyers to pay", "paydesk"),
+		content: t.__(
+			"Offer the payment methods your customers know, like Apple Pay, Klarna or iDEAL, to sell more.",
+			"paydesk",
+		),
 		isDismissable: true,
 		allowSnooze: true,
-		actionLabel: "Add payment methods",
+		actionLabel: t.__("Add payment methods", "paydesk"),
 		action: { kind: "admin", path: "/payments/additional-payment-methods" },
 	});
 }
@@ -258,13 +287,16 @@ export function paymentMethodsTask(context: TaskContext): OverviewTask | null {
 /** 6. Go live: connected, the site in test or sandbox mode, the go-live flag on. */
 export function goLiveTask(context: TaskContext): OverviewTask | null {
 	if (!context.isAccountConnected || !context.testMode || !context.goLiveEnabled) return null;
+	const t = context.translator;
 	return base({
 		key: "go-live-payments",
-		title: "Set up live payments on your store",
-		content:
+		title: t.__("Set up live payments on your store", "paydesk"),
+		content: t.__(
 			"Your store takes test payments. Verify your business details to accept real payments from your customers.",
+			"paydesk",
+		),
 		isDismissable: true,
-		actionLabel: "Activate payments",
+		actionLabel: t.__("Activate payments", "paydesk"),
 		action: { kind: "url", url: withQuery(context.connectUrl, "wcpay-disable-onboarding-test-mode=true") },
 	});
 }

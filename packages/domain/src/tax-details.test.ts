@@ -8,6 +8,7 @@ import {
 	taxNumberLabel,
 	taxNumberPrefix,
 } from "./tax-details.ts";
+import { englishTranslator as t } from "./translator.ts";
 
 describe("tax number prefix (spec 1 §5)", () => {
 	it("is none for JP, 'EL ' for GR, 'CHE ' for CH, otherwise the country code", () => {
@@ -19,18 +20,18 @@ describe("tax number prefix (spec 1 §5)", () => {
 	});
 
 	it("calls the number a Corporate Number in Japan and a VAT Number elsewhere", () => {
-		expect(taxNumberLabel("JP")).toBe("Corporate Number");
-		expect(taxNumberLabel("DE")).toBe("VAT Number");
+		expect(taxNumberLabel("JP", t)).toBe("Corporate Number");
+		expect(taxNumberLabel("DE", t)).toBe("VAT Number");
 	});
 
 	it("gives the two hints of the spec", () => {
-		expect(taxNumberHint("DE")).toBe(
+		expect(taxNumberHint("DE", t)).toBe(
 			"8 to 12 digits with your country code prefix, for example DE 123456789.",
 		);
-		expect(taxNumberHint("US")).toBe(
+		expect(taxNumberHint("US", t)).toBe(
 			"8 to 12 digits with your country code prefix, for example DE 123456789.",
 		);
-		expect(taxNumberHint("JP")).toBe("A 13 digit number, for example 1234567890123.");
+		expect(taxNumberHint("JP", t)).toBe("A 13 digit number, for example 1234567890123.");
 	});
 });
 

@@ -4,6 +4,7 @@
  * business name and address. The number format rules are shared by the admin's hints and the
  * server's validation of GET /vat/{number} and POST /vat.
  */
+import { sprintf, type Translator } from "./translator.ts";
 
 /**
  * The prefix the number field starts with (spec 1 §5): none for JP, 'EL ' for Greece (its VAT
@@ -18,15 +19,28 @@ export function taxNumberPrefix(country: string): string {
 }
 
 /** The field's name: Japan calls its number a Corporate Number. */
-export function taxNumberLabel(country: string): string {
-	return country.trim().toUpperCase() === "JP" ? "Corporate Number" : "VAT Number";
+export function taxNumberLabel(country: string, t: Translator): string {
+	return country.trim().toUpperCase() === "JP"
+		? t.__("Corporate Number", "paydesk")
+		: t.__("VAT Number", "paydesk");
+}
+
+/** The confirmation step's line of the number: "VAT Number: DE123456789". */
+export function taxNumberLine(country: string, number: string, t: Translator): string {
+	const format =
+		country.trim().toUpperCase() === "JP"
+			? /* translators: %s: a Japanese Corporate Number, 13 digits */
+				t.__("Corporate Number: %s", "paydesk")
+			: /* translators: %s: a VAT number with its country prefix, e.g. DE123456789 */
+				t.__("VAT Number: %s", "paydesk");
+	return sprintf(format, number);
 }
 
 /** The hint under the field (spec 1 §5). */
-export function taxNumberHint(country: string): string {
+export function taxNumberHint(country: string, t: Translator): string {
 	return country.trim().toUpperCase() === "JP"
-		? "A 13 digit number, for example 1234567890123."
-		: "8 to 12 digits with your country code prefix, for example DE 123456789.";
+		? t.__("A 13 digit number, for example 1234567890123.", "paydesk")
+		: t.__("8 to 12 digits with your country code prefix, for example DE 123456789.", "paydesk");
 }
 
 /**

@@ -18,37 +18,38 @@ import {
 	transactionTotalsShown,
 	transactionTypeLabel,
 } from "./transactions.ts";
+import { englishTranslator as t } from "./translator.ts";
 
 describe("transaction value lists (spec 2 §4)", () => {
 	it("knows the eleven transaction types, loans named as disbursement and repayment", () => {
 		expect(TRANSACTION_TYPES).toHaveLength(11);
-		expect(transactionTypeLabel("financing_payout")).toBe("Loan disbursement");
-		expect(transactionTypeLabel("financing_paydown")).toBe("Loan repayment");
-		expect(transactionTypeLabel("card_reader_fee")).toBe("Card reader fee");
+		expect(transactionTypeLabel("financing_payout", t)).toBe("Loan disbursement");
+		expect(transactionTypeLabel("financing_paydown", t)).toBe("Loan repayment");
+		expect(transactionTypeLabel("card_reader_fee", t)).toBe("Card reader fee");
 	});
 
 	it("an unknown transaction type reads 'Unknown transactions'", () => {
-		expect(transactionTypeLabel("adjustment_of_sorts")).toBe("Unknown transactions");
+		expect(transactionTypeLabel("adjustment_of_sorts", t)).toBe("Unknown transactions");
 	});
 
 	it("channels are online, in_person and in_person_pos; devices android and ios", () => {
-		expect(channelLabel("online")).toBe("Online");
-		expect(channelLabel("in_person")).toBe("In-Person");
-		expect(channelLabel("in_person_pos")).toBe("In-Person (POS)");
-		expect(channelLabel(null)).toBe("");
+		expect(channelLabel("online", t)).toBe("Online");
+		expect(channelLabel("in_person", t)).toBe("In-Person");
+		expect(channelLabel("in_person_pos", t)).toBe("In-Person (POS)");
+		expect(channelLabel(null, t)).toBe("");
 		expect(SOURCE_DEVICE_LABELS).toEqual({ android: "Android", ios: "iOS" });
 	});
 
 	it("risk level: 0 normal, 1 elevated, 2 highest, otherwise not assessed", () => {
-		expect([0, 1, 2].map(riskLevelLabel)).toEqual(["Normal", "Elevated", "Highest"]);
-		expect(riskLevelLabel(null)).toBe("Not assessed");
-		expect(riskLevelLabel(7)).toBe("Not assessed");
+		expect([0, 1, 2].map((level) => riskLevelLabel(level, t))).toEqual(["Normal", "Elevated", "Highest"]);
+		expect(riskLevelLabel(null, t)).toBe("Not assessed");
+		expect(riskLevelLabel(7, t)).toBe("Not assessed");
 	});
 
 	it("fraud outcome statuses: allow Succeeded, review Needs review, block Payment blocked", () => {
-		expect(fraudOutcomeStatusLabel("allow")).toBe("Succeeded");
-		expect(fraudOutcomeStatusLabel("review")).toBe("Needs review");
-		expect(fraudOutcomeStatusLabel("block")).toBe("Payment blocked");
+		expect(fraudOutcomeStatusLabel("allow", t)).toBe("Succeeded");
+		expect(fraudOutcomeStatusLabel("review", t)).toBe("Needs review");
+		expect(fraudOutcomeStatusLabel("block", t)).toBe("Payment blocked");
 	});
 });
 

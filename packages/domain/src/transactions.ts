@@ -6,6 +6,7 @@
  */
 
 import { CARD_BRANDS, PAYMENT_METHOD_TYPES } from "./payment-methods.ts";
+import type { Translator } from "./translator.ts";
 
 export const TRANSACTION_TYPES = [
 	"charge",
@@ -22,43 +23,47 @@ export const TRANSACTION_TYPES = [
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
-export const TRANSACTION_TYPE_LABELS: Readonly<Record<TransactionType, string>> = {
-	charge: "Charge",
-	payment: "Payment",
-	payment_failure_refund: "Payment failure refund",
-	payment_refund: "Payment refund",
-	refund: "Refund",
-	refund_failure: "Refund failure",
-	dispute: "Dispute",
-	dispute_reversal: "Dispute reversal",
-	card_reader_fee: "Card reader fee",
-	financing_payout: "Loan disbursement",
-	financing_paydown: "Loan repayment",
-};
-
-export const UNKNOWN_TRANSACTION_TYPE_LABEL = "Unknown transactions";
+/** The label of each transaction type (spec 2 §4). */
+export function transactionTypeLabels(t: Translator): Readonly<Record<TransactionType, string>> {
+	return {
+		charge: t.__("Charge", "paydesk"),
+		payment: t.__("Payment", "paydesk"),
+		payment_failure_refund: t.__("Payment failure refund", "paydesk"),
+		payment_refund: t.__("Payment refund", "paydesk"),
+		refund: t.__("Refund", "paydesk"),
+		refund_failure: t.__("Refund failure", "paydesk"),
+		dispute: t.__("Dispute", "paydesk"),
+		dispute_reversal: t.__("Dispute reversal", "paydesk"),
+		card_reader_fee: t.__("Card reader fee", "paydesk"),
+		financing_payout: t.__("Loan disbursement", "paydesk"),
+		financing_paydown: t.__("Loan repayment", "paydesk"),
+	};
+}
 
 export function isTransactionType(value: string): value is TransactionType {
 	return (TRANSACTION_TYPES as readonly string[]).includes(value);
 }
 
 /** An unknown transaction type reads 'Unknown transactions' (issue 4). */
-export function transactionTypeLabel(type: string): string {
-	return isTransactionType(type) ? TRANSACTION_TYPE_LABELS[type] : UNKNOWN_TRANSACTION_TYPE_LABEL;
+export function transactionTypeLabel(type: string, t: Translator): string {
+	return isTransactionType(type) ? transactionTypeLabels(t)[type] : t.__("Unknown transactions", "paydesk");
 }
 
 export const TRANSACTION_CHANNELS = ["online", "in_person", "in_person_pos"] as const;
 export type TransactionChannel = (typeof TRANSACTION_CHANNELS)[number];
 
-export const CHANNEL_LABELS: Readonly<Record<TransactionChannel, string>> = {
-	online: "Online",
-	in_person: "In-Person",
-	in_person_pos: "In-Person (POS)",
-};
+export function channelLabels(t: Translator): Readonly<Record<TransactionChannel, string>> {
+	return {
+		online: t.__("Online", "paydesk"),
+		in_person: t.__("In-Person", "paydesk"),
+		in_person_pos: t.__("In-Person (POS)", "paydesk"),
+	};
+}
 
-export function channelLabel(channel: string | null | undefined): string {
+/** A channel's label; "" for a row without a known channel. */
+export function channelLabel(channel: string | null | undefined, t: Translator): string {
 	return (TRANSACTION_CHANNELS as readonly string[]).includes(channel ?? "")
-		? CHANNEL_LABELS[channel as TransactionChannel]
+		? channelLabels(t)[channel as TransactionChannel]
 		: "";
 }
 
@@ -71,6 +76,7 @@ export const TRANSACTION_SOURCES = [...PAYMENT_METHOD_TYPES, ...CARD_BRANDS] as 
 export const SOURCE_DEVICES = ["android", "ios"] as const;
 export type SourceDevice = (typeof SOURCE_DEVICES)[number];
 
+/** Device names are brands: the same in every language. */
 export const SOURCE_DEVICE_LABELS: Readonly<Record<SourceDevice, string>> = {
 	android: "Android",
 	ios: "iOS",
@@ -80,31 +86,34 @@ export const SOURCE_DEVICE_LABELS: Readonly<Record<SourceDevice, string>> = {
 export const RISK_LEVELS = [0, 1, 2] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
 
-export const RISK_LEVEL_LABELS: Readonly<Record<RiskLevel, string>> = {
-	0: "Normal",
-	1: "Elevated",
-	2: "Highest",
-};
+export function riskLevelLabels(t: Translator): Readonly<Record<RiskLevel, string>> {
+	return {
+		0: t.__("Normal", "paydesk"),
+		1: t.__("Elevated", "paydesk"),
+		2: t.__("Highest", "paydesk"),
+	};
+}
 
-export const RISK_NOT_ASSESSED_LABEL = "Not assessed";
-
-export function riskLevelLabel(level: number | null | undefined): string {
-	return level === 0 || level === 1 || level === 2 ? RISK_LEVEL_LABELS[level] : RISK_NOT_ASSESSED_LABEL;
+export function riskLevelLabel(level: number | null | undefined, t: Translator): string {
+	return level === 0 || level === 1 || level === 2
+		? riskLevelLabels(t)[level]
+		: t.__("Not assessed", "paydesk");
 }
 
 export const FRAUD_OUTCOME_STATUSES = ["allow", "review", "block"] as const;
 export type FraudOutcomeStatus = (typeof FRAUD_OUTCOME_STATUSES)[number];
 
-export const FRAUD_OUTCOME_STATUS_LABELS: Readonly<Record<FraudOutcomeStatus, string>> = {
-	allow: "Succeeded",
-	review: "Needs review",
-	block: "Payment blocked",
-};
-
-export function fraudOutcomeStatusLabel(status: string): string {
-	return (FRAUD_OUTCOME_STATUSES as readonly string[]).includes(status)
-		? FRAUD_OUTCOME_STATUS_LABELS[status as FraudOutcomeStatus]
-		: status;
+export function fraudOutcomeStatusLabel(status: string, t: Translator): string {
+	switch (status) {
+		case "allow":
+			return t.__("Succeeded", "paydesk");
+		case "review":
+			return t.__("Needs review", "paydesk");
+		case "block":
+			return t.__("Payment blocked", "paydesk");
+		default:
+			return status;
+	}
 }
 
 /** An authorization must be captured within 7 days of its creation (spec 2 §4, §9). */

@@ -20,3 +20,22 @@ export const englishTranslator: Translator = {
 	_n: (single, plural, number) => (number === 1 ? single : plural),
 	_nx: (single, plural, number) => (number === 1 ? single : plural),
 };
+
+/**
+ * A translated text with its placeholders filled, as @wordpress/i18n's sprintf fills them, for
+ * the rules that build sentences: `%s` and `%d` take the arguments in turn, `%1$s` and `%2$d` by
+ * position (so a language can reorder them), `%%` is a percent sign. `%d` writes the number as
+ * an integer; a caller that wants it grouped passes it formatted, through `%s`.
+ */
+export function sprintf(format: string, ...args: ReadonlyArray<string | number>): string {
+	let next = 0;
+	return format.replace(
+		/%(?:(\d+)\$)?([sd%])/g,
+		(placeholder, position: string | undefined, kind: string) => {
+			if (kind === "%") return "%";
+			const value = args[position ? Number(position) - 1 : next++];
+			if (value === undefined) return placeholder;
+			return kind === "d" ? String(Math.trunc(Number(value))) : String(value);
+		},
+	);
+}

@@ -3,10 +3,11 @@
  * link (carrying from and source), shown when an external account is errored (spec 2 §5; the
  * overview narrows it to the selected currency). One rule, shared by payouts and overview.
  */
-import { PAYOUT_FAILURE_NOTICE, showPayoutFailureNotice } from "@paydesk/domain/payouts";
+import { payoutFailureNotice, showPayoutFailureNotice } from "@paydesk/domain/payouts";
 import { Notice } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { getSettings } from "../app/settings.ts";
+import { translator } from "./translator.ts";
 
 export function PayoutFailureNotice({ source, currency }: { source: string; currency?: string }) {
 	const status = getSettings().accountStatus;
@@ -21,7 +22,7 @@ export function PayoutFailureNotice({ source, currency }: { source: string; curr
 	const link = `${status.accountLink}${separator}from=WCPAY_PAYOUTS&source=${encodeURIComponent(source)}`;
 	return (
 		<Notice status="warning" isDismissible={false} className="paydesk-notice">
-			{__(PAYOUT_FAILURE_NOTICE, "paydesk")} <a href={link}>{__("Update bank details", "paydesk")}</a>
+			{payoutFailureNotice(translator)} <a href={link}>{__("Update bank details", "paydesk")}</a>
 		</Notice>
 	);
 }

@@ -15,6 +15,7 @@ import {
 	isEvidenceEditable,
 	isInquiry,
 } from "@paydesk/domain/disputes/statuses";
+import { englishTranslator } from "@paydesk/domain/translator";
 import type { Kysely } from "kysely";
 import type { Db } from "../db/connection.ts";
 import { forUpdate } from "../db/dialect.ts";
@@ -82,7 +83,7 @@ async function lockDispute(db: Db, trx: Trx, request: DisputeActionRequest): Pro
 function notEditable(row: DisputesTable): DisputeError {
 	return new DisputeError(
 		"not_editable",
-		`This dispute is ${disputeStatusLabel(row.status).toLowerCase()} and can no longer be changed.`,
+		`This dispute is ${disputeStatusLabel(row.status, englishTranslator).toLowerCase()} and can no longer be changed.`,
 	);
 }
 

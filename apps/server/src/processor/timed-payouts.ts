@@ -10,7 +10,7 @@
  *   marked errored, which raises the failed-payout notices and pauses payouts.
  */
 import { minimumScheduledPayout } from "@paydesk/domain/payout-notices";
-import { PAYOUT_FAILURE_MESSAGES } from "@paydesk/domain/payouts";
+import { payoutFailureMessages } from "@paydesk/domain/payouts";
 import {
 	FAILING_BANK_ACCOUNT_CODE,
 	FAILING_BANK_ACCOUNT_LAST4,
@@ -19,6 +19,7 @@ import {
 	PAYOUT_IN_TRANSIT_AFTER,
 	type PayoutSchedule,
 } from "@paydesk/domain/processor-schedule";
+import { englishTranslator } from "@paydesk/domain/translator";
 import type { Kysely } from "kysely";
 import { newId } from "../db/ids.ts";
 import type { AccountsTable, Database, PayoutsTable } from "../db/schema.ts";
@@ -153,7 +154,8 @@ export async function advancePayouts(trx: Trx, account: AccountsTable, now: numb
 				.set({
 					status: "failed",
 					failure_code: FAILING_BANK_ACCOUNT_CODE,
-					failure_message: PAYOUT_FAILURE_MESSAGES[FAILING_BANK_ACCOUNT_CODE] ?? null,
+					// The processor's own message, in English as a bank would send it.
+					failure_message: payoutFailureMessages(englishTranslator)[FAILING_BANK_ACCOUNT_CODE] ?? null,
 				})
 				.where("account_id", "=", account.id)
 				.where("id", "=", payout.id)

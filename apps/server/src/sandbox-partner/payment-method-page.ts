@@ -7,6 +7,7 @@
  */
 import { requirementLabel } from "@paydesk/domain/payment-method-enablement";
 import { paymentMethodLabel } from "@paydesk/domain/payment-methods";
+import { englishTranslator } from "@paydesk/domain/translator";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppDeps } from "../app-deps.ts";
 import { createNonce, verifyNonce } from "../auth/nonce.ts";
@@ -54,9 +55,9 @@ function formPage(
 			const name = fieldName(requirement);
 			const error = errors.has(requirement);
 			return `<div class="partner-field${error ? " has-error" : ""}">
-<label for="${name}">${escapeHtml(requirementLabel(requirement))}</label>
+<label for="${name}">${escapeHtml(requirementLabel(requirement, englishTranslator))}</label>
 <input id="${name}" name="${name}" type="text" maxlength="${MAX_ANSWER}" value="${escapeHtml(answers[requirement] ?? "")}"${error ? ` aria-invalid="true" aria-describedby="${name}-error"` : ""}>
-${error ? `<p class="partner-error" id="${name}-error">${escapeHtml(`${requirementLabel(requirement)} is required.`)}</p>` : ""}
+${error ? `<p class="partner-error" id="${name}-error">${escapeHtml(`${requirementLabel(requirement, englishTranslator)} is required.`)}</p>` : ""}
 </div>`;
 		})
 		.join("\n");

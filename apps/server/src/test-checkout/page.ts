@@ -4,9 +4,10 @@
  * so what the script needs (the REST nonce, the status labels, each currency's decimals) rides
  * on data attributes.
  */
-import { CHARGE_STATUS_DISPLAY } from "@paydesk/domain/charge-status";
+import { chargeStatusLabels } from "@paydesk/domain/charge-status";
 import { isZeroDecimal } from "@paydesk/domain/money";
 import { TEST_CARDS, type TestCard, type TestCardGroup } from "@paydesk/domain/test-cards";
+import { englishTranslator } from "@paydesk/domain/translator";
 import { escapeHtml } from "../http/html.ts";
 
 export const TEST_CHECKOUT_PATH = "/paydesk/test-checkout";
@@ -221,9 +222,7 @@ export function testCheckoutPage(view: TestCheckoutView): string {
 	const countries = [...new Set([view.accountCountry, ...Object.keys(view.sampleIps)])].sort((a, b) =>
 		displayName("region", a).localeCompare(displayName("region", b)),
 	);
-	const labels = Object.fromEntries(
-		Object.entries(CHARGE_STATUS_DISPLAY).map(([key, { label }]) => [key, label]),
-	);
+	const labels = chargeStatusLabels(englishTranslator);
 	return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Test checkout ‹ ${escapeHtml(view.siteTitle)} — Paydesk</title>

@@ -1,7 +1,8 @@
 /**
  * GET /wp-json/wc-admin/onboarding/tasks: the store's onboarding task list with the payments
  * tasks of spec 3 §2.1 (update details, reconnect, go live), built from the same page settings
- * the overview's tasks read and filtered by the same three wc-admin task options.
+ * the overview's tasks read and filtered by the same three wc-admin task options, worded in the
+ * user's language as the overview words them.
  */
 import { getOnboardingTasks } from "@paydesk/contract/onboarding-tasks";
 import { formatDate } from "@paydesk/domain/dates";
@@ -17,6 +18,7 @@ import type { FastifyInstance } from "fastify";
 import { buildPageSettings } from "../admin-pages/page-settings.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { contractRoute } from "../http/contract-route.ts";
+import { translatorFor } from "../i18n/translator.ts";
 import { readOptions } from "./queries.ts";
 
 export function registerOnboardingTaskRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -39,9 +41,12 @@ export function registerOnboardingTaskRoutes(app: FastifyInstance, deps: AppDeps
 					now,
 					format: {
 						money: (amount, currency) => formatAmount(amount, currency, { locale: settings.locale.code }),
-						date: (seconds) => formatDate(settings.dateFormat, seconds, settings.timezone),
-						time: (seconds) => formatDate(settings.timeFormat, seconds, settings.timezone),
+						date: (seconds) =>
+							formatDate(settings.dateFormat, seconds, settings.timezone, settings.locale.code),
+						time: (seconds) =>
+							formatDate(settings.timeFormat, seconds, settings.timezone, settings.locale.code),
 					},
+					translator: translatorFor(settings.locale.code),
 				}),
 				updateDetailsEnabled: settings.featureFlags.updateDetailsTask,
 			});

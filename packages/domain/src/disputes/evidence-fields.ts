@@ -3,6 +3,7 @@
  * the product types (§3.6) and the text and file limits of §5.1 and §9. The server validates
  * a save with these, the challenge form renders and limits its inputs with the same values.
  */
+import type { Translator } from "../translator.ts";
 
 export type EvidenceFieldType = "text" | "textarea" | "date" | "file";
 
@@ -58,12 +59,18 @@ export const PRODUCT_TYPES = [
 ] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 
-export const PRODUCT_TYPE_LABELS: Readonly<Record<ProductType, string>> = {
-	physical_product: "Physical product",
-	digital_product_or_service: "Digital product or service",
-	offline_service: "Offline service",
-	multiple: "Multiple product types",
-};
+export function productTypeLabel(type: ProductType, t: Translator): string {
+	switch (type) {
+		case "physical_product":
+			return t.__("Physical product", "paydesk");
+		case "digital_product_or_service":
+			return t.__("Digital product or service", "paydesk");
+		case "offline_service":
+			return t.__("Offline service", "paydesk");
+		case "multiple":
+			return t.__("Multiple product types", "paydesk");
+	}
+}
 
 export function isProductType(value: string): value is ProductType {
 	return (PRODUCT_TYPES as readonly string[]).includes(value);
@@ -90,11 +97,3 @@ export function maxLengthOf(type: EvidenceFieldType): number | undefined {
 
 /** Dates are entered as YYYY-MM-DD. */
 export const EVIDENCE_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-export const EVIDENCE_TEXT_LIMIT_MESSAGE = "Reached maximum character count for evidence";
-export const EVIDENCE_UPLOAD_PENDING_MESSAGE = "Please wait until file upload is finished";
-export const EVIDENCE_SUBMIT_CONFIRMATION =
-	"Are you sure you're ready to submit this evidence? Evidence submissions are final.";
-export const EVIDENCE_READ_ONLY_NOTICE = "Evidence is already submitted. Details below are read-only.";
-export const EVIDENCE_FILES_TOO_LARGE_MESSAGE =
-	"The files you uploaded exceed the 4.5 MB limit for a dispute's total size. Please try smaller files, or images with a lower resolution.";

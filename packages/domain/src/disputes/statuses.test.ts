@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { englishTranslator as t } from "../translator.ts";
 import {
 	AWAITING_RESPONSE_STATUSES,
-	DISPUTE_STATUS_DISPLAY,
 	DISPUTE_STATUSES,
 	disputePanelFor,
+	disputeStatusDisplay,
 	disputeStatusLabel,
 	isEvidenceEditable,
 	isInquiry,
@@ -24,9 +25,9 @@ describe("dispute statuses (spec 3 §4.1)", () => {
 				"won",
 			].sort(),
 		);
-		for (const status of DISPUTE_STATUSES) expect(DISPUTE_STATUS_DISPLAY[status].label).not.toBe("");
-		expect(disputeStatusLabel("warning_needs_response")).toBe("Inquiry: Needs response");
-		expect(disputeStatusLabel("lost")).toBe("Lost");
+		for (const status of DISPUTE_STATUSES) expect(disputeStatusDisplay(status, t).label).not.toBe("");
+		expect(disputeStatusLabel("warning_needs_response", t)).toBe("Inquiry: Needs response");
+		expect(disputeStatusLabel("lost", t)).toBe("Lost");
 	});
 
 	it("warning statuses are inquiries", () => {

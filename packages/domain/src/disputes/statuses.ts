@@ -2,6 +2,7 @@
  * Dispute statuses of spec 3 §4.1: their labels and chips, which of them are inquiries, which
  * accept evidence (§4.2), and what the dispute panel of the payment details shows for each.
  */
+import type { Translator } from "../translator.ts";
 
 export const DISPUTE_STATUSES = [
 	"warning_needs_response",
@@ -17,23 +18,45 @@ export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 
 export type DisputeChip = "success" | "warning" | "primary" | "light" | "alert";
 
-export const DISPUTE_STATUS_DISPLAY: Readonly<Record<DisputeStatus, { label: string; chip: DisputeChip }>> = {
-	warning_needs_response: { label: "Inquiry: Needs response", chip: "warning" },
-	warning_under_review: { label: "Inquiry: Under review", chip: "light" },
-	warning_closed: { label: "Inquiry: Closed", chip: "light" },
-	needs_response: { label: "Needs response", chip: "warning" },
-	under_review: { label: "Under review", chip: "light" },
-	charge_refunded: { label: "Charge refunded", chip: "light" },
-	won: { label: "Won", chip: "success" },
-	lost: { label: "Lost", chip: "alert" },
+const DISPUTE_STATUS_CHIPS: Readonly<Record<DisputeStatus, DisputeChip>> = {
+	warning_needs_response: "warning",
+	warning_under_review: "light",
+	warning_closed: "light",
+	needs_response: "warning",
+	under_review: "light",
+	charge_refunded: "light",
+	won: "success",
+	lost: "alert",
 };
+
+export function disputeStatusLabels(t: Translator): Readonly<Record<DisputeStatus, string>> {
+	return {
+		warning_needs_response: t.__("Inquiry: Needs response", "paydesk"),
+		warning_under_review: t.__("Inquiry: Under review", "paydesk"),
+		warning_closed: t.__("Inquiry: Closed", "paydesk"),
+		needs_response: t.__("Needs response", "paydesk"),
+		under_review: t.__("Under review", "paydesk"),
+		charge_refunded: t.__("Charge refunded", "paydesk"),
+		won: t.__("Won", "paydesk"),
+		lost: t.__("Lost", "paydesk"),
+	};
+}
+
+/** The label and chip of a dispute status. */
+export function disputeStatusDisplay(
+	status: DisputeStatus,
+	t: Translator,
+): { label: string; chip: DisputeChip } {
+	return { label: disputeStatusLabels(t)[status], chip: DISPUTE_STATUS_CHIPS[status] };
+}
 
 export function isDisputeStatus(value: string): value is DisputeStatus {
 	return (DISPUTE_STATUSES as readonly string[]).includes(value);
 }
 
-export function disputeStatusLabel(status: string): string {
-	return isDisputeStatus(status) ? DISPUTE_STATUS_DISPLAY[status].label : status;
+/** A status's label; an unknown one shows as sent. */
+export function disputeStatusLabel(status: string, t: Translator): string {
+	return isDisputeStatus(status) ? disputeStatusLabels(t)[status] : status;
 }
 
 /** Warning statuses are inquiries: the bank asks before it opens a dispute, no money moves yet. */

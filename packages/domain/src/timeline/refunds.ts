@@ -1,5 +1,6 @@
 /** Timeline events of refunds: partial, full, and a refund the card network sent back. */
 import { refundReasonLabel } from "../refunds.ts";
+import { englishTranslator } from "../translator.ts";
 import { conversionLine, customerMoney, money, payoutLine, storeSide } from "./money-lines.ts";
 import { entry, type TimelineContext, type TimelineEntry, type TimelineEvent } from "./types.ts";
 
@@ -25,7 +26,8 @@ function arnLine(event: TimelineEvent): string | null {
 
 function refundBody(event: TimelineEvent, context: TimelineContext) {
 	const side = storeSide(event);
-	const reason = refundReasonLabel(event.reason);
+	// The timeline is worded in English (its sentences are not translatable yet), its reason too.
+	const reason = refundReasonLabel(event.reason, englishTranslator);
 	return [
 		reason ? `Reason: ${reason}` : null,
 		conversionLine(event, context),

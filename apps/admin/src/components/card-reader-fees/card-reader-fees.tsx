@@ -17,6 +17,7 @@ import { formatMoney, formatNumber, formatStoreDate } from "../format.ts";
 import { type Column, DataTable, type SummaryItem } from "../list/data-table.tsx";
 import type { Paging } from "../list/list-query.ts";
 import { saveFile } from "../save-file.ts";
+import { translator } from "../translator.ts";
 import { useReaderChargeStats } from "./use-reader-charge-stats.ts";
 
 const COLUMNS: readonly Column<CardReaderStat>[] = [
@@ -30,7 +31,7 @@ const COLUMNS: readonly Column<CardReaderStat>[] = [
 		key: "status",
 		label: __("Status", "paydesk"),
 		required: true,
-		cell: (stat) => __(readerStatStatusLabel(stat.status), "paydesk"),
+		cell: (stat) => readerStatStatusLabel(stat.status, translator),
 	},
 	{
 		key: "count",
@@ -104,7 +105,7 @@ export function CardReaderFees({ chargeId, transactionId }: CardReaderFeesProps)
 						onClick={() =>
 							rows &&
 							saveFile(
-								new Blob([readerStatsCsv(rows)], { type: "text/csv;charset=utf-8" }),
+								new Blob([readerStatsCsv(rows, translator)], { type: "text/csv;charset=utf-8" }),
 								`card-reader-fees-${chargeId}.csv`,
 							)
 						}

@@ -5,13 +5,14 @@
  */
 import type { Dispute } from "@paydesk/contract/disputes";
 import { isInquiry } from "@paydesk/domain/disputes/statuses";
-import { ORDER_NOT_FOUND_NOTICE } from "@paydesk/domain/refunds";
+import { orderNotFoundNotice } from "@paydesk/domain/refunds";
 import { Button, Modal } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import { useState } from "react";
 import { createNotice } from "../../app/notices.tsx";
 import { adminUrl, Link, navigate } from "../../app/router.tsx";
 import { formatMoney } from "../format.ts";
+import { translator } from "../translator.ts";
 import { useAcceptDispute } from "./use-dispute.ts";
 
 /** The dispute fee taken when the dispute opened (its debit's fee), if any. */
@@ -104,7 +105,7 @@ export function DisputeActions({
 					variant="secondary"
 					onClick={() => {
 						if (dispute.order) navigate(dispute.order.url);
-						else createNotice("error", __(ORDER_NOT_FOUND_NOTICE, "paydesk"));
+						else createNotice("error", orderNotFoundNotice(translator));
 					}}
 				>
 					{__("Issue refund", "paydesk")}

@@ -1,27 +1,30 @@
 /** The top of the dispute panel: what the customer claims, the amount and the due date, and guidance. */
 import type { Dispute } from "@paydesk/contract/disputes";
 import { disputeReasonGuidance } from "@paydesk/domain/disputes/reasons";
-import { DISPUTE_STATUS_DISPLAY, isEvidenceEditable, isInquiry } from "@paydesk/domain/disputes/statuses";
+import { disputeStatusDisplay, isEvidenceEditable, isInquiry } from "@paydesk/domain/disputes/statuses";
 import { __, sprintf } from "@wordpress/i18n";
 import { Chip } from "../chip.tsx";
 import { formatMoney, formatStoreDate } from "../format.ts";
+import { translator } from "../translator.ts";
 import { DueBy } from "./due-by.tsx";
 
 export function DisputeSummary({ dispute }: { dispute: Dispute }) {
-	const guidance = disputeReasonGuidance(dispute.reason);
-	const status = DISPUTE_STATUS_DISPLAY[dispute.status];
+	const guidance = disputeReasonGuidance(dispute.reason, translator);
+	const status = disputeStatusDisplay(dispute.status, translator);
 	const open = isEvidenceEditable(dispute.status);
 	return (
 		<div className="paydesk-dispute-summary">
 			<div className="paydesk-dispute-summary__heading">
 				<h3 className="paydesk-card-title">
 					{isInquiry(dispute.status)
-						? sprintf(__("Inquiry: %s", "paydesk"), __(guidance.label, "paydesk"))
-						: sprintf(__("Dispute: %s", "paydesk"), __(guidance.label, "paydesk"))}
+						? /* translators: %s: the dispute reason, e.g. Transaction unauthorized */
+							sprintf(__("Inquiry: %s", "paydesk"), guidance.label)
+						: /* translators: %s: the dispute reason, e.g. Transaction unauthorized */
+							sprintf(__("Dispute: %s", "paydesk"), guidance.label)}
 				</h3>
-				<Chip label={__(status.label, "paydesk")} type={status.chip} />
+				<Chip label={status.label} type={status.chip} />
 			</div>
-			<p className="paydesk-dispute-summary__claim">{__(guidance.claim, "paydesk")}</p>
+			<p className="paydesk-dispute-summary__claim">{guidance.claim}</p>
 			<dl className="paydesk-summary-list">
 				<div>
 					<dt>{__("Dispute amount", "paydesk")}</dt>
@@ -33,7 +36,7 @@ export function DisputeSummary({ dispute }: { dispute: Dispute }) {
 				</div>
 				<div>
 					<dt>{__("Reason", "paydesk")}</dt>
-					<dd>{__(guidance.label, "paydesk")}</dd>
+					<dd>{guidance.label}</dd>
 				</div>
 				{open && (
 					<div>
@@ -46,16 +49,16 @@ export function DisputeSummary({ dispute }: { dispute: Dispute }) {
 			</dl>
 			{open && (
 				<div className="paydesk-dispute-summary__guidance">
-					<p>{__(guidance.overview, "paydesk")}</p>
+					<p>{guidance.overview}</p>
 					<p className="paydesk-dispute-summary__evidence-title">
 						{__("Evidence that helps most:", "paydesk")}
 					</p>
 					<ul>
 						{guidance.evidence.map((item) => (
-							<li key={item}>{__(item, "paydesk")}</li>
+							<li key={item}>{item}</li>
 						))}
 					</ul>
-					<p>{__(guidance.advice, "paydesk")}</p>
+					<p>{guidance.advice}</p>
 				</div>
 			)}
 		</div>

@@ -28,8 +28,6 @@ export function acceptedMessage(dispute: Pick<Dispute, "order">): string {
 		: __("You have accepted the dispute.", "paydesk");
 }
 
-export const ACCEPT_ERROR_MESSAGE = "There has been an error accepting the dispute. Please try again later.";
-
 /** Accepts (closes) a dispute; one key per attempt makes a retried request harmless. */
 export function useAcceptDispute(dispute: Dispute, onAccepted?: (dispute: Dispute) => void) {
 	const client = useQueryClient();
@@ -45,6 +43,10 @@ export function useAcceptDispute(dispute: Dispute, onAccepted?: (dispute: Disput
 			createNotice("success", acceptedMessage(accepted));
 			onAccepted?.(accepted);
 		},
-		onError: () => createNotice("error", __(ACCEPT_ERROR_MESSAGE, "paydesk")),
+		onError: () =>
+			createNotice(
+				"error",
+				__("There has been an error accepting the dispute. Please try again later.", "paydesk"),
+			),
 	});
 }

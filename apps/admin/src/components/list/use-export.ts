@@ -6,12 +6,12 @@
  */
 import type { ExportRoutes } from "@paydesk/contract/exports";
 import {
-	EXPORT_FAILURE_MESSAGE,
 	EXPORT_POLL_ATTEMPTS,
 	EXPORT_POLL_INITIAL_DELAY_MS,
 	EXPORT_POLL_INTERVAL_MS,
 	type ExportKind,
 	exportConfirmationMessage,
+	exportFailureMessage,
 	exportNeedsConfirmation,
 	exportSuccessMessage,
 } from "@paydesk/domain/exports";
@@ -20,6 +20,7 @@ import { useState } from "react";
 import { callRoute } from "../../app/api.ts";
 import { createNotice } from "../../app/notices.tsx";
 import { getSettings } from "../../app/settings.ts";
+import { translator } from "../translator.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -61,7 +62,7 @@ export function useExport(options: ExportOptions): { start: () => Promise<void>;
 		if (isExporting) return;
 		const total = options.total ?? 0;
 		if (exportNeedsConfirmation(options.kind, { hasFilters: options.hasFilters, total })) {
-			if (!window.confirm(exportConfirmationMessage(options.kind, total))) return;
+			if (!window.confirm(exportConfirmationMessage(options.kind, total, translator))) return;
 		}
 		const settings = getSettings();
 		setExporting(true);
@@ -70,7 +71,7 @@ export function useExport(options: ExportOptions): { start: () => Promise<void>;
 				query: options.query,
 				body: { user_email: settings.currentUserEmail, locale: settings.locale.code },
 			});
-			createNotice("success", exportSuccessMessage(settings.currentUserEmail));
+			createNotice("success", exportSuccessMessage(settings.currentUserEmail, translator));
 			await sleep(options.delays?.initial ?? EXPORT_POLL_INITIAL_DELAY_MS);
 			for (let attempt = 0; attempt < EXPORT_POLL_ATTEMPTS; attempt++) {
 				const status = await callRoute(options.routes.status, { params: { export_id } });
@@ -79,14 +80,14 @@ export function useExport(options: ExportOptions): { start: () => Promise<void>;
 					return;
 				}
 				if (status.status === "error") {
-					createNotice("error", EXPORT_FAILURE_MESSAGE);
+					createNotice("error", exportFailureMessage(translator));
 					return;
 				}
 				if (attempt < EXPORT_POLL_ATTEMPTS - 1)
 					await sleep(options.delays?.interval ?? EXPORT_POLL_INTERVAL_MS);
 			}
 		} catch {
-			createNotice("error", EXPORT_FAILURE_MESSAGE);
+			createNotice("error", exportFailureMessage(translator));
 		} finally {
 			setExporting(false);
 		}

@@ -1,7 +1,8 @@
 /** The refund reason choices (spec 2): duplicate, fraudulent, requested by customer, or none. */
-import { REFUND_REASON_OPTIONS, type RefundReason } from "@paydesk/domain/refunds";
+import { type RefundReason, refundReasonOptions } from "@paydesk/domain/refunds";
 import { SelectControl } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
+import { translator } from "../translator.ts";
 
 export function RefundReasonSelect({
 	value,
@@ -19,10 +20,7 @@ export function RefundReasonSelect({
 			label={__("Reason for refund (optional)", "paydesk")}
 			value={value}
 			disabled={disabled}
-			options={REFUND_REASON_OPTIONS.map((option) => ({
-				value: option.value,
-				label: __(option.label, "paydesk"),
-			}))}
+			options={refundReasonOptions(translator)}
 			onChange={(next: string) => onChange(next as RefundReason | "")}
 		/>
 	);

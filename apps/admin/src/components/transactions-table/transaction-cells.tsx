@@ -1,12 +1,13 @@
 /** Cells of the transactions table that are more than a formatted value. */
 import type { Transaction } from "@paydesk/contract/transactions";
 import { CARD_BRANDS, cardBrandLabel, paymentMethodLabel } from "@paydesk/domain/payment-methods";
-import { PAYOUT_STATUS_DISPLAY, PAYOUT_STATUSES, type PayoutStatus } from "@paydesk/domain/payouts";
+import { PAYOUT_STATUSES, type PayoutStatus, payoutStatusDisplay } from "@paydesk/domain/payouts";
 import { __ } from "@wordpress/i18n";
 import { Fragment, type ReactNode } from "react";
 import { adminUrl, Link } from "../../app/router.tsx";
 import { Chip } from "../chip.tsx";
 import { formatStoreDate } from "../format.ts";
+import { translator } from "../translator.ts";
 
 /** A cell that opens the payment details when the row has a payment behind it. */
 export function DetailsCell({ href, children }: { href: string | null; children: ReactNode }) {
@@ -37,7 +38,7 @@ export function SubscriptionsCell({ order }: { order: Transaction["order"] }) {
 export function paymentMethodText(source: string | null, identifier: string | null): string {
 	if (!source) return "–";
 	const name = (CARD_BRANDS as readonly string[]).includes(source)
-		? cardBrandLabel(source)
+		? cardBrandLabel(source, translator)
 		: paymentMethodLabel(source);
 	return identifier ? `${name} •••• ${identifier}` : name;
 }
@@ -65,6 +66,6 @@ export function PayoutStatusCell({ status }: { status: string | null }) {
 	if (!status) return <>–</>;
 	const known = (PAYOUT_STATUSES as readonly string[]).includes(status);
 	if (!known) return <>{status}</>;
-	const display = PAYOUT_STATUS_DISPLAY[status as PayoutStatus];
-	return <Chip label={__(display.label, "paydesk")} type={display.chip} />;
+	const display = payoutStatusDisplay(status as PayoutStatus, translator);
+	return <Chip label={display.label} type={display.chip} />;
 }

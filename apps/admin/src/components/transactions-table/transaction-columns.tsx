@@ -18,6 +18,7 @@ import { __ } from "@wordpress/i18n";
 import { Link } from "../../app/router.tsx";
 import { formatMoney, formatStoreDateTime } from "../format.ts";
 import type { Column } from "../list/data-table.tsx";
+import { translator } from "../translator.ts";
 import { countryName } from "./country-name.ts";
 import {
 	CustomerCell,
@@ -49,11 +50,11 @@ const DECLARATIONS: Readonly<Record<TransactionColumn, () => Declaration>> = {
 	}),
 	type: () => ({
 		label: __("Type", "paydesk"),
-		cell: (row) => __(transactionTypeLabel(row.type), "paydesk"),
+		cell: (row) => transactionTypeLabel(row.type, translator),
 	}),
 	channel: () => ({
 		label: __("Channel", "paydesk"),
-		cell: (row) => (row.channel ? __(channelLabel(row.channel), "paydesk") || row.channel : "–"),
+		cell: (row) => (row.channel ? channelLabel(row.channel, translator) || row.channel : "–"),
 	}),
 	customer_currency: () => ({
 		label: __("Paid currency", "paydesk"),
@@ -104,7 +105,7 @@ const DECLARATIONS: Readonly<Record<TransactionColumn, () => Declaration>> = {
 	}),
 	risk_level: () => ({
 		label: __("Risk level", "paydesk"),
-		cell: (row) => __(riskLevelLabel(row.risk_level), "paydesk"),
+		cell: (row) => riskLevelLabel(row.risk_level, translator),
 	}),
 	deposit_id: () => ({ label: __("Payout ID", "paydesk"), cell: (row) => row.deposit_id ?? "–" }),
 	deposit: () => ({

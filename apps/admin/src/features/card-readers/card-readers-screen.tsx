@@ -6,6 +6,7 @@ import { __ } from "@wordpress/i18n";
 import { Chip } from "../../components/chip.tsx";
 import { type Column, DataTable } from "../../components/list/data-table.tsx";
 import type { Paging } from "../../components/list/list-query.ts";
+import { translator } from "../../components/translator.ts";
 import { useCardReaders } from "./use-card-readers.ts";
 
 const COLUMNS: readonly Column<CardReader>[] = [
@@ -22,7 +23,7 @@ const COLUMNS: readonly Column<CardReader>[] = [
 		required: true,
 		cell: (reader) => (
 			<Chip
-				label={__(readerStatusLabel(reader.is_active), "paydesk")}
+				label={readerStatusLabel(reader.is_active, translator)}
 				type={reader.is_active ? "success" : "light"}
 			/>
 		),

@@ -1,7 +1,6 @@
 /** One evidence field by its type: text, textarea (20000 characters), date or file (spec 3 §3.5). */
 import type { EvidenceField as Field } from "@paydesk/domain/disputes/evidence-sections";
 import { TextareaControl, TextControl } from "@wordpress/components";
-import { __ } from "@wordpress/i18n";
 import { FileField } from "./file-field.tsx";
 import type { EvidenceForm } from "./use-evidence-form.ts";
 
@@ -17,8 +16,8 @@ export function EvidenceField({
 	if (field.type === "file") return <FileField field={field} form={form} readOnly={readOnly} />;
 	const common = {
 		__nextHasNoMarginBottom: true,
-		label: __(field.label, "paydesk"),
-		help: field.description ? __(field.description, "paydesk") : undefined,
+		label: field.label,
+		help: field.description,
 		value: form.state.evidence[field.key] ?? "",
 		onChange: (value: string) => form.setText(field.key, value),
 		disabled: readOnly,

@@ -5,12 +5,13 @@
  * spec's notice, once the dispute no longer needs a response.
  */
 import type { Dispute } from "@paydesk/contract/disputes";
-import { EVIDENCE_READ_ONLY_NOTICE, isProductType } from "@paydesk/domain/disputes/evidence-fields";
-import { evidenceSectionsFor } from "@paydesk/domain/disputes/evidence-sections";
+import { isProductType } from "@paydesk/domain/disputes/evidence-fields";
+import { evidenceSections, evidenceSectionsFor } from "@paydesk/domain/disputes/evidence-sections";
 import { DISPUTE_METADATA_KEYS, isEvidenceEditable } from "@paydesk/domain/disputes/statuses";
 import { Button, Notice } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { DisputePanel } from "../../components/dispute-panel/dispute-panel.tsx";
+import { translator } from "../../components/translator.ts";
 import { EvidenceSections } from "./evidence-sections.tsx";
 import { ProductTypeSelect } from "./product-type-select.tsx";
 import { useEvidenceForm } from "./use-evidence-form.ts";
@@ -24,13 +25,15 @@ export function EvidenceForm({ dispute }: { dispute: Dispute }) {
 	useUnsavedChangesGuard(form.state.dirty && !readOnly && !saving.isSaving);
 
 	const productType = form.state.metadata[DISPUTE_METADATA_KEYS.productType] ?? "";
-	const sections = isProductType(productType) ? evidenceSectionsFor(dispute.reason, productType) : [];
+	const sections = isProductType(productType)
+		? evidenceSectionsFor(dispute.reason, productType, evidenceSections(translator))
+		: [];
 
 	return (
 		<div className="paydesk-page paydesk-challenge">
 			{readOnly && (
 				<Notice status="info" isDismissible={false} className="paydesk-notice">
-					{__(EVIDENCE_READ_ONLY_NOTICE, "paydesk")}
+					{__("Evidence is already submitted. Details below are read-only.", "paydesk")}
 				</Notice>
 			)}
 			<DisputePanel dispute={dispute} onChallengePage />

@@ -1,7 +1,6 @@
 /** The evidence sections of the dispute's reason and the chosen product type, one card each. */
 import type { EvidenceSection } from "@paydesk/domain/disputes/evidence-sections";
 import { Card, CardBody, CardHeader } from "@wordpress/components";
-import { __ } from "@wordpress/i18n";
 import { EvidenceField } from "./evidence-field.tsx";
 import type { EvidenceForm } from "./use-evidence-form.ts";
 
@@ -20,9 +19,9 @@ export function EvidenceSections({
 				<Card key={section.key} className="paydesk-evidence-section">
 					<CardHeader>
 						<div>
-							<h3 className="paydesk-card-title">{__(section.title, "paydesk")}</h3>
+							<h3 className="paydesk-card-title">{section.title}</h3>
 							{section.description && (
-								<p className="paydesk-evidence-section__description">{__(section.description, "paydesk")}</p>
+								<p className="paydesk-evidence-section__description">{section.description}</p>
 							)}
 						</div>
 					</CardHeader>

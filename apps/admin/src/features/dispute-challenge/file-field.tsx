@@ -52,8 +52,8 @@ export function FileField({
 		<BaseControl
 			__nextHasNoMarginBottom
 			id={id}
-			label={__(field.label, "paydesk")}
-			help={field.description ? __(field.description, "paydesk") : undefined}
+			label={field.label}
+			help={field.description}
 			className={`paydesk-file-field is-${upload.status}`}
 		>
 			<div className="paydesk-file-field__row">
@@ -74,7 +74,7 @@ export function FileField({
 							type="file"
 							className="paydesk-file-field__input"
 							accept={EVIDENCE_FILE_ACCEPT}
-							aria-label={__(field.label, "paydesk")}
+							aria-label={field.label}
 							onChange={(event) => {
 								const file = event.target.files?.[0];
 								event.target.value = "";
@@ -92,7 +92,11 @@ export function FileField({
 						isDestructive
 						size="compact"
 						onClick={() => form.removeFile(field.key)}
-						label={sprintf(__("Remove %s", "paydesk"), __(field.label, "paydesk"))}
+						label={sprintf(
+							/* translators: %s: the evidence file's field, e.g. Order receipt */
+							__("Remove %s", "paydesk"),
+							field.label,
+						)}
 					>
 						{__("Remove", "paydesk")}
 					</Button>

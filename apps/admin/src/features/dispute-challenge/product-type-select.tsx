@@ -1,7 +1,8 @@
 /** The product type the customer bought (spec 3 §3.6): it decides which evidence is asked for. */
-import { isProductType, PRODUCT_TYPE_LABELS, PRODUCT_TYPES } from "@paydesk/domain/disputes/evidence-fields";
+import { isProductType, PRODUCT_TYPES, productTypeLabel } from "@paydesk/domain/disputes/evidence-fields";
 import { Card, CardBody, SelectControl } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
+import { translator } from "../../components/translator.ts";
 
 export function ProductTypeSelect({
 	value,
@@ -29,7 +30,7 @@ export function ProductTypeSelect({
 						{ value: "", label: __("Select one…", "paydesk"), disabled: true },
 						...PRODUCT_TYPES.map((type) => ({
 							value: type,
-							label: __(PRODUCT_TYPE_LABELS[type], "paydesk"),
+							label: productTypeLabel(type, translator),
 						})),
 					]}
 					onChange={onChange}

@@ -5,11 +5,7 @@
  */
 import type { Dispute } from "@paydesk/contract/disputes";
 import { getFileContent, uploadFile } from "@paydesk/contract/files";
-import {
-	EVIDENCE_FILES_TOO_LARGE_MESSAGE,
-	EVIDENCE_TEXT_LIMIT_MESSAGE,
-	isEvidenceKey,
-} from "@paydesk/domain/disputes/evidence-fields";
+import { isEvidenceKey } from "@paydesk/domain/disputes/evidence-fields";
 import { canAddEvidenceFile, limitEvidenceText } from "@paydesk/domain/disputes/evidence-limits";
 import { __ } from "@wordpress/i18n";
 import { useReducer, useRef } from "react";
@@ -30,14 +26,20 @@ export function useEvidenceForm(dispute: Dispute) {
 		const limited = limitEvidenceText(latest.current.evidence, key, value);
 		if (limited.totalReached && !limitNoticeShown.current) {
 			limitNoticeShown.current = true;
-			createNotice("error", __(EVIDENCE_TEXT_LIMIT_MESSAGE, "paydesk"), { id: "evidence-text-limit" });
+			createNotice("error", __("Reached maximum character count for evidence", "paydesk"), {
+				id: "evidence-text-limit",
+			});
 		}
 		dispatch({ type: "text", key, value: limited.value });
 	};
 
 	const upload = async (key: string, file: File) => {
 		if (!canAddEvidenceFile(latest.current.fileSizes, key, file.size)) {
-			createNotice("info", __(EVIDENCE_FILES_TOO_LARGE_MESSAGE, "paydesk"), { id: "evidence-files-limit" });
+			const tooLarge = __(
+				"The files you uploaded exceed the 4.5 MB limit for a dispute's total size. Please try smaller files, or images with a lower resolution.",
+				"paydesk",
+			);
+			createNotice("info", tooLarge, { id: "evidence-files-limit" });
 			return;
 		}
 		dispatch({ type: "upload-start", key });

@@ -4,10 +4,6 @@
  * disputes needing a response; a failure says why.
  */
 import { updateDispute } from "@paydesk/contract/disputes";
-import {
-	EVIDENCE_SUBMIT_CONFIRMATION,
-	EVIDENCE_UPLOAD_PENDING_MESSAGE,
-} from "@paydesk/domain/disputes/evidence-fields";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { __, sprintf } from "@wordpress/i18n";
 import { callRoute } from "../../app/api.ts";
@@ -57,10 +53,16 @@ export function useSaveEvidence(disputeId: string, onSaved: () => void) {
 	const save = (state: EvidenceFormState, submit: boolean) => {
 		if (mutation.isPending) return;
 		if (isUploading(state)) {
-			createNotice("error", __(EVIDENCE_UPLOAD_PENDING_MESSAGE, "paydesk"));
+			createNotice("error", __("Please wait until file upload is finished", "paydesk"));
 			return;
 		}
-		if (submit && !window.confirm(__(EVIDENCE_SUBMIT_CONFIRMATION, "paydesk"))) return;
+		if (
+			submit &&
+			!window.confirm(
+				__("Are you sure you're ready to submit this evidence? Evidence submissions are final.", "paydesk"),
+			)
+		)
+			return;
 		mutation.mutate({ state, submit });
 	};
 

@@ -7,9 +7,6 @@
 import { __ } from "@wordpress/i18n";
 import { useEffect, useRef } from "react";
 
-export const UNSAVED_CHANGES_MESSAGE =
-	"There are unsaved changes on this page. Are you sure you want to leave and discard the unsaved changes?";
-
 function leavingLink(event: MouseEvent): HTMLAnchorElement | null {
 	if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
 		return null;
@@ -32,7 +29,13 @@ export function useUnsavedChangesGuard(dirty: boolean): void {
 
 	useEffect(() => {
 		const here = window.location.href;
-		const confirmLeave = () => window.confirm(__(UNSAVED_CHANGES_MESSAGE, "paydesk"));
+		const confirmLeave = () =>
+			window.confirm(
+				__(
+					"There are unsaved changes on this page. Are you sure you want to leave and discard the unsaved changes?",
+					"paydesk",
+				),
+			);
 		const onBeforeUnload = (event: BeforeUnloadEvent) => {
 			if (!guarded.current) return;
 			event.preventDefault();

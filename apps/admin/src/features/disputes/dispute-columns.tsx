@@ -1,7 +1,7 @@
 /** The disputes table's columns, declared once (spec 3 §2.2): heading, cell, sort, default visibility. */
 import type { DisputeListRow } from "@paydesk/contract/disputes";
 import { disputeReasonLabel } from "@paydesk/domain/disputes/reasons";
-import { DISPUTE_STATUS_DISPLAY, isEvidenceEditable } from "@paydesk/domain/disputes/statuses";
+import { disputeStatusDisplay, isEvidenceEditable } from "@paydesk/domain/disputes/statuses";
 import { cardBrandLabel } from "@paydesk/domain/payment-methods";
 import { __ } from "@wordpress/i18n";
 import { adminUrl, Link } from "../../app/router.tsx";
@@ -9,6 +9,7 @@ import { Chip } from "../../components/chip.tsx";
 import { DueBy } from "../../components/dispute-panel/due-by.tsx";
 import { formatMoney, formatStoreDate } from "../../components/format.ts";
 import type { Column } from "../../components/list/data-table.tsx";
+import { translator } from "../../components/translator.ts";
 
 export const DISPUTES_HIDDEN_COLUMNS_KEY = "wc_payments_disputes_hidden_columns";
 
@@ -51,16 +52,16 @@ export const DISPUTE_COLUMNS: readonly Column<DisputeListRow>[] = [
 		key: "status",
 		label: __("Status", "paydesk"),
 		cell: (row) => {
-			const display = DISPUTE_STATUS_DISPLAY[row.status];
-			return <Chip label={__(display.label, "paydesk")} type={display.chip} />;
+			const display = disputeStatusDisplay(row.status, translator);
+			return <Chip label={display.label} type={display.chip} />;
 		},
 	},
 	{
 		key: "reason",
 		label: __("Reason", "paydesk"),
-		cell: (row) => __(disputeReasonLabel(row.reason), "paydesk"),
+		cell: (row) => disputeReasonLabel(row.reason, translator),
 	},
-	{ key: "source", label: __("Source", "paydesk"), cell: (row) => cardBrandLabel(row.source) },
+	{ key: "source", label: __("Source", "paydesk"), cell: (row) => cardBrandLabel(row.source, translator) },
 	{
 		key: "order",
 		label: __("Order #", "paydesk"),

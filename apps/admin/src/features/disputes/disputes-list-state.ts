@@ -1,11 +1,12 @@
 /** The disputes list's URL, read once with the spec's defaults (spec 3 §2.2, §5.2). */
 import { disputeQueries } from "@paydesk/contract/disputes";
-import { DISPUTE_STATUS_DISPLAY, DISPUTE_STATUSES } from "@paydesk/domain/disputes/statuses";
+import { DISPUTE_STATUSES, disputeStatusLabel } from "@paydesk/domain/disputes/statuses";
 import type { QueryValue } from "@paydesk/domain/query-string";
 import { __ } from "@wordpress/i18n";
 import type { Query } from "../../app/router.tsx";
 import { filtersQuery, pagedQuery, sortedQuery, userTimeZone } from "../../components/list/api-query.ts";
 import { type FilterField, hasActiveFilters, readPaging } from "../../components/list/list-query.ts";
+import { translator } from "../../components/translator.ts";
 
 /** The 'needs response' quick filter, as the overview links to it. */
 export const AWAITING_RESPONSE = "awaiting_response";
@@ -20,7 +21,7 @@ export const DISPUTE_FILTER_FIELDS: readonly FilterField[] = [
 		label: __("Status", "paydesk"),
 		options: DISPUTE_STATUSES.map((status) => ({
 			value: status,
-			label: __(DISPUTE_STATUS_DISPLAY[status].label, "paydesk"),
+			label: disputeStatusLabel(status, translator),
 		})),
 	},
 ];

@@ -7,6 +7,7 @@ import { __, sprintf } from "@wordpress/i18n";
 import { getSettings } from "../../app/settings.ts";
 import { formatStoreDate } from "../../components/format.ts";
 import type { Column } from "../../components/list/data-table.tsx";
+import { translator } from "../../components/translator.ts";
 
 export const DOCUMENTS_HIDDEN_COLUMNS_KEY = "wc_payments_documents_hidden_columns";
 
@@ -29,12 +30,12 @@ export function documentColumns(
 		{
 			key: "type",
 			label: __("Type", "paydesk"),
-			cell: (document) => __(documentTypeLabel(document.type), "paydesk"),
+			cell: (document) => documentTypeLabel(document.type, translator),
 		},
 		{
 			key: "description",
 			label: __("Description", "paydesk"),
-			cell: (document) => documentDescription(document, periodDay),
+			cell: (document) => documentDescription(document, periodDay, translator),
 		},
 		{
 			key: "download",
@@ -48,8 +49,9 @@ export function documentColumns(
 					disabled={busyId === document.document_id}
 					accessibleWhenDisabled
 					aria-label={sprintf(
+						/* translators: %1$s: the document's type, e.g. Tax Invoice, %2$s: its date */
 						__("Download %1$s of %2$s", "paydesk"),
-						documentTypeLabel(document.type),
+						documentTypeLabel(document.type, translator),
 						formatStoreDate(document.date),
 					)}
 					onClick={() => onDownload(document)}

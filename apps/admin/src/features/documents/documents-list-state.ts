@@ -1,10 +1,11 @@
 /** The documents list's URL, read once with the spec's defaults (spec 1 §2.4, §5, §9). */
 import { DOCUMENT_SORTS, documentQueries } from "@paydesk/contract/documents";
-import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES } from "@paydesk/domain/documents";
+import { DOCUMENT_TYPES, documentTypeLabel } from "@paydesk/domain/documents";
 import { __ } from "@wordpress/i18n";
 import type { Query } from "../../app/router.tsx";
 import { filtersQuery, pagedQuery } from "../../components/list/api-query.ts";
 import { type FilterField, hasActiveFilters, readPaging } from "../../components/list/list-query.ts";
+import { translator } from "../../components/translator.ts";
 
 export const DOCUMENT_FILTER_FIELDS: readonly FilterField[] = [
 	{ key: "date", kind: "date", label: __("Date", "paydesk") },
@@ -12,7 +13,7 @@ export const DOCUMENT_FILTER_FIELDS: readonly FilterField[] = [
 		key: "type",
 		kind: "select",
 		label: __("Type", "paydesk"),
-		options: DOCUMENT_TYPES.map((value) => ({ value, label: __(DOCUMENT_TYPE_LABELS[value], "paydesk") })),
+		options: DOCUMENT_TYPES.map((value) => ({ value, label: documentTypeLabel(value, translator) })),
 	},
 ];
 

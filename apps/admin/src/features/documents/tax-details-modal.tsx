@@ -10,11 +10,13 @@ import {
 	isTaxNumberContinueDisabled,
 	taxNumberHint,
 	taxNumberLabel,
+	taxNumberLine,
 	taxNumberPrefix,
 } from "@paydesk/domain/tax-details";
 import { Button, CheckboxControl, Modal, TextareaControl, TextControl } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import { useState } from "react";
+import { translator } from "../../components/translator.ts";
 import { useSaveTaxDetails, useVatLookup } from "./use-tax-details.ts";
 
 export interface TaxDetailsModalProps {
@@ -81,8 +83,8 @@ function NumberStep({
 					__next40pxDefaultSize
 					__nextHasNoMarginBottom
 					className="paydesk-tax-details__number"
-					label={__(taxNumberLabel(country), "paydesk")}
-					help={__(taxNumberHint(country), "paydesk")}
+					label={taxNumberLabel(country, translator)}
+					help={taxNumberHint(country, translator)}
 					value={number}
 					onChange={(value) => onChange({ ...state, number: value })}
 					autoComplete="off"
@@ -133,9 +135,7 @@ function BusinessStep({
 			}}
 		>
 			<h2 className="paydesk-tax-details__step-title">{__("Confirm your business details", "paydesk")}</h2>
-			{vatNumber && (
-				<p>{sprintf(__("%1$s: %2$s", "paydesk"), __(taxNumberLabel(country), "paydesk"), vatNumber)}</p>
-			)}
+			{vatNumber && <p>{taxNumberLine(country, vatNumber, translator)}</p>}
 			<TextControl
 				__next40pxDefaultSize
 				__nextHasNoMarginBottom

@@ -2,11 +2,12 @@
  * /payments/fraud-protection (spec 3 §2.7): a breadcrumb back to the payments settings with the
  * header's Save Changes, the at-least-one-filter notice, the seven filter cards, and a footer.
  */
-import { FRAUD_MESSAGES } from "@paydesk/domain/fraud-validation";
+import { fraudMessages } from "@paydesk/domain/fraud-validation";
 import { Button, Notice } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { HeaderActions } from "../../app/header-actions.tsx";
 import { Link, settingsUrl } from "../../app/router.tsx";
+import { translator } from "../../components/translator.ts";
 import { useUnsavedChanges } from "../../components/unsaved-changes/use-unsaved-changes.ts";
 import { FraudCards } from "./fraud-cards.tsx";
 import { type FraudPageState, useFraudProtection } from "./use-fraud-protection.ts";
@@ -43,7 +44,8 @@ function LoadingLines() {
 
 export default function FraudProtectionScreen() {
 	const state = useFraudProtection();
-	useUnsavedChanges(state.dirty && !state.saving, __(FRAUD_MESSAGES.unsavedChanges, "paydesk"));
+	const messages = fraudMessages(translator);
+	useUnsavedChanges(state.dirty && !state.saving, messages.unsavedChanges);
 	const backToSettings = `${settingsUrl()}#fp-settings`;
 	return (
 		<div className="paydesk-page paydesk-fraud">
@@ -60,7 +62,7 @@ export default function FraudProtectionScreen() {
 			</div>
 			{state.loadFailed && (
 				<Notice status="error" isDismissible={false}>
-					{__(FRAUD_MESSAGES.loadError, "paydesk")}
+					{messages.loadError}
 				</Notice>
 			)}
 			{state.validationNotice && (
@@ -69,7 +71,7 @@ export default function FraudProtectionScreen() {
 				</Notice>
 			)}
 			<Notice status="info" isDismissible={false}>
-				{__(FRAUD_MESSAGES.atLeastOneNotice, "paydesk")}
+				{messages.atLeastOneNotice}
 			</Notice>
 			{state.isLoading ? <LoadingLines /> : <FraudCards state={state} />}
 			<footer className="paydesk-fraud__footer">

@@ -15,6 +15,7 @@ import {
 import { currencySymbol, parseMajor } from "@paydesk/domain/money";
 import { __ } from "@wordpress/i18n";
 import { type KeyboardEvent, useState } from "react";
+import { translator } from "../../components/translator.ts";
 
 function RangeField({
 	id,
@@ -104,7 +105,7 @@ export function AmountRangeInputs({
 					}}
 				/>
 			</div>
-			<Warning text={priceRangeWarning(filter)} />
+			<Warning text={priceRangeWarning(filter, translator)} />
 		</div>
 	);
 }
@@ -148,7 +149,7 @@ export function ItemRangeInputs({
 					}}
 				/>
 			</div>
-			<Warning text={itemRangeWarning(filter)} />
+			<Warning text={itemRangeWarning(filter, translator)} />
 		</div>
 	);
 }

@@ -25,6 +25,7 @@ import {
 	usePaymentSettings,
 	useSavePaymentSettings,
 } from "../../components/payment-settings/use-payment-settings.ts";
+import { translator } from "../../components/translator.ts";
 
 const COUNTRY_OPTION_NAMES = Object.values(SELLING_COUNTRY_OPTIONS);
 
@@ -91,7 +92,7 @@ export function useFraudProtection(): FraudPageState {
 	const save = () => {
 		if (!filters || !settings.data) return;
 		const level = settings.data.current_protection_level as ProtectionLevel;
-		const decision = decideFraudSave(filters, level, context);
+		const decision = decideFraudSave(filters, level, context, translator);
 		if (decision.kind === "invalid") {
 			setValidationNotice(decision.notice);
 			window.scrollTo?.(0, 0);

@@ -6,6 +6,7 @@ import { adminUrl, Link } from "../../app/router.tsx";
 import { Chip } from "../../components/chip.tsx";
 import { formatMoney, formatStoreDate } from "../../components/format.ts";
 import type { Column } from "../../components/list/data-table.tsx";
+import { translator } from "../../components/translator.ts";
 
 /** The transactions list with type charge, filter advanced and loan_id_is (spec 2). */
 export const loanTransactionsUrl = (loan: Loan) =>
@@ -23,8 +24,8 @@ export const LOAN_COLUMNS: readonly Column<Loan>[] = [
 		label: __("Status", "paydesk"),
 		required: true,
 		cell: (loan) => {
-			const status = loanStatus(loan, formatStoreDate);
-			return <Chip label={status.label} type={status.chip} tooltip={__(status.tooltip, "paydesk")} />;
+			const status = loanStatus(loan, formatStoreDate, translator);
+			return <Chip label={status.label} type={status.chip} tooltip={status.tooltip} />;
 		},
 	},
 	{

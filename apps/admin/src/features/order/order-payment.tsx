@@ -11,18 +11,23 @@ import { __ } from "@wordpress/i18n";
 import { Link } from "../../app/router.tsx";
 import { Chip } from "../../components/chip.tsx";
 import { formatMoney, formatStoreDateTime } from "../../components/format.ts";
+import { translator } from "../../components/translator.ts";
 
-const REFUND_STATUS_LABELS: Readonly<Record<string, string>> = {
-	succeeded: "Succeeded",
-	pending: "Pending",
-	failed: "Failed",
-};
+/** A refund's outcome; an unknown status shows as sent. */
+function refundStatusLabel(status: string): string {
+	const labels: Readonly<Record<string, string>> = {
+		succeeded: __("Succeeded", "paydesk"),
+		pending: __("Pending", "paydesk"),
+		failed: __("Failed", "paydesk"),
+	};
+	return labels[status] ?? status;
+}
 
 /** "Visa •••• 4242", "SEPA Direct Debit •••• 3000", or the method's name. */
 function paymentMethodText(charge: NonNullable<StoreOrder["charge"]>): string {
 	const details = charge.payment_method_details;
 	const card = details.card ?? details.card_present;
-	const name = card ? cardBrandLabel(card.brand) : paymentMethodLabel(details.type);
+	const name = card ? cardBrandLabel(card.brand, translator) : paymentMethodLabel(details.type);
 	const last4 = paymentMethodLast4(details);
 	return last4 ? `${name} •••• ${last4}` : name;
 }
@@ -30,7 +35,7 @@ function paymentMethodText(charge: NonNullable<StoreOrder["charge"]>): string {
 export function OrderPayment({ order }: { order: StoreOrder }) {
 	const charge = order.charge;
 	const currency = order.refund_currency ?? charge?.currency ?? order.currency;
-	const status = charge ? chargeStatusDisplay(charge.display_status) : null;
+	const status = charge ? chargeStatusDisplay(charge.display_status, translator) : null;
 	return (
 		<Card>
 			<CardHeader>
@@ -45,7 +50,7 @@ export function OrderPayment({ order }: { order: StoreOrder }) {
 						</div>
 						<div>
 							<dt>{__("Status", "paydesk")}</dt>
-							<dd>{status && <Chip label={__(status.label, "paydesk")} type={status.chip} />}</dd>
+							<dd>{status && <Chip label={status.label} type={status.chip} />}</dd>
 						</div>
 						<div>
 							<dt>{__("Refunded", "paydesk")}</dt>
@@ -86,8 +91,8 @@ export function OrderPayment({ order }: { order: StoreOrder }) {
 							{order.refunds.map((refund) => (
 								<tr key={refund.id}>
 									<td>{formatStoreDateTime(refund.created)}</td>
-									<td>{__(refundReasonLabel(refund.reason) ?? "No reason", "paydesk")}</td>
-									<td>{__(REFUND_STATUS_LABELS[refund.status] ?? refund.status, "paydesk")}</td>
+									<td>{refundReasonLabel(refund.reason, translator) ?? __("No reason", "paydesk")}</td>
+									<td>{refundStatusLabel(refund.status)}</td>
 									<td className="is-numeric">{formatMoney(-refund.amount, refund.currency)}</td>
 								</tr>
 							))}

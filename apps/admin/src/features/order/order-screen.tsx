@@ -3,10 +3,11 @@
  * (/wp-admin/post.php?post={id}&action=edit): the order with its items and totals, the
  * customer, its payment and refunds, and a partial refund through the same refund route.
  */
-import { ORDER_NOT_FOUND_NOTICE } from "@paydesk/domain/refunds";
+import { orderNotFoundNotice } from "@paydesk/domain/refunds";
 import { Notice, Spinner } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { useLocation } from "../../app/router.tsx";
+import { translator } from "../../components/translator.ts";
 import { OrderPayment } from "./order-payment.tsx";
 import { OrderRefundForm } from "./order-refund-form.tsx";
 import { OrderSummary } from "./order-summary.tsx";
@@ -22,7 +23,7 @@ export default function OrderScreen() {
 		return (
 			<div className="paydesk-page">
 				<Notice status="error" isDismissible={false}>
-					{missing ? __(ORDER_NOT_FOUND_NOTICE, "paydesk") : __("Error retrieving order.", "paydesk")}
+					{missing ? orderNotFoundNotice(translator) : __("Error retrieving order.", "paydesk")}
 				</Notice>
 			</div>
 		);

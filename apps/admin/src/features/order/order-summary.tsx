@@ -26,7 +26,7 @@ export function OrderSummary({ order }: { order: StoreOrder }) {
 		<Card>
 			<CardHeader className="paydesk-order__header">
 				<h2 className="paydesk-card-title">{sprintf(__("Order #%s details", "paydesk"), order.number)}</h2>
-				<Chip label={__(orderStatusLabel(order.status), "paydesk")} />
+				<Chip label={orderStatusLabel(order.status)} />
 			</CardHeader>
 			<CardBody>
 				<dl className="paydesk-summary-list">

@@ -1,6 +1,7 @@
 /** One order of the store with its items, totals, payment and refunds (GET {base}/orders/{order}). */
 import { getOrder } from "@paydesk/contract/orders";
 import { useQuery } from "@tanstack/react-query";
+import { __ } from "@wordpress/i18n";
 import { ApiError, callRoute } from "../../app/api.ts";
 import { queryKeys } from "../../app/query-keys.ts";
 
@@ -20,17 +21,16 @@ export function useOrder(orderId: number | null) {
 	});
 }
 
-/** WooCommerce's names of its order statuses. */
-const ORDER_STATUS_LABELS: Readonly<Record<string, string>> = {
-	pending: "Pending payment",
-	processing: "Processing",
-	"on-hold": "On hold",
-	completed: "Completed",
-	cancelled: "Cancelled",
-	refunded: "Refunded",
-	failed: "Failed",
-};
-
+/** WooCommerce's names of its order statuses; an unknown status shows as sent. */
 export function orderStatusLabel(status: string): string {
-	return ORDER_STATUS_LABELS[status] ?? status;
+	const labels: Readonly<Record<string, string>> = {
+		pending: __("Pending payment", "paydesk"),
+		processing: __("Processing", "paydesk"),
+		"on-hold": __("On hold", "paydesk"),
+		completed: __("Completed", "paydesk"),
+		cancelled: __("Cancelled", "paydesk"),
+		refunded: __("Refunded", "paydesk"),
+		failed: __("Failed", "paydesk"),
+	};
+	return labels[status] ?? status;
 }

@@ -10,9 +10,8 @@ import { useState } from "react";
 import { Modal } from "../../app/deferred-modal.tsx";
 import { getSettings } from "../../app/settings.ts";
 import { Chip } from "../../components/chip.tsx";
+import { translator } from "../../components/translator.ts";
 import { AccountFees } from "./account-fees.tsx";
-
-const INDICATOR_CHIPS = { Enabled: "success", "Pending verification": "light", Disabled: "alert" } as const;
 
 function AccountTools() {
 	const settings = getSettings();
@@ -57,14 +56,14 @@ export function AccountDetailsCard() {
 	const settings = getSettings();
 	const status = settings.accountStatus;
 	if (!status) return null;
-	const display = accountStatusDisplay(status);
-	const payments = paymentsIndicator(status);
+	const display = accountStatusDisplay(status, translator);
+	const payments = paymentsIndicator(status, translator);
 	return (
 		<Card className="paydesk-account">
 			<CardHeader>
 				<h2 className="paydesk-card-title">{__("Account details", "paydesk")}</h2>
 				<span data-testid="account-status">
-					<Chip label={__(display.label, "paydesk")} type={display.chip} />
+					<Chip label={display.label} type={display.chip} />
 				</span>
 			</CardHeader>
 			<CardBody>
@@ -72,12 +71,12 @@ export function AccountDetailsCard() {
 					<div>
 						<dt>{__("Payments", "paydesk")}</dt>
 						<dd>
-							<Chip label={__(payments, "paydesk")} type={INDICATOR_CHIPS[payments]} />
+							<Chip label={payments.label} type={payments.chip} />
 						</dd>
 					</div>
 					<div>
 						<dt>{__("Payouts", "paydesk")}</dt>
-						<dd>{__(payoutsIndicator(status), "paydesk")}</dd>
+						<dd>{payoutsIndicator(status, translator)}</dd>
 					</div>
 					<div>
 						<dt>{__("Account", "paydesk")}</dt>

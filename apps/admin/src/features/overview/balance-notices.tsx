@@ -10,6 +10,7 @@ import { Notice } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import { getSettings } from "../../app/settings.ts";
 import { PayoutFailureNotice } from "../../components/payout-failure-notice.tsx";
+import { translator } from "../../components/translator.ts";
 import { SETTING_FLAGS, useOverviewOptions, useSaveSettingFlag } from "./overview-data.ts";
 
 export function BalanceNotices({ overview, currency }: { overview: DepositsOverview; currency: string }) {
@@ -39,7 +40,7 @@ export function BalanceNotices({ overview, currency }: { overview: DepositsOverv
 						isDismissible={false}
 						className="paydesk-notice"
 					>
-						{__(payoutNoticeText(kind, currency, locale), "paydesk")}
+						{payoutNoticeText(kind, currency, translator, locale)}
 					</Notice>
 				),
 			)}

@@ -17,13 +17,28 @@ import { callRoute } from "../../app/api.ts";
 import { queryKeys } from "../../app/query-keys.ts";
 import { useCurrentUser } from "../../components/list/use-hidden-columns.ts";
 
-const FACES: Record<SurveyRating, [emoji: string, label: string]> = {
-	"very-unhappy": ["😞", "Very unhappy"],
-	unhappy: ["🙁", "Unhappy"],
-	neutral: ["😐", "Neutral"],
-	happy: ["🙂", "Happy"],
-	"very-happy": ["😍", "Very happy"],
+const FACES: Record<SurveyRating, string> = {
+	"very-unhappy": "😞",
+	unhappy: "🙁",
+	neutral: "😐",
+	happy: "🙂",
+	"very-happy": "😍",
 };
+
+function faceLabel(rating: SurveyRating): string {
+	switch (rating) {
+		case "very-unhappy":
+			return __("Very unhappy", "paydesk");
+		case "unhappy":
+			return __("Unhappy", "paydesk");
+		case "neutral":
+			return __("Neutral", "paydesk");
+		case "happy":
+			return __("Happy", "paydesk");
+		case "very-happy":
+			return __("Very happy", "paydesk");
+	}
+}
 const HAPPY: readonly SurveyRating[] = ["happy", "very-happy"];
 
 export function OverviewSurvey() {
@@ -64,13 +79,13 @@ export function OverviewSurvey() {
 						<Button
 							key={value}
 							className={`paydesk-survey__face${rating === value ? " is-selected" : ""}`}
-							label={__(FACES[value][1], "paydesk")}
+							label={faceLabel(value)}
 							showTooltip
 							aria-pressed={rating === value}
 							disabled={submit.isPending}
 							onClick={() => choose(value)}
 						>
-							<span aria-hidden="true">{FACES[value][0]}</span>
+							<span aria-hidden="true">{FACES[value]}</span>
 						</Button>
 					))}
 				</div>

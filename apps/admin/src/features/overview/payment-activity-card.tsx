@@ -5,15 +5,15 @@
  * yet; the survey.
  */
 import {
-	ACTIVITY_FIGURE_LABELS,
 	type ActivityFigure,
+	activityFigureLabel,
 	figureTransactionsQuery,
 } from "@paydesk/domain/payment-activity";
 import {
-	PERIOD_LABELS,
 	PERIOD_PRESETS,
 	type PeriodPreset,
 	type PeriodRange,
+	periodLabels,
 	periodRangeLabel,
 } from "@paydesk/domain/periods";
 import { Card, CardBody, CardFooter, CardHeader, SelectControl, Spinner } from "@wordpress/components";
@@ -21,6 +21,7 @@ import { __, sprintf } from "@wordpress/i18n";
 import { adminUrl, Link } from "../../app/router.tsx";
 import { getSettings } from "../../app/settings.ts";
 import { formatMoney } from "../../components/format.ts";
+import { translator } from "../../components/translator.ts";
 import { useBalanceSettled, useSelectedCurrency } from "./overview-data.ts";
 import { OverviewSurvey } from "./overview-survey.tsx";
 import { currentRange, usePaymentActivity, usePeriod } from "./use-payment-activity.ts";
@@ -40,7 +41,7 @@ function FigureLink(props: {
 	);
 	return (
 		<div className={`paydesk-activity__figure${props.large ? " is-large" : ""}`}>
-			<span className="paydesk-activity__label">{__(ACTIVITY_FIGURE_LABELS[props.figure], "paydesk")}</span>
+			<span className="paydesk-activity__label">{activityFigureLabel(props.figure, translator)}</span>
 			<Link href={href} className="paydesk-activity__amount" data-testid={`activity-${props.figure}`}>
 				{formatMoney(props.amount, props.currency)}
 			</Link>
@@ -62,14 +63,16 @@ export function PaymentActivityCard() {
 				<h2 className="paydesk-card-title">{__("Your payment activity", "paydesk")}</h2>
 				{hasVolume && (
 					<div className="paydesk-activity__period">
-						<span className="paydesk-activity__range">{periodRangeLabel(range, settings.dateFormat)}</span>
+						<span className="paydesk-activity__range">
+							{periodRangeLabel(range, settings.dateFormat, settings.locale.code)}
+						</span>
 						<SelectControl
 							__next40pxDefaultSize
 							__nextHasNoMarginBottom
 							label={__("Period", "paydesk")}
 							hideLabelFromVision
 							value={preset}
-							options={PERIOD_PRESETS.map((value) => ({ value, label: __(PERIOD_LABELS[value], "paydesk") }))}
+							options={PERIOD_PRESETS.map((value) => ({ value, label: periodLabels(translator)[value] }))}
 							onChange={(value: string) => setPreset(value as PeriodPreset)}
 						/>
 					</div>

@@ -5,13 +5,14 @@
  */
 import type { Payout } from "@paydesk/contract/deposits";
 import { payoutsIndicator } from "@paydesk/domain/account-status";
-import { displayStatus, PAYOUT_STATUS_DISPLAY } from "@paydesk/domain/payouts";
+import { displayStatus, payoutStatusDisplay } from "@paydesk/domain/payouts";
 import { Card, CardBody, CardFooter, CardHeader, Spinner } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { adminUrl, Link, settingsUrl } from "../../app/router.tsx";
 import { getSettings } from "../../app/settings.ts";
 import { Chip } from "../../components/chip.tsx";
 import { formatMoney, formatStoreDate } from "../../components/format.ts";
+import { translator } from "../../components/translator.ts";
 import {
 	useBalanceSettled,
 	useDepositsOverview,
@@ -20,13 +21,13 @@ import {
 } from "./overview-data.ts";
 
 function PayoutRow({ payout }: { payout: Payout }) {
-	const status = PAYOUT_STATUS_DISPLAY[displayStatus(payout)];
+	const status = payoutStatusDisplay(displayStatus(payout), translator);
 	return (
 		<li className="paydesk-payouts-card__row">
 			<Link href={adminUrl("/payments/payouts/details", { id: payout.id })}>
 				{formatStoreDate(payout.date)}
 			</Link>
-			<Chip label={__(status.label, "paydesk")} type={status.chip} />
+			<Chip label={status.label} type={status.chip} />
 			<span className="paydesk-payouts-card__amount">{formatMoney(payout.amount, payout.currency)}</span>
 		</li>
 	);
@@ -46,7 +47,7 @@ export function PayoutsCard() {
 			<CardHeader>
 				<h2 className="paydesk-card-title">{__("Payouts", "paydesk")}</h2>
 				{status && (
-					<span className="paydesk-payouts-card__indicator">{__(payoutsIndicator(status), "paydesk")}</span>
+					<span className="paydesk-payouts-card__indicator">{payoutsIndicator(status, translator)}</span>
 				)}
 			</CardHeader>
 			<CardBody>

@@ -32,9 +32,8 @@ export function TaskItem({ task, onDismiss, onDelete, onSnooze }: TaskItemProps)
 	const canDelete = task.completed && task.isDeletable;
 	const hasMenu = task.isDismissable || task.allowSnooze || canDelete;
 	const titleId = `paydesk-task-${task.key}`;
-	// The task texts come from packages/domain; the fixed ones translate here, as other domain
-	// texts do (the ones built with amounts and dates stay as built).
-	const title = __(task.title, "paydesk");
+	// The task texts come from packages/domain, already in the merchant's language.
+	const title = task.title;
 	return (
 		<li
 			className={`paydesk-task is-level-${task.level}${task.completed ? " is-completed" : ""}`}
@@ -51,7 +50,7 @@ export function TaskItem({ task, onDismiss, onDelete, onSnooze }: TaskItemProps)
 						<span className="paydesk-task__urgent">{__("Action needed", "paydesk")}</span>
 					)}
 				</h3>
-				<p className="paydesk-task__content">{__(task.content, "paydesk")}</p>
+				<p className="paydesk-task__content">{task.content}</p>
 				{task.expandable && task.additionalInfo.length > 0 && (
 					<>
 						<Button
@@ -73,7 +72,7 @@ export function TaskItem({ task, onDismiss, onDelete, onSnooze }: TaskItemProps)
 						)}
 					</>
 				)}
-				{task.time && <p className="paydesk-task__time">{__(task.time, "paydesk")}</p>}
+				{task.time && <p className="paydesk-task__time">{task.time}</p>}
 			</div>
 			<div className="paydesk-task__actions">
 				{href && task.showActionButton && !task.completed && (
@@ -82,7 +81,7 @@ export function TaskItem({ task, onDismiss, onDelete, onSnooze }: TaskItemProps)
 						href={href}
 						onClick={(event: MouseEvent<HTMLElement>) => followInside(event, href)}
 					>
-						{__(task.actionLabel, "paydesk")}
+						{task.actionLabel}
 					</Button>
 				)}
 				{hasMenu && (

@@ -16,15 +16,21 @@ import { __ } from "@wordpress/i18n";
 import { createNotice } from "../../app/notices.tsx";
 import { getSettings } from "../../app/settings.ts";
 import { formatMoney, formatStoreDate, formatStoreTime } from "../../components/format.ts";
+import { translator } from "../../components/translator.ts";
 import { useAwaitingDisputes, useOverviewOptions, useSaveOverviewOptions } from "./overview-data.ts";
 
 type TaskChoice = "dismissed" | "deleted" | "remindMeLater";
 
-const NOTICES: Record<TaskChoice, string> = {
-	dismissed: "Task dismissed",
-	deleted: "Task deleted",
-	remindMeLater: "Task postponed until tomorrow",
-};
+function choiceNotice(choice: TaskChoice): string {
+	switch (choice) {
+		case "dismissed":
+			return __("Task dismissed", "paydesk");
+		case "deleted":
+			return __("Task deleted", "paydesk");
+		case "remindMeLater":
+			return __("Task postponed until tomorrow", "paydesk");
+	}
+}
 
 function storeTime(seconds: number): string {
 	return formatStoreTime(getSettings().timeFormat, seconds);
@@ -44,6 +50,7 @@ export function useOverviewTasks(enabled: boolean): {
 		disputes: disputes.data?.data ?? [],
 		now: Math.floor(Date.now() / 1000),
 		format: { money: formatMoney, date: formatStoreDate, time: storeTime },
+		translator,
 	});
 	const tasks = enabled ? visibleTasks(overviewTasks(context), preferences, Date.now()) : [];
 
@@ -52,7 +59,7 @@ export function useOverviewTasks(enabled: boolean): {
 		const before = preferences[choice];
 		const time = choice === "remindMeLater" ? Date.now() + SNOOZE_MS : Date.now();
 		save.mutate({ [option]: { ...before, [task.key]: time } });
-		createNotice("success", __(NOTICES[choice], "paydesk"), {
+		createNotice("success", choiceNotice(choice), {
 			id: `task-${task.key}`,
 			actions: [{ label: __("Undo", "paydesk"), onClick: () => save.mutate({ [option]: before }) }],
 		});

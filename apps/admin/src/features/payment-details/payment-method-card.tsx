@@ -7,6 +7,7 @@ import type { Charge } from "@paydesk/contract/charges";
 import { paymentMethodRows } from "@paydesk/domain/payment-methods";
 import { Card, CardBody, CardHeader } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
+import { translator } from "../../components/translator.ts";
 
 function billingRows(charge: Charge): { key: string; label: string; value: string }[] {
 	const billing = charge.billing_details;
@@ -31,14 +32,7 @@ function billingRows(charge: Charge): { key: string; label: string; value: strin
 }
 
 export function PaymentMethodCard({ charge }: { charge: Charge }) {
-	// Labels come from the domain's table in plain English; values are the payment's data.
-	const rows = [
-		...paymentMethodRows(charge.payment_method_details).map((row) => ({
-			...row,
-			label: __(row.label, "paydesk"),
-		})),
-		...billingRows(charge),
-	];
+	const rows = [...paymentMethodRows(charge.payment_method_details, translator), ...billingRows(charge)];
 	return (
 		<Card className="paydesk-payment-method">
 			<CardHeader>

@@ -15,6 +15,7 @@ import { Link } from "../../app/router.tsx";
 import { Chip } from "../../components/chip.tsx";
 import { DueBy } from "../../components/dispute-panel/due-by.tsx";
 import { formatMoney, formatStoreDateTime } from "../../components/format.ts";
+import { translator } from "../../components/translator.ts";
 import { CaptureSection } from "./capture-banner.tsx";
 import { RefundActions } from "./refund-actions.tsx";
 
@@ -22,7 +23,7 @@ function paymentMethodSummary(charge: Charge): string {
 	const details = charge.payment_method_details;
 	const card = details.card ?? details.card_present;
 	const last4 = paymentMethodLast4(details);
-	const name = card ? cardBrandLabel(card.brand) : paymentMethodLabel(details.type);
+	const name = card ? cardBrandLabel(card.brand, translator) : paymentMethodLabel(details.type);
 	return last4 ? `${name} •••• ${last4}` : name;
 }
 
@@ -81,7 +82,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 export function PaymentSummary({ intent }: { intent: PaymentIntent }) {
 	const charge = intent.charge;
-	const status = chargeStatusDisplay(charge.display_status);
+	const status = chargeStatusDisplay(charge.display_status, translator);
 	const order = charge.order ?? intent.order;
 	return (
 		<Card className="paydesk-payment-summary">
@@ -89,7 +90,7 @@ export function PaymentSummary({ intent }: { intent: PaymentIntent }) {
 				<div>
 					<p className="paydesk-payment-summary__amount">
 						<span>{formatMoney(charge.amount, charge.currency, { code: true })}</span>
-						<Chip label={__(status.label, "paydesk")} type={status.chip} />
+						<Chip label={status.label} type={status.chip} />
 					</p>
 					<AmountLines charge={charge} />
 				</div>
@@ -116,7 +117,7 @@ export function PaymentSummary({ intent }: { intent: PaymentIntent }) {
 					</Detail>
 					<Detail label={__("Payment method", "paydesk")}>{paymentMethodSummary(charge)}</Detail>
 					<Detail label={__("Risk evaluation", "paydesk")}>
-						{__(riskLevelLabel(charge.outcome.risk_level), "paydesk")}
+						{riskLevelLabel(charge.outcome.risk_level, translator)}
 					</Detail>
 					<Detail label={__("Payment ID", "paydesk")}>
 						<code>{intent.id}</code>
@@ -124,7 +125,7 @@ export function PaymentSummary({ intent }: { intent: PaymentIntent }) {
 					{charge.dispute && (
 						<>
 							<Detail label={__("Dispute status", "paydesk")}>
-								{__(disputeStatusLabel(charge.dispute.status), "paydesk")}
+								{disputeStatusLabel(charge.dispute.status, translator)}
 							</Detail>
 							<Detail label={__("Evidence due by", "paydesk")}>
 								<DueBy dueBy={charge.dispute.evidence_details.due_by} />

@@ -6,6 +6,7 @@
 import { disputeReasonLabel } from "@paydesk/domain/disputes/reasons";
 import { timelineEntries } from "@paydesk/domain/timeline/build";
 import type { TimelineEntry, TimelineLine } from "@paydesk/domain/timeline/types";
+import { englishTranslator } from "@paydesk/domain/translator";
 import { Card, CardBody, CardHeader, Notice, Spinner } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { useMemo } from "react";
@@ -69,7 +70,8 @@ export function PaymentTimeline({ paymentIntentId }: { paymentIntentId: string }
 			timeZone: settings.timezone,
 			locale: settings.locale.code,
 			now: Date.now() / 1000,
-			disputeReasonLabel,
+			// English like the rest of the timeline's sentences, which are not translatable yet.
+			disputeReasonLabel: (reason) => disputeReasonLabel(reason, englishTranslator),
 		});
 	}, [timeline.data]);
 	return (

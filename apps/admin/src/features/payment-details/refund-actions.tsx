@@ -3,13 +3,14 @@
  * nothing was refunded yet; Partial refund opens the order, which needs an order.
  */
 import type { Charge } from "@paydesk/contract/charges";
-import { canRefundInFull, ORDER_NOT_FOUND_NOTICE } from "@paydesk/domain/refunds";
+import { canRefundInFull, orderNotFoundNotice } from "@paydesk/domain/refunds";
 import { Button } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { useState } from "react";
 import { createNotice } from "../../app/notices.tsx";
 import { navigate } from "../../app/router.tsx";
 import { useRefund } from "../../components/payment-refund/use-refund.ts";
+import { translator } from "../../components/translator.ts";
 import { RefundModal } from "./refund-modal.tsx";
 
 export function RefundActions({ charge }: { charge: Charge }) {
@@ -36,7 +37,7 @@ export function RefundActions({ charge }: { charge: Charge }) {
 				accessibleWhenDisabled
 				onClick={() => {
 					if (charge.order?.url) navigate(charge.order.url);
-					else createNotice("error", __(ORDER_NOT_FOUND_NOTICE, "paydesk"));
+					else createNotice("error", orderNotFoundNotice(translator));
 				}}
 			>
 				{__("Partial refund", "paydesk")}

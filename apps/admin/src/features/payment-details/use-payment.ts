@@ -20,8 +20,6 @@ export const isObjectId = (id: string | undefined): id is string =>
 const retryUnlessMissing = (count: number, error: Error) =>
 	count < 1 && !(error instanceof ApiError && error.status === 404);
 
-export const TRANSACTION_ERROR_NOTICE = "Error retrieving transaction.";
-
 /**
  * 'Error retrieving transaction.' (spec 2 §8) when a payment fails to load for any reason but
  * its absence, which the screen itself says.
@@ -29,7 +27,7 @@ export const TRANSACTION_ERROR_NOTICE = "Error retrieving transaction.";
 function useTransactionErrorNotice(error: Error | null): void {
 	useEffect(() => {
 		if (!error || (error instanceof ApiError && error.status === 404)) return;
-		createNotice("error", __(TRANSACTION_ERROR_NOTICE, "paydesk"), { id: "transaction-error" });
+		createNotice("error", __("Error retrieving transaction.", "paydesk"), { id: "transaction-error" });
 	}, [error]);
 }
 
@@ -68,8 +66,6 @@ export function usePaymentTimeline(paymentIntentId: string, enabled: boolean) {
 	});
 }
 
-export const AUTHORIZATION_ERROR_NOTICE = "Error retrieving authorization.";
-
 /**
  * The authorization of a payment intent, read while the payment waits for capture. A failure
  * raises 'Error retrieving authorization.', except authorization_missing (no authorization
@@ -86,7 +82,7 @@ export function useAuthorization(paymentIntentId: string, enabled: boolean) {
 	useEffect(() => {
 		if (!error) return;
 		if (error instanceof ApiError && error.code === AUTHORIZATION_ERRORS.missing) return;
-		createNotice("error", __(AUTHORIZATION_ERROR_NOTICE, "paydesk"), { id: "authorization-error" });
+		createNotice("error", __("Error retrieving authorization.", "paydesk"), { id: "authorization-error" });
 	}, [error]);
 	return query;
 }

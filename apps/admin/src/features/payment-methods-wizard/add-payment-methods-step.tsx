@@ -15,6 +15,7 @@ import {
 import { Button, Card, CardBody, Notice } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { getSettings } from "../../app/settings.ts";
+import { translator } from "../../components/translator.ts";
 import { MethodRow } from "./method-row.tsx";
 import { RequirementsModal } from "./requirements-modal.tsx";
 import { useMethodSelection } from "./use-method-selection.ts";
@@ -42,7 +43,7 @@ export function AddPaymentMethodsStep({
 		storeCurrency: page.storeCurrency,
 		domesticCurrency: settings.account_domestic_currency,
 	};
-	const confirming = selection.confirming ? paymentMethodDefinition(selection.confirming) : null;
+	const confirming = selection.confirming ? paymentMethodDefinition(selection.confirming, translator) : null;
 	return (
 		<Card>
 			<CardBody>
@@ -60,7 +61,7 @@ export function AddPaymentMethodsStep({
 				)}
 				<ul className="paydesk-method-list">
 					{wizardMethodIds(settings.available_payment_method_ids).map((id) => {
-						const method = paymentMethodDefinition(id);
+						const method = paymentMethodDefinition(id, translator);
 						const status = methodStatus(settings.payment_method_statuses, id);
 						const alreadyOn = settings.enabled_payment_method_ids.includes(id);
 						const inactive = status.status === "inactive";

@@ -4,14 +4,15 @@
  */
 import {
 	currencyRequirementText,
-	METHOD_STATUS_LABELS,
 	type MethodStatusEntry,
+	methodStatusLabel,
 	type PaymentMethodDefinition,
 } from "@paydesk/domain/payment-method-enablement";
 import { CheckboxControl, Spinner } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { Chip } from "../../components/chip.tsx";
 import { Tooltip } from "../../components/tooltip/tooltip.tsx";
+import { translator } from "../../components/translator.ts";
 
 export interface MethodRowProps {
 	method: PaymentMethodDefinition;
@@ -34,8 +35,7 @@ export function MethodRow({
 	requiredCurrencies,
 	onChange,
 }: MethodRowProps) {
-	const statusKey = METHOD_STATUS_LABELS[status.status];
-	const statusLabel = statusKey ? __(statusKey, "paydesk") : undefined;
+	const statusLabel = methodStatusLabel(status.status, translator);
 	return (
 		<li className="paydesk-method-row">
 			<div className="paydesk-method-row__check">
@@ -61,7 +61,7 @@ export function MethodRow({
 					<Chip label={statusLabel} type={status.status === "inactive" ? "alert" : "warning"} />
 				)}
 				{requiredCurrencies && (
-					<Tooltip text={currencyRequirementText(method.label, requiredCurrencies)}>
+					<Tooltip text={currencyRequirementText(method.label, requiredCurrencies, translator)}>
 						<button type="button" className="paydesk-method-row__setup">
 							{__("Requires currency", "paydesk")}
 						</button>

@@ -2,6 +2,7 @@
 import { requirementLabel } from "@paydesk/domain/payment-method-enablement";
 import { Button, Modal } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
+import { translator } from "../../components/translator.ts";
 
 export function RequirementsModal({
 	label,
@@ -27,7 +28,7 @@ export function RequirementsModal({
 			</p>
 			<ul className="paydesk-requirements">
 				{requirements.map((requirement) => (
-					<li key={requirement}>{requirementLabel(requirement)}</li>
+					<li key={requirement}>{requirementLabel(requirement, translator)}</li>
 				))}
 			</ul>
 			<p>{__("You will be asked for it once the method is requested.", "paydesk")}</p>

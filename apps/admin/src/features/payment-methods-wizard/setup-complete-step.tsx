@@ -1,13 +1,14 @@
 /** Step two, setup-complete: 'Enablement complete' with where to go next (spec 3 §2.5). */
 import type { PaymentSettings } from "@paydesk/contract/settings";
 import {
-	METHOD_STATUS_LABELS,
 	methodStatus,
+	methodStatusLabel,
 	paymentMethodDefinition,
 } from "@paydesk/domain/payment-method-enablement";
 import { Card, CardBody } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { Link, settingsUrl } from "../../app/router.tsx";
+import { translator } from "../../components/translator.ts";
 
 export function SetupCompleteStep({ added, settings }: { added: string[]; settings: PaymentSettings }) {
 	return (
@@ -19,10 +20,13 @@ export function SetupCompleteStep({ added, settings }: { added: string[]; settin
 				</p>
 				<ul className="paydesk-added-methods">
 					{added.map((id) => {
-						const label = METHOD_STATUS_LABELS[methodStatus(settings.payment_method_statuses, id).status];
+						const label = methodStatusLabel(
+							methodStatus(settings.payment_method_statuses, id).status,
+							translator,
+						);
 						return (
 							<li key={id}>
-								{paymentMethodDefinition(id).label}
+								{paymentMethodDefinition(id, translator).label}
 								{label && <span className="paydesk-added-methods__status"> — {label}</span>}
 							</li>
 						);

@@ -5,27 +5,32 @@
 import type { Payout } from "@paydesk/contract/deposits";
 import {
 	displayStatus,
-	PAYOUT_STATUS_DISPLAY,
 	payoutFailureReason,
+	payoutStatusDisplay,
 	payoutSummaryAmounts,
-	payoutTypeLabel,
 } from "@paydesk/domain/payouts";
 import { Card, CardBody, CardHeader, Notice } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import { Chip } from "../../components/chip.tsx";
 import { formatMoney, formatStoreDate } from "../../components/format.ts";
+import { translator } from "../../components/translator.ts";
+
+/** "Payout", or "Withdrawal" for a withdrawal the merchant asked for; " · Instant" when instant. */
+function payoutHeading(payout: Payout): string {
+	const instant = payout.method === "instant";
+	if (!payout.automatic && payout.type === "withdrawal")
+		return instant ? __("Withdrawal · Instant", "paydesk") : __("Withdrawal", "paydesk");
+	return instant ? __("Payout · Instant", "paydesk") : __("Payout", "paydesk");
+}
 
 export function PayoutSummary({ payout }: { payout: Payout }) {
-	const display = PAYOUT_STATUS_DISPLAY[displayStatus(payout)];
+	const display = payoutStatusDisplay(displayStatus(payout), translator);
 	const money = (amount: number) => formatMoney(amount, payout.currency);
 	const amounts = payoutSummaryAmounts(payout);
 	return (
 		<Card>
 			<CardHeader>
-				<h2 className="paydesk-card-title">
-					{payout.automatic ? __("Payout", "paydesk") : __(payoutTypeLabel(payout.type), "paydesk")}
-					{payout.method === "instant" ? ` · ${__("Instant", "paydesk")}` : ""}
-				</h2>
+				<h2 className="paydesk-card-title">{payoutHeading(payout)}</h2>
 			</CardHeader>
 			<CardBody>
 				{payout.automatic ? (
@@ -37,7 +42,7 @@ export function PayoutSummary({ payout }: { payout: Payout }) {
 						<div>
 							<dt>{__("Status", "paydesk")}</dt>
 							<dd>
-								<Chip label={__(display.label, "paydesk")} type={display.chip} />
+								<Chip label={display.label} type={display.chip} />
 							</dd>
 						</div>
 						<div>
@@ -54,7 +59,7 @@ export function PayoutSummary({ payout }: { payout: Payout }) {
 						<div>
 							<dt>{__("Status", "paydesk")}</dt>
 							<dd>
-								<Chip label={__(display.label, "paydesk")} type={display.chip} />
+								<Chip label={display.label} type={display.chip} />
 							</dd>
 						</div>
 						<div>
@@ -73,7 +78,7 @@ export function PayoutSummary({ payout }: { payout: Payout }) {
 				)}
 				{payout.status === "failed" && (
 					<Notice status="error" isDismissible={false} className="paydesk-payout-failure">
-						{payoutFailureReason(payout)}
+						{payoutFailureReason(payout, translator)}
 					</Notice>
 				)}
 			</CardBody>

@@ -1,11 +1,12 @@
 /** The payouts table's columns, declared once (spec 2 "Payouts list"). */
 import type { Payout } from "@paydesk/contract/deposits";
-import { displayStatus, PAYOUT_STATUS_DISPLAY, payoutTypeLabel } from "@paydesk/domain/payouts";
+import { displayStatus, payoutStatusDisplay, payoutTypeLabel } from "@paydesk/domain/payouts";
 import { __ } from "@wordpress/i18n";
 import { adminUrl, Link } from "../../app/router.tsx";
 import { Chip } from "../../components/chip.tsx";
 import { formatMoney, formatStoreDate } from "../../components/format.ts";
 import type { Column } from "../../components/list/data-table.tsx";
+import { translator } from "../../components/translator.ts";
 
 const detailsUrl = (payout: Payout) => adminUrl("/payments/payouts/details", { id: payout.id });
 
@@ -35,7 +36,7 @@ export const PAYOUT_COLUMNS: readonly Column<Payout>[] = [
 	{
 		key: "type",
 		label: __("Type", "paydesk"),
-		cell: (payout) => __(payoutTypeLabel(payout.type), "paydesk"),
+		cell: (payout) => payoutTypeLabel(payout.type, translator),
 	},
 	{
 		key: "amount",
@@ -49,8 +50,8 @@ export const PAYOUT_COLUMNS: readonly Column<Payout>[] = [
 		key: "status",
 		label: __("Status", "paydesk"),
 		cell: (payout) => {
-			const display = PAYOUT_STATUS_DISPLAY[displayStatus(payout)];
-			return <Chip label={__(display.label, "paydesk")} type={display.chip} />;
+			const display = payoutStatusDisplay(displayStatus(payout), translator);
+			return <Chip label={display.label} type={display.chip} />;
 		},
 	},
 	{ key: "bankAccount", label: __("Bank account", "paydesk"), cell: (payout) => payout.bankAccount },

@@ -1,10 +1,11 @@
 /** The payouts list's URL, read once with the spec's defaults (spec 2 "Payouts list"). */
 import { DEPOSIT_SORTS, depositQueries } from "@paydesk/contract/deposits";
-import { PAYOUT_STATUS_FILTER_OPTIONS } from "@paydesk/domain/payouts";
+import { payoutStatusFilterOptions } from "@paydesk/domain/payouts";
 import { __ } from "@wordpress/i18n";
 import type { Query } from "../../app/router.tsx";
 import { filtersQuery, pagedQuery, sortedQuery } from "../../components/list/api-query.ts";
 import { type FilterField, hasActiveFilters, readPaging } from "../../components/list/list-query.ts";
+import { translator } from "../../components/translator.ts";
 
 export const PAYOUT_FILTER_FIELDS: readonly FilterField[] = [
 	{ key: "date", kind: "date", label: __("Date", "paydesk") },
@@ -12,10 +13,7 @@ export const PAYOUT_FILTER_FIELDS: readonly FilterField[] = [
 		key: "status",
 		kind: "select",
 		label: __("Status", "paydesk"),
-		options: PAYOUT_STATUS_FILTER_OPTIONS.map((option) => ({
-			value: option.value,
-			label: __(option.label, "paydesk"),
-		})),
+		options: payoutStatusFilterOptions(translator),
 	},
 ];
 

@@ -4,8 +4,8 @@
  * in the enabled list (spec 2 §4).
  */
 import {
-	METHOD_STATUS_LABELS,
 	methodStatus,
+	methodStatusLabel,
 	paymentMethodDefinition,
 	requirementLabel,
 } from "@paydesk/domain/payment-method-enablement";
@@ -13,6 +13,7 @@ import { CheckboxControl } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import { adminUrl, Link } from "../../app/router.tsx";
 import { Chip } from "../../components/chip.tsx";
+import { translator } from "../../components/translator.ts";
 import type { SectionProps } from "./section-props.ts";
 import { SettingsSection } from "./settings-section.tsx";
 
@@ -38,11 +39,10 @@ export function PaymentMethodsSection({
 		>
 			<ul className="paydesk-settings-methods">
 				{ids.map((id) => {
-					const method = paymentMethodDefinition(id);
+					const method = paymentMethodDefinition(id, translator);
 					const status = methodStatus(draft.payment_method_statuses, id);
 					const enabled = draft.enabled_payment_method_ids.includes(id);
-					const statusKey = METHOD_STATUS_LABELS[status.status];
-					const statusLabel = statusKey ? __(statusKey, "paydesk") : undefined;
+					const statusLabel = methodStatusLabel(status.status, translator);
 					return (
 						<li key={id}>
 							<CheckboxControl
@@ -60,16 +60,21 @@ export function PaymentMethodsSection({
 								{status.requirements.length > 0 && (
 									<span className="paydesk-settings-methods__requirements">
 										{sprintf(
+											/* translators: %s: what the payments provider still needs, e.g. Business Website */
 											__("Needs: %s", "paydesk"),
-											status.requirements.map(requirementLabel).join(", "),
+											status.requirements
+												.map((requirement) => requirementLabel(requirement, translator))
+												.join(", "),
 										)}
 									</span>
 								)}
 								{(status.status === "pending" || status.status === "pending_verification") && (
 									<a href={`/sandbox-partner/payment-methods/${encodeURIComponent(id)}`}>
 										{status.requirements.length > 0
-											? sprintf(__("Provide the details for %s", "paydesk"), method.label)
-											: sprintf(__("Approve %s in the sandbox", "paydesk"), method.label)}
+											? /* translators: %s: a payment method, e.g. iDEAL */
+												sprintf(__("Provide the details for %s", "paydesk"), method.label)
+											: /* translators: %s: a payment method, e.g. iDEAL */
+												sprintf(__("Approve %s in the sandbox", "paydesk"), method.label)}
 									</a>
 								)}
 							</div>

@@ -7,6 +7,7 @@ import { formatMoney, formatStoreDateTime } from "../../components/format.ts";
 import type { Column } from "../../components/list/data-table.tsx";
 import { countryName } from "../../components/transactions-table/country-name.ts";
 import { paymentDetailsUrl } from "../../components/transactions-table/transaction-link.ts";
+import { translator } from "../../components/translator.ts";
 import { AuthorizationActions } from "./authorization-actions.tsx";
 
 export const UNCAPTURED_HIDDEN_COLUMNS_KEY = "wc_payments_transactions_uncaptured_hidden_columns";
@@ -55,7 +56,7 @@ export const AUTHORIZATION_COLUMNS: readonly Column<Authorization>[] = [
 	{
 		key: "risk_level",
 		label: __("Risk level", "paydesk"),
-		cell: (row) => __(riskLevelLabel(row.risk_level), "paydesk"),
+		cell: (row) => riskLevelLabel(row.risk_level, translator),
 	},
 	{
 		key: "amount",

@@ -7,13 +7,14 @@ import { Chip } from "../../components/chip.tsx";
 import { formatMoney, formatStoreDateTime } from "../../components/format.ts";
 import type { Column } from "../../components/list/data-table.tsx";
 import { paymentDetailsUrl } from "../../components/transactions-table/transaction-link.ts";
+import { translator } from "../../components/translator.ts";
 
 export const BLOCKED_HIDDEN_COLUMNS_KEY = "wc_payments_transactions_blocked_hidden_columns";
 
 export function FraudOutcomeChip({ status }: { status: string }) {
 	return (
 		<Chip
-			label={__(fraudOutcomeStatusLabel(status), "paydesk")}
+			label={fraudOutcomeStatusLabel(status, translator)}
 			type={status === "block" ? "alert" : status === "review" ? "warning" : "success"}
 		/>
 	);

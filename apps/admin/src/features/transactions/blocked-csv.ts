@@ -9,6 +9,7 @@ import { formatDate, toEpochSeconds } from "@paydesk/domain/dates";
 import { formatPlainAmount } from "@paydesk/domain/money";
 import { fraudOutcomeStatusLabel } from "@paydesk/domain/transactions";
 import { __ } from "@wordpress/i18n";
+import { translator } from "../../components/translator.ts";
 
 const CSV_TIME_FORMAT = "Y-m-d H:i:s";
 
@@ -23,7 +24,7 @@ export function blockedCsvColumns(timeZone: string): CsvColumn<BlockedTransactio
 		{ header: __("Customer", "paydesk"), value: (row) => row.customer_name },
 		{ header: __("Amount", "paydesk"), value: (row) => formatPlainAmount(row.amount, row.currency) },
 		{ header: __("Currency", "paydesk"), value: (row) => row.currency.toUpperCase() },
-		{ header: __("Status", "paydesk"), value: (row) => __(fraudOutcomeStatusLabel(row.status), "paydesk") },
+		{ header: __("Status", "paydesk"), value: (row) => fraudOutcomeStatusLabel(row.status, translator) },
 	];
 }
 

@@ -3,7 +3,7 @@
  * tab's search and sort, turned into a CSV file here and saved (spec 2 §7).
  */
 import { downloadFraudOutcomes } from "@paydesk/contract/fraud-outcomes";
-import { EXPORT_FAILURE_MESSAGE } from "@paydesk/domain/exports";
+import { exportFailureMessage } from "@paydesk/domain/exports";
 import type { QueryValue } from "@paydesk/domain/query-string";
 import { Button } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
@@ -13,6 +13,7 @@ import { callRoute } from "../../app/api.ts";
 import { createNotice } from "../../app/notices.tsx";
 import { getSettings } from "../../app/settings.ts";
 import { saveFile } from "../../components/save-file.ts";
+import { translator } from "../../components/translator.ts";
 import { blockedCsv, blockedCsvName } from "./blocked-csv.ts";
 import { orEmpty } from "./use-fraud-outcomes.ts";
 
@@ -30,7 +31,7 @@ export function BlockedExportButton({ query }: { query: Record<string, QueryValu
 				blockedCsvName(Date.now() / 1000, timeZone),
 			);
 		} catch {
-			createNotice("error", __(EXPORT_FAILURE_MESSAGE, "paydesk"));
+			createNotice("error", exportFailureMessage(translator));
 		} finally {
 			setBusy(false);
 		}

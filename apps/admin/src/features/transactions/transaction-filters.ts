@@ -6,9 +6,9 @@
  */
 import type { Loan } from "@paydesk/contract/capital";
 import {
-	CHANNEL_LABELS,
-	RISK_LEVEL_LABELS,
+	channelLabel,
 	RISK_LEVELS,
+	riskLevelLabel,
 	SOURCE_DEVICE_LABELS,
 	SOURCE_DEVICES,
 	TRANSACTION_CHANNELS,
@@ -21,6 +21,7 @@ import { formatMoney, formatStoreDate } from "../../components/format.ts";
 import type { FilterField, FilterOption } from "../../components/list/list-query.ts";
 import { COUNTRY_CODES, countryName } from "../../components/transactions-table/country-name.ts";
 import { paymentMethodText } from "../../components/transactions-table/transaction-cells.tsx";
+import { translator } from "../../components/translator.ts";
 
 export interface FilterChoices {
 	/** Customer currencies the account has seen (from the summary). */
@@ -64,7 +65,7 @@ export function transactionFilterFields(choices: FilterChoices = {}): FilterFiel
 			label: __("Type", "paydesk"),
 			options: TRANSACTION_TYPES.map((type) => ({
 				value: type,
-				label: __(transactionTypeLabel(type), "paydesk"),
+				label: transactionTypeLabel(type, translator),
 			})),
 		},
 		{
@@ -80,7 +81,7 @@ export function transactionFilterFields(choices: FilterChoices = {}): FilterFiel
 			label: __("Device type", "paydesk"),
 			options: SOURCE_DEVICES.map((device) => ({
 				value: device,
-				label: __(SOURCE_DEVICE_LABELS[device], "paydesk"),
+				label: SOURCE_DEVICE_LABELS[device],
 			})),
 		},
 		{
@@ -89,7 +90,7 @@ export function transactionFilterFields(choices: FilterChoices = {}): FilterFiel
 			label: __("Sales channel", "paydesk"),
 			options: TRANSACTION_CHANNELS.map((channel) => ({
 				value: channel,
-				label: __(CHANNEL_LABELS[channel], "paydesk"),
+				label: channelLabel(channel, translator),
 			})),
 		},
 		{
@@ -104,7 +105,7 @@ export function transactionFilterFields(choices: FilterChoices = {}): FilterFiel
 			label: __("Risk level", "paydesk"),
 			options: RISK_LEVELS.map((level) => ({
 				value: String(level),
-				label: __(RISK_LEVEL_LABELS[level], "paydesk"),
+				label: riskLevelLabel(level, translator),
 			})),
 		},
 	];
