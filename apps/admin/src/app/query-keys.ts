@@ -12,6 +12,8 @@ export const queryKeys = {
 	currentUser: () => ["current-user"] as const,
 	/** The store's general settings (GET /wp/v2/settings), administrators only. */
 	siteSettings: () => ["site-settings"] as const,
+	/** WooCommerce's general settings (GET /wc/v3/settings/general): address, locations, currency. */
+	storeSettings: () => ["store-settings"] as const,
 	options: (names: readonly string[]) => ["options", ...names] as const,
 	deposits: {
 		all: () => ["deposits"] as const,

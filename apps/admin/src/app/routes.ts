@@ -2,7 +2,8 @@
  * The route registry of spec 3 §2.1 as one table: path, title, parent, capability, feature
  * flag, menu entry, and the screen's own chunk. The shell, the menu and the breadcrumbs all
  * read it; a screen is a lazily loaded feature folder. Besides the Payments pages it holds the
- * two WordPress pages Paydesk stands in for: Settings › General and the user's Profile.
+ * pages of the store Paydesk stands in for: WooCommerce › Settings › General, WordPress's
+ * Settings › General and the user's Profile.
  */
 import type { PageSettings } from "@paydesk/contract/page-settings";
 import { __ } from "@wordpress/i18n";
@@ -19,7 +20,7 @@ export type ScreenModule = { default: ComponentType };
 export type Capability = "manage_woocommerce" | "manage_options";
 
 /** The admin menu's top-level entries; a route without one belongs to Payments. */
-export type MenuGroup = "payments" | "users" | "settings";
+export type MenuGroup = "woocommerce" | "payments" | "users" | "settings";
 
 /**
  * Whether the user holds a capability, as the server says in the page settings: every user the
@@ -203,6 +204,16 @@ export const ROUTES: readonly RouteEntry[] = [
 		load: () => import("../features/settings/settings-screen.tsx"),
 	},
 	{
+		// WooCommerce › Settings › General: the store's address, locations and currency.
+		path: "wc-settings:general",
+		title: () => __("Settings", "paydesk"),
+		capability: "manage_woocommerce",
+		needsAccount: false,
+		menu: () => __("Settings", "paydesk"),
+		menuGroup: "woocommerce",
+		load: () => import("../features/store-settings/store-settings-screen.tsx"),
+	},
+	{
 		path: "wc-settings:wcpay_multi_currency",
 		title: () => __("Multi-currency", "paydesk"),
 		parent: "wc-settings:checkout",
@@ -263,8 +274,10 @@ export function routeKey(pathname: string, query: Record<string, string | string
 	if (pathname.endsWith("/profile.php")) return "user:profile";
 	const page = query.page;
 	if (page === "wc-admin") return typeof query.path === "string" ? query.path : "/payments/overview";
-	if (page === "wc-settings")
-		return `wc-settings:${query.tab === "wcpay_multi_currency" ? "wcpay_multi_currency" : "checkout"}`;
+	if (page === "wc-settings") {
+		const tab = query.tab === "general" || query.tab === "wcpay_multi_currency" ? query.tab : "checkout";
+		return `wc-settings:${tab}`;
+	}
 	return null;
 }
 
