@@ -6,12 +6,11 @@
 //
 // It fails, naming file:line of each, when a call cannot be extracted (see
 // i18n/translation-calls.mjs), so `--check` (the lint stage of npm test, the admin's build)
-// stops a text that would never be translated. The calls of that kind written before the check
-// existed are listed in i18n/untranslatable-calls.json (file, then call as written): they pass
-// until they are converted, and the list only shrinks (a listed call that is gone is reported).
+// stops a text that would never be translated, such as a variable passed as the text: a text
+// that packages/domain writes is translated there, through the Translator the caller passes.
 //
 //   node scripts/i18n-extract.mjs [--check [file or folder…]]   (check only those)
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,7 +19,6 @@ import makepot from "@wordpress/babel-plugin-makepot";
 import { POT_FILE, ROOT, readCatalogue, templateHeaders, writeCatalogue } from "./i18n/catalogue-files.mjs";
 import { translationCalls } from "./i18n/translation-calls.mjs";
 
-export const KNOWN_CALLS_FILE = path.join(ROOT, "scripts/i18n/untranslatable-calls.json");
 export const SOURCE_DIRS = ["apps/admin/src", "apps/server/src", "packages/domain/src"];
 const SOURCE_FILE = /\.(?:[cm]?[jt]sx?)$/;
 const SKIPPED = /\.test\.[cm]?[jt]sx?$|\.d\.ts$/;
@@ -149,31 +147,6 @@ export function describeProblems(problems) {
 	return problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.message}`).join("\n");
 }
 
-/**
- * Splits the problems into those the list of known calls ({ file: [call, …] }) accepts and new
- * ones, and answers the listed calls that were not found any more.
- */
-export function againstKnownCalls(problems, known) {
-	const left = new Map(Object.entries(known).map(([file, calls]) => [file, [...calls]]));
-	const fresh = [];
-	let accepted = 0;
-	for (const problem of problems) {
-		const calls = left.get(problem.file) ?? [];
-		const at = calls.indexOf(problem.call);
-		if (at === -1) fresh.push(problem);
-		else {
-			calls.splice(at, 1);
-			accepted += 1;
-		}
-	}
-	const gone = [...left].flatMap(([file, calls]) => calls.map((call) => `${file}: ${call}`));
-	return { fresh, accepted, gone };
-}
-
-function readKnownCalls() {
-	return existsSync(KNOWN_CALLS_FILE) ? JSON.parse(readFileSync(KNOWN_CALLS_FILE, "utf8")) : {};
-}
-
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
 	const args = process.argv.slice(2);
 	const check = args.includes("--check");
@@ -188,21 +161,12 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
 	const { catalogue, problems } = check
 		? { catalogue: null, problems: await findUnextractableCalls(files) }
 		: await extractCatalogue(files);
-	const { fresh, accepted, gone } = againstKnownCalls(problems, readKnownCalls());
-	if (fresh.length) {
+	if (problems.length) {
 		console.error(
-			`${describeProblems(fresh)}\n\n${fresh.length} translation call(s) cannot be extracted: pass the text, context, plural and the "paydesk" domain as string literals (translate a variable's value where the literal is written).`,
+			`${describeProblems(problems)}\n\n${problems.length} translation call(s) cannot be extracted: pass the text, context, plural and the "paydesk" domain as string literals (translate a variable's value where the literal is written, or in packages/domain with the Translator the caller passes).`,
 		);
 		process.exit(1);
 	}
-	if (gone.length && !named.length)
-		console.warn(
-			`These calls of ${path.relative(ROOT, KNOWN_CALLS_FILE)} are gone, remove them from it:\n${gone.join("\n")}`,
-		);
-	if (accepted)
-		console.log(
-			`${accepted} older calls cannot be extracted yet (${path.relative(ROOT, KNOWN_CALLS_FILE)}): their texts stay in English.`,
-		);
 	const took = `${Math.round(performance.now() - started)} ms`;
 	if (check) console.log(`Translation calls of ${files.length} files checked (${took})`);
 	else {

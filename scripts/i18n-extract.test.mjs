@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { againstKnownCalls, extractCatalogue, sourceFiles } from "./i18n-extract.mjs";
+import { extractCatalogue, sourceFiles } from "./i18n-extract.mjs";
 
 const GOOD = `import { __, _n, _nx, _x, sprintf } from "@wordpress/i18n";
 import type { Translator } from "../domain/translator";
@@ -117,17 +117,5 @@ describe("the build check: a translation call that cannot be extracted fails (is
 		const good = run("src/app/good.tsx");
 		expect(good.stderr).toBe("");
 		expect(good.status).toBe(0);
-	});
-
-	it("lets the listed older calls pass, fails a new one and reports listed calls that are gone", () => {
-		const problem = (file, call) => ({ file, call, line: 1, column: 1, message: "" });
-		const known = { "a.ts": ["__(label)", "__(label)"], "b.ts": ["__(gone)"] };
-		const result = againstKnownCalls(
-			[problem("a.ts", "__(label)"), problem("a.ts", "__(label)"), problem("a.ts", "__(other)")],
-			known,
-		);
-		expect(result.accepted).toBe(2);
-		expect(result.fresh.map((p) => p.call)).toEqual(["__(other)"]);
-		expect(result.gone).toEqual(["b.ts: __(gone)"]);
 	});
 });
