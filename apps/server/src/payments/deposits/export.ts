@@ -4,23 +4,25 @@ import type { CsvColumn } from "@paydesk/domain/csv";
 import { formatInTimeZone } from "@paydesk/domain/dates";
 import { formatPlainAmount } from "@paydesk/domain/money";
 import { payoutStatusLabel, payoutTypeLabel } from "@paydesk/domain/payouts";
+import { englishTranslator } from "@paydesk/domain/translator";
 import type { PayoutsTable } from "../../db/schema.ts";
 import type { ExportContext, ExportDefinition } from "../exports/definition.ts";
 import { filterTimeZone } from "../exports/time-zones.ts";
 import { payoutBatches } from "./queries.ts";
 
 export function payoutColumns(context: ExportContext): readonly CsvColumn<PayoutsTable>[] {
+	const { t } = context;
 	return [
-		{ header: "Payout ID", value: (p) => p.id },
-		{ header: "Date", value: (p) => formatInTimeZone(p.date, context.storeTimeZone) },
-		{ header: "Type", value: (p) => payoutTypeLabel(p.type) },
-		{ header: "Amount", value: (p) => formatPlainAmount(p.amount, p.currency) },
-		{ header: "Fee", value: (p) => formatPlainAmount(p.fee, p.currency) },
-		{ header: "Currency", value: (p) => p.currency.toUpperCase() },
-		{ header: "Status", value: (p) => payoutStatusLabel(p) },
-		{ header: "Bank account", value: (p) => p.bank_account },
-		{ header: "Bank reference ID", value: (p) => p.bank_reference_key ?? "" },
-		{ header: "Failure code", value: (p) => p.failure_code ?? "" },
+		{ header: t.__("Payout ID", "paydesk"), value: (p) => p.id },
+		{ header: t.__("Date", "paydesk"), value: (p) => formatInTimeZone(p.date, context.storeTimeZone) },
+		{ header: t.__("Type", "paydesk"), value: (p) => payoutTypeLabel(p.type, englishTranslator) },
+		{ header: t.__("Amount", "paydesk"), value: (p) => formatPlainAmount(p.amount, p.currency) },
+		{ header: t.__("Fee", "paydesk"), value: (p) => formatPlainAmount(p.fee, p.currency) },
+		{ header: t.__("Currency", "paydesk"), value: (p) => p.currency.toUpperCase() },
+		{ header: t.__("Status", "paydesk"), value: (p) => payoutStatusLabel(p, englishTranslator) },
+		{ header: t.__("Bank account", "paydesk"), value: (p) => p.bank_account },
+		{ header: t.__("Bank reference ID", "paydesk"), value: (p) => p.bank_reference_key ?? "" },
+		{ header: t.__("Failure code", "paydesk"), value: (p) => p.failure_code ?? "" },
 	];
 }
 
@@ -28,6 +30,16 @@ export const payoutExport: ExportDefinition<typeof depositQueries.sorted, Payout
 	routes: depositExports,
 	noun: "payouts",
 	columns: payoutColumns,
+	mailTexts: (t, rowCount) => ({
+		subject: t.__("Your payouts export is ready", "paydesk"),
+		/* translators: 1: how many payouts, 2: the store's name. */
+		ready: t._n(
+			"The export of %1$s payout you requested from %2$s is ready:",
+			"The export of %1$s payouts you requested from %2$s is ready:",
+			rowCount,
+			"paydesk",
+		),
+	}),
 	async *rows(db, accountId, query: DepositSortedQuery) {
 		const timeZone = await filterTimeZone(db.kysely, accountId, query);
 		yield* payoutBatches(db.kysely, accountId, query, timeZone);

@@ -5,25 +5,33 @@ import { formatInTimeZone } from "@paydesk/domain/dates";
 import { disputeReasonLabel } from "@paydesk/domain/disputes/reasons";
 import { disputeStatusLabel } from "@paydesk/domain/disputes/statuses";
 import { formatPlainAmount } from "@paydesk/domain/money";
+import { englishTranslator } from "@paydesk/domain/translator";
 import type { ExportContext, ExportDefinition } from "../exports/definition.ts";
 import { filterTimeZone } from "../exports/time-zones.ts";
 import { type DisputeRow, disputeBatches } from "./queries.ts";
 
 export function disputeColumns(context: ExportContext): readonly CsvColumn<DisputeRow>[] {
+	const { t } = context;
 	return [
-		{ header: "Dispute ID", value: (d) => d.id },
-		{ header: "Charge ID", value: (d) => d.charge_id },
-		{ header: "Amount", value: (d) => formatPlainAmount(d.amount, d.currency) },
-		{ header: "Currency", value: (d) => d.currency.toUpperCase() },
-		{ header: "Status", value: (d) => disputeStatusLabel(d.status) },
-		{ header: "Reason", value: (d) => disputeReasonLabel(d.reason) },
-		{ header: "Source", value: (d) => d.source },
-		{ header: "Order #", value: (d) => d.order_number ?? "" },
-		{ header: "Customer", value: (d) => d.customer_name },
-		{ header: "Email", value: (d) => d.customer_email },
-		{ header: "Country", value: (d) => d.customer_country },
-		{ header: "Disputed on", value: (d) => formatInTimeZone(d.created, context.storeTimeZone) },
-		{ header: "Respond by", value: (d) => formatInTimeZone(d.due_by, context.storeTimeZone) },
+		{ header: t.__("Dispute ID", "paydesk"), value: (d) => d.id },
+		{ header: t.__("Charge ID", "paydesk"), value: (d) => d.charge_id },
+		{ header: t.__("Amount", "paydesk"), value: (d) => formatPlainAmount(d.amount, d.currency) },
+		{ header: t.__("Currency", "paydesk"), value: (d) => d.currency.toUpperCase() },
+		{ header: t.__("Status", "paydesk"), value: (d) => disputeStatusLabel(d.status, englishTranslator) },
+		{ header: t.__("Reason", "paydesk"), value: (d) => disputeReasonLabel(d.reason, englishTranslator) },
+		{ header: t.__("Source", "paydesk"), value: (d) => d.source },
+		{ header: t.__("Order #", "paydesk"), value: (d) => d.order_number ?? "" },
+		{ header: t.__("Customer", "paydesk"), value: (d) => d.customer_name },
+		{ header: t.__("Email", "paydesk"), value: (d) => d.customer_email },
+		{ header: t.__("Country", "paydesk"), value: (d) => d.customer_country },
+		{
+			header: t.__("Disputed on", "paydesk"),
+			value: (d) => formatInTimeZone(d.created, context.storeTimeZone),
+		},
+		{
+			header: t.__("Respond by", "paydesk"),
+			value: (d) => formatInTimeZone(d.due_by, context.storeTimeZone),
+		},
 	];
 }
 
@@ -31,6 +39,16 @@ export const disputeExport: ExportDefinition<typeof disputeQueries.sorted, Dispu
 	routes: disputeExports,
 	noun: "disputes",
 	columns: disputeColumns,
+	mailTexts: (t, rowCount) => ({
+		subject: t.__("Your disputes export is ready", "paydesk"),
+		/* translators: 1: how many disputes, 2: the store's name. */
+		ready: t._n(
+			"The export of %1$s dispute you requested from %2$s is ready:",
+			"The export of %1$s disputes you requested from %2$s is ready:",
+			rowCount,
+			"paydesk",
+		),
+	}),
 	async *rows(db, accountId, query: DisputeSortedQuery) {
 		const timeZone = await filterTimeZone(db.kysely, accountId, query);
 		yield* disputeBatches(db.kysely, accountId, query, timeZone);

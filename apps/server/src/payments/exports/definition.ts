@@ -7,19 +7,33 @@ import type { ExportRoutes } from "@paydesk/contract/exports";
 import { CSV_BOM, type CsvColumn, csvHeader, csvRecord } from "@paydesk/domain/csv";
 import type { z } from "zod";
 import type { Db } from "../../db/connection.ts";
+import type { ServerTranslator } from "../../i18n/translator.ts";
 
 export interface ExportContext {
-	/** Every time in the file is shown in the store's time zone. */
+	/**
+	 * Every time in the file is shown in the store's time zone, as "YYYY-MM-DD HH:mm:ss" in every
+	 * language (the contract's shape, which spreadsheets read as a date and sort).
+	 */
 	storeTimeZone: string;
-	/** The merchant's locale, e.g. "en_US" (headings are English for now). */
+	/** The locale of the user who asked for the export, e.g. "fr_FR". */
 	locale: string;
+	/** Their translator: the column headings are in their language. */
+	t: ServerTranslator;
+}
+
+/** The e-mail of an export, in its reader's language. */
+export interface ExportMailTexts {
+	subject: string;
+	/** "The export of %1$s … you requested from %2$s is ready:", 1: how many rows, 2: the store. */
+	ready: string;
 }
 
 export interface ExportDefinition<Q extends z.ZodObject, Row> {
 	routes: ExportRoutes<Q>;
-	/** Plural noun for file names and e-mails, e.g. "payouts". */
+	/** Plural noun for file names, e.g. "payouts" (file names stay English, as the contract's). */
 	noun: string;
 	columns(context: ExportContext): readonly CsvColumn<Row>[];
+	mailTexts(t: ServerTranslator, rowCount: number): ExportMailTexts;
 	/**
 	 * Every row matching the query, in the list's sort order, in batches (keysetBatches in
 	 * list-sql.ts), so no export holds more than a batch in memory.

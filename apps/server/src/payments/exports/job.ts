@@ -1,7 +1,9 @@
 /**
  * The export job: claimed by the runner (jobs/queue.ts), it streams every matching row into a
  * CSV file under DATA_DIR/exports, then queues the e-mail with the download link. The file is
- * written under a temporary name and renamed, so a half-written file is never served.
+ * written under a temporary name and renamed, so a half-written file is never served. The file's
+ * headings and the e-mail are in the language of the user who asked (kept on the job), the
+ * e-mail's date in the store's formats and time zone.
  */
 import { createWriteStream } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
@@ -9,17 +11,17 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { buildPath } from "@paydesk/contract/route";
-import { formatInTimeZone } from "@paydesk/domain/dates";
+import { formatCount } from "@paydesk/domain/money";
 import type { z } from "zod";
 import type { ExportJobsTable } from "../../db/schema.ts";
+import { readerDateTime, readerIn } from "../../i18n/reader-language.ts";
 import { exportFileName, exportFilePath } from "../../jobs/export-files.ts";
 import { queueMail } from "../../jobs/outbox.ts";
 import type { JobContext, JobHandler } from "../../jobs/runner.ts";
 import { parseJson } from "../../processor/account.ts";
 import { csvChunks, type ExportDefinition } from "./definition.ts";
-import { loadStoreTimeZone } from "./time-zones.ts";
 
-/** What the POST stores on the job row: the validated query and the merchant's locale. */
+/** What the POST stores on the job row: the validated query and the requesting user's locale. */
 export interface ExportParams {
 	query: unknown;
 	locale: string;
@@ -32,8 +34,9 @@ export function exportJobHandler<Q extends z.ZodObject, Row>(
 		const params = parseJson<ExportParams>(job.params, { query: {}, locale: job.locale });
 		// Parsed again so the job reads exactly the shape the list reads (and old rows fail loudly).
 		const query = definition.routes.request.query!.parse(params.query);
-		const storeTimeZone = await loadStoreTimeZone(context.db.kysely, job.account_id);
-		const columns = definition.columns({ storeTimeZone, locale: params.locale });
+		const reader = await readerIn(context.db.kysely, job.account_id, params.locale);
+		const { t } = reader;
+		const columns = definition.columns({ storeTimeZone: reader.timeZone, locale: reader.locale, t });
 
 		const fileName = exportFileName(job.account_id, job.id);
 		const target = exportFilePath(context.dataDir, fileName);
@@ -56,20 +59,29 @@ export function exportJobHandler<Q extends z.ZodObject, Row>(
 			.where("id", "=", job.account_id)
 			.executeTakeFirst();
 		const link = `${context.publicUrl}${buildPath(definition.routes.file.path, { export_id: job.id })}`;
-		const until = formatInTimeZone(job.expires_at, storeTimeZone);
+		const texts = definition.mailTexts(t, counter.rows);
+		const storeName = store?.name ?? t.__("your store", "paydesk");
 		await queueMail(
 			context.db.kysely,
 			{
 				accountId: job.account_id,
 				to: job.user_email,
-				subject: `Your ${definition.noun} export is ready`,
+				subject: texts.subject,
 				text: [
-					"Hello,",
+					t.__("Hello,", "paydesk"),
 					"",
-					`The export of ${counter.rows} ${definition.noun} you requested from ${store?.name ?? "your store"} is ready:`,
+					t.sprintf(texts.ready, formatCount(counter.rows, reader.locale), storeName),
 					link,
 					"",
-					`The link works until ${until} (${storeTimeZone}), for your user account only: log in first if you are asked to.`,
+					t.sprintf(
+						/* translators: 1: a date and time, 2: the store's time zone, e.g. Europe/Paris. */
+						t.__(
+							"The link works until %1$s (%2$s), for your user account only: log in first if you are asked to.",
+							"paydesk",
+						),
+						readerDateTime(reader, job.expires_at),
+						reader.timeZone,
+					),
 				].join("\n"),
 			},
 			now,

@@ -4,6 +4,8 @@
  *   POST {list}/download                   a durable job -> { export_id }
  *   GET  {list}/download/{export_id}       { status, download_url }
  *   GET  {list}/download/{export_id}/file  the file, for the requesting user only
+ * The file is written for the user who asks: headings in their language (the POST's `locale`,
+ * which the admin fills with the user's, else their own), times in the store's time zone.
  */
 import { createReadStream } from "node:fs";
 import { access } from "node:fs/promises";
@@ -19,6 +21,7 @@ import { newId } from "../../db/ids.ts";
 import type { ExportJobsTable } from "../../db/schema.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { forbidden, notFound, notLoggedIn, RestError } from "../../http/rest-error.ts";
+import { readerOf } from "../../i18n/reader-language.ts";
 import { exportFilePath } from "../../jobs/export-files.ts";
 import { registerJobHandler } from "../../jobs/runner.ts";
 import { csvChunks, type ExportDefinition } from "./definition.ts";
@@ -60,9 +63,10 @@ export function registerExport<Q extends z.ZodObject, Row>(
 	contractRoute(
 		app,
 		routes.download,
-		async ({ query, accountId, reply }) => {
-			const storeTimeZone = await loadStoreTimeZone(db.kysely, accountId);
-			const columns = definition.columns({ storeTimeZone, locale: "en_US" });
+		async ({ query, user, accountId, reply }) => {
+			const reader = await readerOf(db.kysely, accountId, user.id);
+			const storeTimeZone = reader.timeZone;
+			const columns = definition.columns({ storeTimeZone, locale: reader.locale, t: reader.t });
 			const rows = definition.rows(db, accountId, query as z.output<Q>);
 			reply
 				.header("content-type", "text/csv; charset=utf-8")
@@ -82,7 +86,7 @@ export function registerExport<Q extends z.ZodObject, Row>(
 		async ({ query, body, user, accountId }) => {
 			const now = clock.seconds();
 			const id = newId("exp");
-			const locale = body.locale ?? "en_US";
+			const locale = body.locale ?? (await readerOf(db.kysely, accountId, user.id)).locale;
 			const params: ExportParams = { query, locale };
 			await db.kysely
 				.insertInto("export_jobs")

@@ -13,6 +13,7 @@ import { formatInTimeZone, zoneOffsetAt } from "@paydesk/domain/dates";
 import { formatPlainAmount } from "@paydesk/domain/money";
 import { payoutStatusLabel } from "@paydesk/domain/payouts";
 import { channelLabel, riskLevelLabel, transactionTypeLabel } from "@paydesk/domain/transactions";
+import { englishTranslator } from "@paydesk/domain/translator";
 import { parseJson } from "../../processor/account.ts";
 import type { ExportContext, ExportDefinition } from "../exports/definition.ts";
 import { filterTimeZone } from "../exports/time-zones.ts";
@@ -58,39 +59,43 @@ function subscriptionNumbers(row: ExportRow): string {
 }
 
 export function transactionColumns(context: ExportContext): readonly CsvColumn<ExportRow>[] {
+	const { t } = context;
 	const format = zonedTimeFormatter(context.storeTimeZone);
 	const time = (seconds: number | null) => (seconds === null ? "" : format(seconds));
 	return [
-		{ header: "Transaction ID", value: (t) => t.id },
-		{ header: "Date / Time", value: (t) => time(t.created) },
-		{ header: "Type", value: (t) => transactionTypeLabel(t.type) },
-		{ header: "Channel", value: (t) => channelLabel(t.channel) },
-		{ header: "Paid currency", value: (t) => upper(t.customer_currency) },
+		{ header: t.__("Transaction ID", "paydesk"), value: (t) => t.id },
+		{ header: t.__("Date / Time", "paydesk"), value: (t) => time(t.created) },
+		{ header: t.__("Type", "paydesk"), value: (t) => transactionTypeLabel(t.type, englishTranslator) },
+		{ header: t.__("Channel", "paydesk"), value: (t) => channelLabel(t.channel, englishTranslator) },
+		{ header: t.__("Paid currency", "paydesk"), value: (t) => upper(t.customer_currency) },
 		{
-			header: "Amount paid",
+			header: t.__("Amount paid", "paydesk"),
 			value: (t) =>
 				t.customer_amount === null || !t.customer_currency
 					? ""
 					: formatPlainAmount(t.customer_amount, t.customer_currency),
 		},
-		{ header: "Payout currency", value: (t) => upper(t.currency) },
-		{ header: "Amount", value: (t) => formatPlainAmount(t.amount, t.currency) },
-		{ header: "Fees", value: (t) => formatPlainAmount(t.fee, t.currency) },
-		{ header: "Net", value: (t) => formatPlainAmount(t.net, t.currency) },
-		{ header: "Order #", value: (t) => t.order_number ?? "" },
-		{ header: "Subscription #", value: subscriptionNumbers },
-		{ header: "Source", value: (t) => t.source ?? "" },
-		{ header: "Customer name", value: (t) => t.customer_name ?? "" },
-		{ header: "Customer email", value: (t) => t.customer_email ?? "" },
-		{ header: "Customer country", value: (t) => t.customer_country ?? "" },
-		{ header: "Risk level", value: (t) => riskLevelLabel(t.risk_level) },
-		{ header: "Payout ID", value: (t) => t.deposit_id ?? "" },
-		{ header: "Payout date", value: (t) => time(t.deposit_date) },
+		{ header: t.__("Payout currency", "paydesk"), value: (t) => upper(t.currency) },
+		{ header: t.__("Amount", "paydesk"), value: (t) => formatPlainAmount(t.amount, t.currency) },
+		{ header: t.__("Fees", "paydesk"), value: (t) => formatPlainAmount(t.fee, t.currency) },
+		{ header: t.__("Net", "paydesk"), value: (t) => formatPlainAmount(t.net, t.currency) },
+		{ header: t.__("Order #", "paydesk"), value: (t) => t.order_number ?? "" },
+		{ header: t.__("Subscription #", "paydesk"), value: subscriptionNumbers },
+		{ header: t.__("Source", "paydesk"), value: (t) => t.source ?? "" },
+		{ header: t.__("Customer name", "paydesk"), value: (t) => t.customer_name ?? "" },
+		{ header: t.__("Customer email", "paydesk"), value: (t) => t.customer_email ?? "" },
+		{ header: t.__("Customer country", "paydesk"), value: (t) => t.customer_country ?? "" },
+		{ header: t.__("Risk level", "paydesk"), value: (t) => riskLevelLabel(t.risk_level, englishTranslator) },
+		{ header: t.__("Payout ID", "paydesk"), value: (t) => t.deposit_id ?? "" },
+		{ header: t.__("Payout date", "paydesk"), value: (t) => time(t.deposit_date) },
 		{
-			header: "Payout status",
+			header: t.__("Payout status", "paydesk"),
 			value: (t) =>
 				t.deposit_status
-					? payoutStatusLabel({ type: t.deposit_type ?? "deposit", status: t.deposit_status })
+					? payoutStatusLabel(
+							{ type: t.deposit_type ?? "deposit", status: t.deposit_status },
+							englishTranslator,
+						)
 					: "",
 		},
 	];
@@ -100,6 +105,16 @@ export const transactionExport: ExportDefinition<typeof transactionQueries.sorte
 	routes: transactionExports,
 	noun: "transactions",
 	columns: transactionColumns,
+	mailTexts: (t, rowCount) => ({
+		subject: t.__("Your transactions export is ready", "paydesk"),
+		/* translators: 1: how many transactions, 2: the store's name. */
+		ready: t._n(
+			"The export of %1$s transaction you requested from %2$s is ready:",
+			"The export of %1$s transactions you requested from %2$s is ready:",
+			rowCount,
+			"paydesk",
+		),
+	}),
 	async *rows(db, accountId, query: TransactionSortedQuery) {
 		const timeZone = await filterTimeZone(db.kysely, accountId, query);
 		yield* transactionBatches(db, accountId, query, timeZone, EXPORT_BATCH_ROWS);
