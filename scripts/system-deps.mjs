@@ -1,9 +1,11 @@
-// What `npm test` needs from the system: Debian's chromium (browser tests) and postgresql
-// (the server suite runs again on PostgreSQL). Installs them when missing and allowed.
+// What `npm test` needs from the system: Debian's chromium (browser tests), postgresql (the
+// server suite runs again on PostgreSQL) and poppler-utils (pdftotext and pdffonts read the
+// PDFs the server writes, as a reader would). Installs them when missing and allowed.
 import { execSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 
 export const CHROMIUM = "/usr/bin/chromium";
+export const PDFTOTEXT = "/usr/bin/pdftotext";
 
 export function postgresBin() {
 	const root = "/usr/lib/postgresql";
@@ -18,11 +20,12 @@ export function ensureSystemPackages() {
 	const missing = [];
 	if (!existsSync(CHROMIUM)) missing.push("chromium");
 	if (!postgresBin()) missing.push("postgresql");
+	if (!existsSync(PDFTOTEXT)) missing.push("poppler-utils");
 	if (missing.length === 0) return;
 	const command = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(" ")}`;
 	if (typeof process.getuid === "function" && process.getuid() !== 0) {
 		console.error(
-			`Paydesk's tests need ${missing.join(" and ")}. Install them as root, then run npm test again:\n  sudo sh -c '${command}'`,
+			`Paydesk's tests need ${missing.join(", ")}. Install them as root, then run npm test again:\n  sudo sh -c '${command}'`,
 		);
 		process.exit(1);
 	}

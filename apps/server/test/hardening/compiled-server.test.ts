@@ -3,8 +3,8 @@
  * scripts/build-server.mjs bundles the server, and plain `node` starts the bundle on a fresh
  * store, serves the login page, the files read from disk next to the sources (partner and test
  * checkout assets, static files, the languages' catalogues), takes a payment (which loads the
- * GeoIP database lazily), and stops cleanly on SIGTERM. On SQLite and, in the suite's second
- * pass, on PostgreSQL.
+ * GeoIP database lazily), prints a tax invoice with the fonts of node_modules, and stops cleanly
+ * on SIGTERM. On SQLite and, in the suite's second pass, on PostgreSQL.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -14,6 +14,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApplicationPassword, findUserRow, toAuthUser } from "../../src/auth/users.ts";
 import { INTENTS, IP_OF, paymentBody } from "../intake-fixtures.ts";
+import { pdfText } from "../pdf-tools.ts";
 import { ACCOUNT, createStore, type Store, until } from "./server-process.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../../..");
@@ -132,6 +133,47 @@ describe("the production server, compiled ahead of time", () => {
 				status: 200,
 				intent: "succeeded",
 			});
+		} finally {
+			await db.close();
+		}
+	});
+
+	it("finds the document fonts in node_modules: a tax invoice prints Łódź and 東京", async () => {
+		const db = store.open();
+		try {
+			const row = await findUserRow(db.kysely, ADMIN);
+			if (!row) throw new Error("no administrator");
+			const { password } = await createApplicationPassword(db.kysely, toAuthUser(row), "invoice", 0);
+			const details = {
+				name: "東京商事株式会社",
+				address: "ul. Piotrkowska 1\n90-001 Łódź",
+				vat_number: null,
+			};
+			await db.kysely
+				.updateTable("accounts")
+				.set({ vat_details: JSON.stringify(details) })
+				.where("id", "=", ACCOUNT)
+				.execute();
+			await db.kysely
+				.insertInto("documents")
+				.values({
+					account_id: ACCOUNT,
+					id: "doc_compiled",
+					type: "vat_invoice",
+					date: 1_790_000_000,
+					period_from: null,
+					period_to: null,
+					amount: 1234,
+					currency: "eur",
+				})
+				.execute();
+			const response = await fetch(`${url}/wp-json/wc/v3/payments/documents/doc_compiled`, {
+				headers: { authorization: `Basic ${Buffer.from(`${ADMIN}:${password}`).toString("base64")}` },
+			});
+			expect(response.status).toBe(200);
+			const text = pdfText(Buffer.from(await response.arrayBuffer()));
+			expect(text).toContain("東京商事株式会社");
+			expect(text).toContain("90-001 Łódź");
 		} finally {
 			await db.close();
 		}

@@ -11,8 +11,9 @@ import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { notFound, RestError } from "../../http/rest-error.ts";
+import { readerOf } from "../../i18n/reader-language.ts";
 import { loadAccount, parseJson } from "../../processor/account.ts";
-import { filterTimeZone, loadStoreTimeZone } from "../exports/time-zones.ts";
+import { filterTimeZone } from "../exports/time-zones.ts";
 import { taxInvoicePdf } from "./invoice.ts";
 import { countDocuments, feesCharged, findDocument, listDocumentsPage } from "./queries.ts";
 
@@ -49,7 +50,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
 	contractRoute(
 		app,
 		downloadDocument,
-		async ({ params, accountId, reply }) => {
+		async ({ params, user, accountId, reply }) => {
 			const document = await findDocument(db.kysely, accountId, params.id);
 			if (!document) throw documentNotFound();
 			if (!isKnownDocumentType(document.type)) {
@@ -72,13 +73,14 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
 			const fees = hasPeriod
 				? await feesCharged(db.kysely, accountId, document.period_from ?? 0, document.period_to ?? 0)
 				: [{ currency: document.currency, amount: document.amount }];
-			const pdf = taxInvoicePdf({
+			// In the language of the user who downloads it, dates in the store's format.
+			const pdf = await taxInvoicePdf({
 				documentId: document.id,
 				issued: document.date,
 				periodFrom: document.period_from,
 				periodTo: document.period_to,
 				storeName: account.name,
-				storeTimeZone: await loadStoreTimeZone(db.kysely, accountId),
+				reader: await readerOf(db.kysely, accountId, user.id),
 				taxDetails: taxDetails ?? { name: account.name, address: "", vat_number: null },
 				fees,
 				created: new Date(clock.seconds() * 1000),
