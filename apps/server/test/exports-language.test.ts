@@ -7,8 +7,10 @@
  * user's files are unchanged, and the store's dispute e-mail reads in its recipient's language.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ServerTranslator } from "../src/i18n/translator.ts";
 import { type DisputeMailFacts, queueDisputeMail } from "../src/jobs/dispute-mail.ts";
 import { runPendingJobs } from "../src/jobs/runner.ts";
+import { transactionColumns } from "../src/payments/transactions/export.ts";
 import { insertTestAccount } from "../src/testing/fixtures.ts";
 import { type Actor, createTestApp, json, TEST_ACCOUNT, type TestApp } from "../src/testing/test-app.ts";
 import { writeOptions } from "../src/wp/queries.ts";
@@ -80,6 +82,31 @@ describe("a CSV export is in the language of the user who downloads it", () => {
 		const dates = (rows: string[]) => rows.map((row) => row.split(",")[1]);
 		expect(dates(frenchRows)).toEqual(["2026-11-03 11:00:00", "2026-11-02 10:30:00"]);
 		expect(dates(frenchRows)).toEqual(dates(englishRows));
+	});
+
+	it("its labels (type, channel, risk, payout status) are written by the user's translator too", () => {
+		const marked = (text: string) => `«${text}»`;
+		const t: ServerTranslator = {
+			locale: "xx_XX",
+			__: marked,
+			_x: marked,
+			_n: (single, plural, number) => marked(number === 1 ? single : plural),
+			_nx: (single, plural, number) => marked(number === 1 ? single : plural),
+			sprintf: (format) => format,
+		};
+		const columns = transactionColumns({ storeTimeZone: "UTC", locale: t.locale, t });
+		const row = {
+			...ledgerRow({ risk_level: 1 }),
+			order_subscriptions: null,
+			deposit_status: "paid",
+			deposit_type: "deposit",
+			deposit_date: null,
+		};
+		const cell = (heading: string) => columns.find((column) => column.header === marked(heading))?.value(row);
+		expect(cell("Type")).toBe("«Charge»");
+		expect(cell("Channel")).toBe("«Online»");
+		expect(cell("Risk level")).toBe("«Elevated»");
+		expect(cell("Payout status")).toBe("«Completed»");
 	});
 
 	it("the payouts and disputes files have French headings too", async () => {

@@ -4,7 +4,6 @@ import type { CsvColumn } from "@paydesk/domain/csv";
 import { formatInTimeZone } from "@paydesk/domain/dates";
 import { formatPlainAmount } from "@paydesk/domain/money";
 import { payoutStatusLabel, payoutTypeLabel } from "@paydesk/domain/payouts";
-import { englishTranslator } from "@paydesk/domain/translator";
 import type { PayoutsTable } from "../../db/schema.ts";
 import type { ExportContext, ExportDefinition } from "../exports/definition.ts";
 import { filterTimeZone } from "../exports/time-zones.ts";
@@ -15,11 +14,11 @@ export function payoutColumns(context: ExportContext): readonly CsvColumn<Payout
 	return [
 		{ header: t.__("Payout ID", "paydesk"), value: (p) => p.id },
 		{ header: t.__("Date", "paydesk"), value: (p) => formatInTimeZone(p.date, context.storeTimeZone) },
-		{ header: t.__("Type", "paydesk"), value: (p) => payoutTypeLabel(p.type, englishTranslator) },
+		{ header: t.__("Type", "paydesk"), value: (p) => payoutTypeLabel(p.type, t) },
 		{ header: t.__("Amount", "paydesk"), value: (p) => formatPlainAmount(p.amount, p.currency) },
 		{ header: t.__("Fee", "paydesk"), value: (p) => formatPlainAmount(p.fee, p.currency) },
 		{ header: t.__("Currency", "paydesk"), value: (p) => p.currency.toUpperCase() },
-		{ header: t.__("Status", "paydesk"), value: (p) => payoutStatusLabel(p, englishTranslator) },
+		{ header: t.__("Status", "paydesk"), value: (p) => payoutStatusLabel(p, t) },
 		{ header: t.__("Bank account", "paydesk"), value: (p) => p.bank_account },
 		{ header: t.__("Bank reference ID", "paydesk"), value: (p) => p.bank_reference_key ?? "" },
 		{ header: t.__("Failure code", "paydesk"), value: (p) => p.failure_code ?? "" },

@@ -5,7 +5,6 @@ import { formatInTimeZone } from "@paydesk/domain/dates";
 import { disputeReasonLabel } from "@paydesk/domain/disputes/reasons";
 import { disputeStatusLabel } from "@paydesk/domain/disputes/statuses";
 import { formatPlainAmount } from "@paydesk/domain/money";
-import { englishTranslator } from "@paydesk/domain/translator";
 import type { ExportContext, ExportDefinition } from "../exports/definition.ts";
 import { filterTimeZone } from "../exports/time-zones.ts";
 import { type DisputeRow, disputeBatches } from "./queries.ts";
@@ -17,8 +16,8 @@ export function disputeColumns(context: ExportContext): readonly CsvColumn<Dispu
 		{ header: t.__("Charge ID", "paydesk"), value: (d) => d.charge_id },
 		{ header: t.__("Amount", "paydesk"), value: (d) => formatPlainAmount(d.amount, d.currency) },
 		{ header: t.__("Currency", "paydesk"), value: (d) => d.currency.toUpperCase() },
-		{ header: t.__("Status", "paydesk"), value: (d) => disputeStatusLabel(d.status, englishTranslator) },
-		{ header: t.__("Reason", "paydesk"), value: (d) => disputeReasonLabel(d.reason, englishTranslator) },
+		{ header: t.__("Status", "paydesk"), value: (d) => disputeStatusLabel(d.status, t) },
+		{ header: t.__("Reason", "paydesk"), value: (d) => disputeReasonLabel(d.reason, t) },
 		{ header: t.__("Source", "paydesk"), value: (d) => d.source },
 		{ header: t.__("Order #", "paydesk"), value: (d) => d.order_number ?? "" },
 		{ header: t.__("Customer", "paydesk"), value: (d) => d.customer_name },

@@ -41,6 +41,24 @@ export interface ExportDefinition<Q extends z.ZodObject, Row> {
 	rows(db: Db, accountId: string, query: z.output<Q>): AsyncIterable<readonly Row[]>;
 }
 
+/**
+ * A label function remembering its answers: a column's labels (types, statuses) are few, and a
+ * translated label costs a catalogue lookup that a million-row export would pay per cell.
+ */
+export function rememberedLabels<V extends string | number | null>(
+	label: (value: V) => string,
+): (value: V) => string {
+	const known = new Map<V, string>();
+	return (value) => {
+		let text = known.get(value);
+		if (text === undefined) {
+			text = label(value);
+			known.set(value, text);
+		}
+		return text;
+	};
+}
+
 /** The CSV text of a row stream, chunk by chunk: BOM and header first, then a chunk per batch. */
 export async function* csvChunks<Row>(
 	columns: readonly CsvColumn<Row>[],

@@ -1,7 +1,8 @@
 /**
  * The transactions export: the list's columns in the list's order (spec 2 §2), handed to the
- * shared export machinery, which streams them as CSV. Times are in the store's time zone,
- * amounts plain major units beside their currency.
+ * shared export machinery, which streams them as CSV. Headings and labels are in the language of
+ * the user who asked, times in the store's time zone, amounts plain major units beside their
+ * currency.
  */
 import {
 	type TransactionSortedQuery,
@@ -13,9 +14,8 @@ import { formatInTimeZone, zoneOffsetAt } from "@paydesk/domain/dates";
 import { formatPlainAmount } from "@paydesk/domain/money";
 import { payoutStatusLabel } from "@paydesk/domain/payouts";
 import { channelLabel, riskLevelLabel, transactionTypeLabel } from "@paydesk/domain/transactions";
-import { englishTranslator } from "@paydesk/domain/translator";
 import { parseJson } from "../../processor/account.ts";
-import type { ExportContext, ExportDefinition } from "../exports/definition.ts";
+import { type ExportContext, type ExportDefinition, rememberedLabels } from "../exports/definition.ts";
 import { filterTimeZone } from "../exports/time-zones.ts";
 import { type ExportRow, transactionBatches } from "./export-rows.ts";
 
@@ -62,41 +62,43 @@ export function transactionColumns(context: ExportContext): readonly CsvColumn<E
 	const { t } = context;
 	const format = zonedTimeFormatter(context.storeTimeZone);
 	const time = (seconds: number | null) => (seconds === null ? "" : format(seconds));
+	const typeLabel = rememberedLabels((type: string) => transactionTypeLabel(type, t));
+	const channelText = rememberedLabels((channel: string | null) => channelLabel(channel, t));
+	const riskLabel = rememberedLabels((level: number | null) => riskLevelLabel(level, t));
+	const payoutStatus = rememberedLabels((key: string) => {
+		const [type = "deposit", status = ""] = key.split("|");
+		return payoutStatusLabel({ type, status }, t);
+	});
 	return [
-		{ header: t.__("Transaction ID", "paydesk"), value: (t) => t.id },
-		{ header: t.__("Date / Time", "paydesk"), value: (t) => time(t.created) },
-		{ header: t.__("Type", "paydesk"), value: (t) => transactionTypeLabel(t.type, englishTranslator) },
-		{ header: t.__("Channel", "paydesk"), value: (t) => channelLabel(t.channel, englishTranslator) },
-		{ header: t.__("Paid currency", "paydesk"), value: (t) => upper(t.customer_currency) },
+		{ header: t.__("Transaction ID", "paydesk"), value: (row) => row.id },
+		{ header: t.__("Date / Time", "paydesk"), value: (row) => time(row.created) },
+		{ header: t.__("Type", "paydesk"), value: (row) => typeLabel(row.type) },
+		{ header: t.__("Channel", "paydesk"), value: (row) => channelText(row.channel) },
+		{ header: t.__("Paid currency", "paydesk"), value: (row) => upper(row.customer_currency) },
 		{
 			header: t.__("Amount paid", "paydesk"),
-			value: (t) =>
-				t.customer_amount === null || !t.customer_currency
+			value: (row) =>
+				row.customer_amount === null || !row.customer_currency
 					? ""
-					: formatPlainAmount(t.customer_amount, t.customer_currency),
+					: formatPlainAmount(row.customer_amount, row.customer_currency),
 		},
-		{ header: t.__("Payout currency", "paydesk"), value: (t) => upper(t.currency) },
-		{ header: t.__("Amount", "paydesk"), value: (t) => formatPlainAmount(t.amount, t.currency) },
-		{ header: t.__("Fees", "paydesk"), value: (t) => formatPlainAmount(t.fee, t.currency) },
-		{ header: t.__("Net", "paydesk"), value: (t) => formatPlainAmount(t.net, t.currency) },
-		{ header: t.__("Order #", "paydesk"), value: (t) => t.order_number ?? "" },
+		{ header: t.__("Payout currency", "paydesk"), value: (row) => upper(row.currency) },
+		{ header: t.__("Amount", "paydesk"), value: (row) => formatPlainAmount(row.amount, row.currency) },
+		{ header: t.__("Fees", "paydesk"), value: (row) => formatPlainAmount(row.fee, row.currency) },
+		{ header: t.__("Net", "paydesk"), value: (row) => formatPlainAmount(row.net, row.currency) },
+		{ header: t.__("Order #", "paydesk"), value: (row) => row.order_number ?? "" },
 		{ header: t.__("Subscription #", "paydesk"), value: subscriptionNumbers },
-		{ header: t.__("Source", "paydesk"), value: (t) => t.source ?? "" },
-		{ header: t.__("Customer name", "paydesk"), value: (t) => t.customer_name ?? "" },
-		{ header: t.__("Customer email", "paydesk"), value: (t) => t.customer_email ?? "" },
-		{ header: t.__("Customer country", "paydesk"), value: (t) => t.customer_country ?? "" },
-		{ header: t.__("Risk level", "paydesk"), value: (t) => riskLevelLabel(t.risk_level, englishTranslator) },
-		{ header: t.__("Payout ID", "paydesk"), value: (t) => t.deposit_id ?? "" },
-		{ header: t.__("Payout date", "paydesk"), value: (t) => time(t.deposit_date) },
+		{ header: t.__("Source", "paydesk"), value: (row) => row.source ?? "" },
+		{ header: t.__("Customer name", "paydesk"), value: (row) => row.customer_name ?? "" },
+		{ header: t.__("Customer email", "paydesk"), value: (row) => row.customer_email ?? "" },
+		{ header: t.__("Customer country", "paydesk"), value: (row) => row.customer_country ?? "" },
+		{ header: t.__("Risk level", "paydesk"), value: (row) => riskLabel(row.risk_level) },
+		{ header: t.__("Payout ID", "paydesk"), value: (row) => row.deposit_id ?? "" },
+		{ header: t.__("Payout date", "paydesk"), value: (row) => time(row.deposit_date) },
 		{
 			header: t.__("Payout status", "paydesk"),
-			value: (t) =>
-				t.deposit_status
-					? payoutStatusLabel(
-							{ type: t.deposit_type ?? "deposit", status: t.deposit_status },
-							englishTranslator,
-						)
-					: "",
+			value: (row) =>
+				row.deposit_status ? payoutStatus(`${row.deposit_type ?? "deposit"}|${row.deposit_status}`) : "",
 		},
 	];
 }
