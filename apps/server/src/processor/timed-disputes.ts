@@ -14,7 +14,7 @@ import { DAY_SECONDS, disputeOutcomeOf, HOUR_SECONDS } from "@paydesk/domain/pro
 import type { Kysely } from "kysely";
 import { newId, nextSequence } from "../db/ids.ts";
 import type { ChargesTable, Database, DisputesTable } from "../db/schema.ts";
-import { queueMail } from "../jobs/outbox.ts";
+import { queueDisputeMail } from "../jobs/dispute-mail.ts";
 import { parseJson } from "./account.ts";
 import { chargeEntry } from "./ledger-entries.ts";
 import { insertBalanceTransactions } from "./rollups.ts";
@@ -83,18 +83,6 @@ export async function nextDisputeArrival(trx: Trx, accountId: string): Promise<n
 	return row?.first == null ? null : Number(row.first) + DISPUTE_ARRIVAL_DELAY;
 }
 
-async function storeEmail(trx: Trx, accountId: string): Promise<string | null> {
-	const admin = await trx
-		.selectFrom("users")
-		.select("email")
-		.where("account_id", "=", accountId)
-		.where("role", "=", "administrator")
-		.orderBy("id")
-		.limit(1)
-		.executeTakeFirst();
-	return admin?.email ?? null;
-}
-
 async function raiseDispute(trx: Trx, charge: ChargesTable): Promise<void> {
 	const kind = charge.sandbox_dispute ?? "";
 	await trx
@@ -154,19 +142,8 @@ async function raiseDispute(trx: Trx, charge: ChargesTable): Promise<void> {
 	await disputeEvent(trx, charge, dispute, "dispute_needs_response", at, moved);
 	const amount = formatAmount(charge.amount, charge.currency);
 	const title = inquiry ? `An inquiry was opened on a ${amount} payment` : `A ${amount} payment was disputed`;
-	const to = await storeEmail(trx, charge.account_id);
-	if (to) {
-		await queueMail(
-			trx,
-			{
-				accountId: charge.account_id,
-				to,
-				subject: title,
-				text: `${title} (order #${charge.order_id ?? "—"}). Respond by ${new Date(dispute.due_by * 1000).toUTCString()} in Payments › Disputes.`,
-			},
-			at,
-		);
-	}
+	const mail = { amount: charge.amount, currency: charge.currency, orderId: charge.order_id, inquiry };
+	await queueDisputeMail(trx, { ...mail, accountId: charge.account_id, dueBy: dispute.due_by }, at);
 	const noteId = await nextSequence(trx, charge.account_id, "inbox_notes");
 	await trx
 		.insertInto("inbox_notes")
