@@ -104,13 +104,13 @@ test("a merchant changes the payout schedule to weekly on Friday and finds it sa
 	const payouts = page.locator("#payout-schedule");
 	await payouts.getByLabel("Payout frequency").selectOption("weekly");
 	await payouts.getByLabel("Payout day").selectOption("friday");
-	await page.getByRole("button", { name: "Save changes" }).click();
+	await page.getByRole("button", { name: "Save Changes" }).click();
 	await expect(snackbar(page)).toContainText("Settings saved.");
 
 	await page.reload();
 	await expect(payouts.getByLabel("Payout frequency")).toHaveValue("weekly");
 	await expect(payouts.getByLabel("Payout day")).toHaveValue("friday");
-	await expect(page.getByRole("button", { name: "Save changes" })).toHaveAttribute("aria-disabled", "true");
+	await expect(page.getByRole("button", { name: "Save Changes" })).toHaveAttribute("aria-disabled", "true");
 });
 
 test("the settings screens have no serious accessibility violations", async ({ page }) => {

@@ -8,6 +8,7 @@ import {
 	parseFilterDate,
 	sortDatesChronologically,
 	toEpochSeconds,
+	weekdayName,
 	zonedParts,
 	zonedToEpoch,
 } from "./dates.ts";
@@ -164,6 +165,12 @@ describe("dates in the reader's language (issue 18)", () => {
 	});
 	it("keeps English for a locale the runtime does not know", () => {
 		expect(formatDate("F", NOV_23, "UTC", "not a locale")).toBe("November");
+	});
+	it("names a stored weekday as the language writes it in a sentence", () => {
+		expect(weekdayName("monday", "fr_FR")).toBe("lundi");
+		expect(weekdayName("friday", "de_DE")).toBe("Freitag");
+		expect(weekdayName("wednesday")).toBe("Wednesday");
+		expect(weekdayName("someday", "fr_FR")).toBe("someday");
 	});
 	it("follows the zone across a DST change: the same wall time, a different offset", () => {
 		// Paris leaves summer time on 2026-10-25 at 03:00 (UTC+2 → UTC+1).

@@ -309,6 +309,17 @@ function namesFor(tag: string): CalendarNames {
 	return names;
 }
 
+const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+
+/**
+ * A weekday stored by its English name ("monday", as the payout schedule keeps it) in a language,
+ * as the language writes it in a sentence: "Monday", "lundi", "Montag". An unknown name as stored.
+ */
+export function weekdayName(weekday: string, locale?: string): string {
+	const index = WEEKDAYS.indexOf(weekday.toLowerCase());
+	return index === -1 ? weekday : (namesFor(languageTag(locale)).days[index] ?? weekday);
+}
+
 const pad = (value: number, width = 2) => String(value).padStart(width, "0");
 
 function ordinalSuffix(day: number): string {

@@ -12,6 +12,23 @@ import "./active-loan-summary.css";
 import { formatMoney, formatStoreDate } from "../format.ts";
 import { useActiveLoanSummary } from "./use-active-loan-summary.ts";
 
+/**
+ * "$1,200.00 repaid of $5,500.00" as one translatable sentence, the repaid amount shown large
+ * wherever the language puts it.
+ */
+function RepaidOf({ paid, total }: { paid: string; total: string }) {
+	/* translators: %1$s: the amount repaid so far (shown large), %2$s: the loan's advance plus its fee */
+	const sentence = __("%1$s repaid of %2$s", "paydesk");
+	const [before = "", after = ""] = sentence.split("%1$s");
+	return (
+		<p className="paydesk-active-loan__repaid">
+			{before.replace("%2$s", total)}
+			<strong>{paid}</strong>
+			{after.replace("%2$s", total)}
+		</p>
+	);
+}
+
 export function ActiveLoanDetails({ details }: { details: Summary["details"] }) {
 	const money = (amount: number) => formatMoney(amount, details.currency);
 	const interval = details.current_repayment_interval;
@@ -20,9 +37,7 @@ export function ActiveLoanDetails({ details }: { details: Summary["details"] }) 
 	return (
 		<>
 			<div className="paydesk-active-loan__progress">
-				<p className="paydesk-active-loan__repaid">
-					<strong>{money(details.paid_amount)}</strong> {sprintf(__("repaid of %s", "paydesk"), money(total))}
-				</p>
+				<RepaidOf paid={money(details.paid_amount)} total={money(total)} />
 				<div
 					className="paydesk-active-loan__bar"
 					role="progressbar"

@@ -4,7 +4,7 @@
  */
 import type { Dispute } from "@paydesk/contract/disputes";
 import { DISPUTE_METADATA_KEYS, type DisputePanel } from "@paydesk/domain/disputes/statuses";
-import { __, sprintf } from "@wordpress/i18n";
+import { __, _n, sprintf } from "@wordpress/i18n";
 import { adminUrl, Link } from "../../app/router.tsx";
 import { formatStoreDate } from "../format.ts";
 
@@ -27,7 +27,13 @@ export function footerText(panel: Footer, dispute: Dispute): string {
 	switch (panel.kind) {
 		case "under_review": {
 			const review = sprintf(
-				__("The cardholder's bank is reviewing it, which can take %d days or more.", "paydesk"),
+				/* translators: %d: the days a bank review can take (60, or 120 for an inquiry) */
+				_n(
+					"The cardholder's bank is reviewing it, which can take %d day or more.",
+					"The cardholder's bank is reviewing it, which can take %d days or more.",
+					panel.reviewDays,
+					"paydesk",
+				),
 				panel.reviewDays,
 			);
 			const done = panel.inquiry

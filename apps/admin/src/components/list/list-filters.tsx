@@ -1,6 +1,7 @@
 /**
  * The filter bar of a list: a 'Show' choice between all rows and advanced filters, the
- * advanced panel ('<Things> match <all|any> filters') with date rules and is / is not rules,
+ * advanced panel ('<Things> match all filters', or any, one sentence per choice) with date rules and
+ * is / is not rules,
  * and a currency filter shown only with two or more currencies. Edits stay a draft until
  * 'Filter' writes them to the URL.
  */
@@ -58,7 +59,11 @@ function RuleRow({
 			<SelectControl
 				__next40pxDefaultSize
 				__nextHasNoMarginBottom
-				label={sprintf(__("%s rule", "paydesk"), field.label)}
+				label={sprintf(
+					/* translators: %s: a filter's field, e.g. Date or Status; names the choice of before, after, is… */
+					__("%s rule", "paydesk"),
+					field.label,
+				)}
 				hideLabelFromVision
 				value={rule.rule}
 				options={rulesOf(field).map((value) => ({ value, label: RULE_LABELS[value]() }))}
@@ -77,7 +82,11 @@ function RuleRow({
 						aria-label={
 							rule.rule === "between"
 								? __("Start date", "paydesk")
-								: sprintf(__("%s date", "paydesk"), field.label)
+								: sprintf(
+										/* translators: %s: a filter's date field, e.g. Date or Disputed on */
+										__("%s date", "paydesk"),
+										field.label,
+									)
 						}
 						value={rule.value[0] ?? ""}
 						onChange={(event) => setValue(0, event.target.value)}
@@ -98,7 +107,11 @@ function RuleRow({
 				<SelectControl
 					__next40pxDefaultSize
 					__nextHasNoMarginBottom
-					label={sprintf(__("%s value", "paydesk"), field.label)}
+					label={sprintf(
+						/* translators: %s: a filter's field, e.g. Status; names the value the rule compares with */
+						__("%s value", "paydesk"),
+						field.label,
+					)}
 					hideLabelFromVision
 					value={rule.value[0] ?? ""}
 					options={[{ value: "", label: __("Select…", "paydesk"), disabled: true }, ...field.options]}
@@ -108,7 +121,11 @@ function RuleRow({
 			<Button
 				variant="tertiary"
 				size="compact"
-				label={sprintf(__("Remove %s filter", "paydesk"), field.label)}
+				label={sprintf(
+					/* translators: %s: a filter's field, e.g. Date or Status */
+					__("Remove %s filter", "paydesk"),
+					field.label,
+				)}
 				onClick={onRemove}
 				icon={closeSmall}
 			/>
@@ -197,16 +214,26 @@ export function ListFilters({
 			{advanced && (
 				<fieldset className="paydesk-advanced-filters">
 					<legend className="paydesk-advanced-filters__title">
-						{things} {__("match", "paydesk")}{" "}
 						<select
 							aria-label={__("Match all or any filters", "paydesk")}
 							value={match}
 							onChange={(event) => setMatch(event.target.value as "all" | "any")}
 						>
-							<option value="all">{__("All", "paydesk")}</option>
-							<option value="any">{__("Any", "paydesk")}</option>
-						</select>{" "}
-						{__("filters", "paydesk")}
+							<option value="all">
+								{sprintf(
+									/* translators: %s: the list's rows, capitalised, e.g. Payouts or Disputes */
+									__("%s match all filters", "paydesk"),
+									things,
+								)}
+							</option>
+							<option value="any">
+								{sprintf(
+									/* translators: %s: the list's rows, capitalised, e.g. Payouts or Disputes */
+									__("%s match any filters", "paydesk"),
+									things,
+								)}
+							</option>
+						</select>
 					</legend>
 					<ul className="paydesk-advanced-filters__rules">
 						{draft.map((rule, index) => {

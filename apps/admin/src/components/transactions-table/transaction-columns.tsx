@@ -40,7 +40,7 @@ const money = (amount: number | null, currency: string | null) =>
 	amount === null || !currency ? "–" : formatMoney(amount, currency);
 
 const DECLARATIONS: Readonly<Record<TransactionColumn, () => Declaration>> = {
-	transaction_id: () => ({ label: __("Transaction Id", "paydesk"), cell: (row) => row.transaction_id }),
+	transaction_id: () => ({ label: __("Transaction ID", "paydesk"), cell: (row) => row.transaction_id }),
 	date: () => ({
 		label: __("Date / Time", "paydesk"),
 		sortable: true,

@@ -1,6 +1,6 @@
 /** The greeting, the identity-verification box with its modal, and the three terms (spec 1 §1, §2.1). */
 import { Button } from "@wordpress/components";
-import { __, sprintf } from "@wordpress/i18n";
+import { __, _x, sprintf } from "@wordpress/i18n";
 import { useState } from "react";
 import { IdentityVerificationModal } from "./connect-modals.tsx";
 
@@ -55,7 +55,8 @@ export function ConnectTerms() {
 				<strong>{__("Payouts", "paydesk")}</strong> {__("Automatic, every day", "paydesk")}
 			</li>
 			<li>
-				<strong>{__("Capture", "paydesk")}</strong> {__("When the order is placed", "paydesk")}
+				<strong>{_x("Capture", "noun: when a payment is captured", "paydesk")}</strong>{" "}
+				{__("When the order is placed", "paydesk")}
 			</li>
 			<li>
 				<strong>{__("Recurring payments", "paydesk")}</strong> {__("Supported", "paydesk")}

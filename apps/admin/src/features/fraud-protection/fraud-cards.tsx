@@ -33,7 +33,7 @@ function CvcCard({ fixed }: { fixed: boolean }) {
 								"For security, this filter is enabled and cannot be modified. Payments failing CVC verification will be blocked.",
 								"paydesk",
 							)
-						: __("This filter is disabled, and can not be modified.", "paydesk")}
+						: __("This filter is disabled, and cannot be modified.", "paydesk")}
 				</p>
 			</CardBody>
 		</Card>

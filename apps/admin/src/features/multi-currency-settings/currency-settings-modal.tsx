@@ -95,7 +95,7 @@ function SettingsForm({
 						)
 					}
 				>
-					{__("Save changes", "paydesk")}
+					{__("Save Changes", "paydesk")}
 				</Button>
 			</div>
 		</div>

@@ -43,7 +43,7 @@ export function StoreSettingsCard({ settings }: { settings: StoreSettings }) {
 					accessibleWhenDisabled
 					onClick={() => save.mutate({ auto, switcher })}
 				>
-					{__("Save changes", "paydesk")}
+					{__("Save Changes", "paydesk")}
 				</Button>
 			</CardBody>
 		</Card>

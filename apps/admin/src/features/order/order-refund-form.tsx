@@ -8,7 +8,7 @@ import type { StoreOrder } from "@paydesk/contract/orders";
 import { parseMajor } from "@paydesk/domain/money";
 import type { RefundReason } from "@paydesk/domain/refunds";
 import { Button, Card, CardBody, CardHeader, TextControl } from "@wordpress/components";
-import { __, sprintf } from "@wordpress/i18n";
+import { __, _x, sprintf } from "@wordpress/i18n";
 import { useRef, useState } from "react";
 import { formatMoney } from "../../components/format.ts";
 import { newIdempotencyKey } from "../../components/payment-refund/invalidate-payment.ts";
@@ -76,7 +76,7 @@ export function OrderRefundForm({ order }: { order: StoreOrder }) {
 	return (
 		<Card>
 			<CardHeader>
-				<h2 className="paydesk-card-title">{__("Refund", "paydesk")}</h2>
+				<h2 className="paydesk-card-title">{_x("Refund", "noun: heading of the refund form", "paydesk")}</h2>
 			</CardHeader>
 			<CardBody>
 				<form
@@ -114,8 +114,9 @@ export function OrderRefundForm({ order }: { order: StoreOrder }) {
 							accessibleWhenDisabled
 						>
 							{"amount" in parsed
-								? sprintf(__("Refund %s", "paydesk"), formatMoney(parsed.amount, currency))
-								: __("Refund", "paydesk")}
+								? /* translators: %s: the amount to refund */
+									sprintf(__("Refund %s", "paydesk"), formatMoney(parsed.amount, currency))
+								: _x("Refund", "verb: button that refunds the payment", "paydesk")}
 						</Button>
 					</div>
 				</form>

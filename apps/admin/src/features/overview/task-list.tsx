@@ -4,7 +4,7 @@
  */
 import { TASK_LIST_COLLAPSE_AFTER } from "@paydesk/domain/tasks";
 import { Button, Card, CardBody, CardHeader } from "@wordpress/components";
-import { __, sprintf } from "@wordpress/i18n";
+import { __, _n, sprintf } from "@wordpress/i18n";
 import { useState } from "react";
 import { TaskItem } from "./task-item.tsx";
 import { useOverviewTasks } from "./use-overview-tasks.ts";
@@ -20,7 +20,15 @@ export function TaskList({ enabled = true }: { enabled?: boolean }) {
 		<Card className="paydesk-tasks">
 			<CardHeader>
 				<h2 className="paydesk-card-title">{__("Things to do", "paydesk")}</h2>
-				{open > 0 && <span className="paydesk-tasks__count">{sprintf(__("%d to do", "paydesk"), open)}</span>}
+				{open > 0 && (
+					<span className="paydesk-tasks__count">
+						{sprintf(
+							/* translators: %d: how many tasks are not done yet */
+							_n("%d to do", "%d to do", open, "paydesk"),
+							open,
+						)}
+					</span>
+				)}
 			</CardHeader>
 			<CardBody className="paydesk-tasks__body">
 				<ul className="paydesk-tasks__list">

@@ -7,7 +7,7 @@ import { AUTHORIZATION_ERRORS } from "@paydesk/contract/authorizations";
 import type { Charge } from "@paydesk/contract/charges";
 import { captureDeadline, showCaptureBanner } from "@paydesk/domain/capture";
 import { Button } from "@wordpress/components";
-import { __, sprintf } from "@wordpress/i18n";
+import { __, _x, sprintf } from "@wordpress/i18n";
 import { ApiError } from "../../app/api.ts";
 import { getSettings } from "../../app/settings.ts";
 import { formatStoreDateTime } from "../../components/format.ts";
@@ -63,7 +63,7 @@ export function CaptureBanner({ charge, deadline, now }: { charge: Charge; deadl
 					accessibleWhenDisabled
 					onClick={() => settle("capture")}
 				>
-					{__("Capture", "paydesk")}
+					{_x("Capture", "verb: button that captures a payment", "paydesk")}
 				</Button>
 				<Button
 					variant="secondary"

@@ -4,26 +4,72 @@
  * daily, weekly or monthly and no external account is errored. Dismissal is saved as the
  * option wcpay_next_deposit_notice_dismissed.
  */
+import type { AccountStatus } from "@paydesk/contract/accounts";
 import { DISMISSAL_OPTIONS } from "@paydesk/contract/options";
+import { weekdayName } from "@paydesk/domain/dates";
 import { showNextPayoutNotice } from "@paydesk/domain/payouts";
 import { Notice } from "@wordpress/components";
-import { __, sprintf } from "@wordpress/i18n";
+import { __, _n, sprintf } from "@wordpress/i18n";
 import { settingsUrl } from "../../app/router.tsx";
 import { getSettings } from "../../app/settings.ts";
 import { useOption, useSaveOption } from "../../components/options.ts";
 
 const OPTION = DISMISSAL_OPTIONS.nextPayoutNotice;
 
-function scheduleText(interval: string, weekly: string | null, monthly: number | null): string {
+/**
+ * The whole sentence of a schedule, so a language words each its own way: the weekday as the
+ * language writes it in a sentence ("lundi"), the pending period's days through _n.
+ */
+export function scheduleSentence(schedule: AccountStatus["depositsSchedule"], locale: string): string {
+	const { interval, weekly_anchor: weekly, monthly_anchor: monthly, delay_days: delayDays } = schedule;
 	if (interval === "weekly" && weekly) {
-		return sprintf(__("every week on %s", "paydesk"), weekly.charAt(0).toUpperCase() + weekly.slice(1));
+		return sprintf(
+			/* translators: %1$s: a weekday, as written in a sentence (lundi), %2$d: the days of the pending period */
+			_n(
+				"Your available funds are paid out automatically every week on %1$s, after a %2$d-day pending period.",
+				"Your available funds are paid out automatically every week on %1$s, after a %2$d-day pending period.",
+				delayDays,
+				"paydesk",
+			),
+			weekdayName(weekly, locale),
+			delayDays,
+		);
+	}
+	if (interval === "monthly" && monthly === 31) {
+		return sprintf(
+			/* translators: %d: the days of the pending period */
+			_n(
+				"Your available funds are paid out automatically every month on the last day, after a %d-day pending period.",
+				"Your available funds are paid out automatically every month on the last day, after a %d-day pending period.",
+				delayDays,
+				"paydesk",
+			),
+			delayDays,
+		);
 	}
 	if (interval === "monthly" && monthly) {
-		return monthly === 31
-			? __("every month on the last day", "paydesk")
-			: sprintf(__("every month on day %d", "paydesk"), monthly);
+		return sprintf(
+			/* translators: %1$d: the day of the month (1 to 28), %2$d: the days of the pending period */
+			_n(
+				"Your available funds are paid out automatically every month on day %1$d, after a %2$d-day pending period.",
+				"Your available funds are paid out automatically every month on day %1$d, after a %2$d-day pending period.",
+				delayDays,
+				"paydesk",
+			),
+			monthly,
+			delayDays,
+		);
 	}
-	return __("every day", "paydesk");
+	return sprintf(
+		/* translators: %d: the days of the pending period */
+		_n(
+			"Your available funds are paid out automatically every day, after a %d-day pending period.",
+			"Your available funds are paid out automatically every day, after a %d-day pending period.",
+			delayDays,
+			"paydesk",
+		),
+		delayDays,
+	);
 }
 
 export function NextPayoutNotice() {
@@ -39,14 +85,9 @@ export function NextPayoutNotice() {
 		externalAccounts: status?.defaultExternalAccounts ?? [],
 	});
 	if (!visible || !status) return null;
-	const schedule = status.depositsSchedule;
 	return (
 		<Notice status="info" className="paydesk-notice" onRemove={() => save.mutate(true)}>
-			{sprintf(
-				__("Your available funds are paid out automatically %s, after a %d-day pending period.", "paydesk"),
-				scheduleText(schedule.interval, schedule.weekly_anchor, schedule.monthly_anchor),
-				schedule.delay_days,
-			)}{" "}
+			{scheduleSentence(status.depositsSchedule, getSettings().locale.code)}{" "}
 			<a href={`${settingsUrl()}#payout-schedule`}>{__("Change payout schedule", "paydesk")}</a>
 		</Notice>
 	);

@@ -1,6 +1,6 @@
 /** Turning payments on, test mode, and the dev mode indicator. */
 import { CheckboxControl, Notice } from "@wordpress/components";
-import { __ } from "@wordpress/i18n";
+import { __, sprintf } from "@wordpress/i18n";
 import { getSettings } from "../../app/settings.ts";
 import type { SectionProps } from "./section-props.ts";
 import { SettingsSection } from "./settings-section.tsx";
@@ -18,7 +18,11 @@ export function GeneralSection({ draft, edit }: SectionProps) {
 		>
 			<CheckboxControl
 				__nextHasNoMarginBottom
-				label={`${__("Enable", "paydesk")} ${product}`}
+				label={sprintf(
+					/* translators: %s: the payments product's name, e.g. WooPayments */
+					__("Enable %s", "paydesk"),
+					product,
+				)}
 				help={__("When enabled, payment methods powered by the account appear at checkout.", "paydesk")}
 				checked={draft.is_wcpay_enabled}
 				onChange={(is_wcpay_enabled) => edit({ is_wcpay_enabled })}

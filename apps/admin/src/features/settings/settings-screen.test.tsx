@@ -54,7 +54,7 @@ function renderScreen() {
 	return userEvent.setup();
 }
 
-const saveButton = () => screen.getByRole("button", { name: "Save changes" });
+const saveButton = () => screen.getByRole("button", { name: "Save Changes" });
 const payouts = () => within(document.getElementById("payout-schedule") as HTMLElement);
 
 describe("payments settings page (spec 2 'Settings entity', 'Settings state')", () => {
@@ -86,7 +86,7 @@ describe("payments settings page (spec 2 'Settings entity', 'Settings state')", 
 		expect(within(day).getByRole("option", { name: "Last day of the month" }).getAttribute("value")).toBe(
 			"31",
 		);
-		expect(screen.getByText("Day of the month is required for a monthly schedule")).toBeTruthy();
+		expect(screen.getByText("Day of the month is required for a monthly schedule.")).toBeTruthy();
 		expect(saveButton().getAttribute("aria-disabled")).toBe("true");
 		await user.selectOptions(day, "31");
 		await user.click(saveButton());

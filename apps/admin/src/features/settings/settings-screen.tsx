@@ -73,7 +73,7 @@ export default function SettingsScreen() {
 					accessibleWhenDisabled
 					onClick={settings.save}
 				>
-					{__("Save changes", "paydesk")}
+					{__("Save Changes", "paydesk")}
 				</Button>
 			</div>
 		</div>

@@ -1,6 +1,7 @@
 /** A settings group as WooCommerce lays them out: title and explanation left, the card right. */
 import { Card, CardBody } from "@wordpress/components";
 import type { ReactNode } from "react";
+import type { FieldIssue } from "./use-settings-draft.ts";
 
 export function SettingsSection({
 	id,
@@ -26,12 +27,12 @@ export function SettingsSection({
 	);
 }
 
-/** The error under a field, in the contract's words, prefixed by the field's label. */
-export function FieldError({ label, error }: { label: string; error: string | undefined }) {
+/** The error under a field: the page's own sentence, or the contract's rule after the field's label. */
+export function FieldError({ label, error }: { label: string; error: FieldIssue | undefined }) {
 	if (!error) return null;
 	return (
 		<p className="paydesk-field-error" role="alert">
-			{`${label} ${error}`}
+			{"sentence" in error ? error.sentence : `${label} ${error.rule}`}
 		</p>
 	);
 }

@@ -2,7 +2,7 @@
 import { scheduleStripeBillingMigration } from "@paydesk/contract/settings";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button, CheckboxControl } from "@wordpress/components";
-import { __, sprintf } from "@wordpress/i18n";
+import { __, _n, sprintf } from "@wordpress/i18n";
 import { callRoute } from "../../app/api.ts";
 import { createNotice } from "../../app/notices.tsx";
 import { queryKeys } from "../../app/query-keys.ts";
@@ -23,8 +23,23 @@ function StripeBillingMigration({ subscriptions, migrated }: { subscriptions: nu
 		<div className="paydesk-settings-note">
 			<p>
 				{sprintf(
-					__("%1$d subscriptions use Stripe Billing; %2$d have been moved to on-site billing.", "paydesk"),
+					/* translators: %d: how many subscriptions are billed by Stripe Billing */
+					_n(
+						"%d subscription uses Stripe Billing.",
+						"%d subscriptions use Stripe Billing.",
+						subscriptions,
+						"paydesk",
+					),
 					subscriptions,
+				)}{" "}
+				{sprintf(
+					/* translators: %d: how many of those subscriptions were moved to on-site billing */
+					_n(
+						"%d has been moved to on-site billing.",
+						"%d have been moved to on-site billing.",
+						migrated,
+						"paydesk",
+					),
 					migrated,
 				)}
 			</p>

@@ -3,10 +3,11 @@
  * support contact customers see on their statements and receipts.
  */
 import { CheckboxControl, TextControl } from "@wordpress/components";
-import { __, sprintf } from "@wordpress/i18n";
+import { __, _n, sprintf } from "@wordpress/i18n";
 import { getSettings } from "../../app/settings.ts";
 import type { SectionProps } from "./section-props.ts";
 import { FieldError, SettingsSection } from "./settings-section.tsx";
+import type { FieldIssue } from "./use-settings-draft.ts";
 
 function TextField({
 	label,
@@ -18,7 +19,7 @@ function TextField({
 }: {
 	label: string;
 	value: string;
-	error: string | undefined;
+	error: FieldIssue | undefined;
 	help?: string;
 	type?: "text" | "email" | "tel";
 	onChange: (value: string) => void;
@@ -71,7 +72,13 @@ export function TransactionsSection({ draft, edit, errors }: SectionProps) {
 				value={descriptor}
 				error={errors.account_statement_descriptor}
 				help={sprintf(
-					__("%d of 22 characters. Latin letters, digits and spaces; not < > \\ ' \" *.", "paydesk"),
+					/* translators: %d: how many characters the statement descriptor has so far */
+					_n(
+						"%d of 22 characters. Latin letters, digits and spaces; not < > \\ ' \" *.",
+						"%d of 22 characters. Latin letters, digits and spaces; not < > \\ ' \" *.",
+						descriptor.length,
+						"paydesk",
+					),
 					descriptor.length,
 				)}
 				onChange={(account_statement_descriptor) => edit({ account_statement_descriptor })}

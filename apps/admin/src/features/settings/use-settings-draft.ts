@@ -15,7 +15,14 @@ import {
 	useSavePaymentSettings,
 } from "../../components/payment-settings/use-payment-settings.ts";
 
-export type FieldErrors = Partial<Record<keyof PaymentSettings, string>>;
+/**
+ * What is wrong with a field: a whole sentence of the page's own, in the user's language, or the
+ * contract's rule ("must be at most 22 characters", the API's English), said after the field's
+ * label.
+ */
+export type FieldIssue = { sentence: string } | { rule: string };
+
+export type FieldErrors = Partial<Record<keyof PaymentSettings, FieldIssue>>;
 
 /** Each writable field against its contract rule, plus the anchors a schedule needs. */
 export function fieldErrors(draft: PaymentSettings): FieldErrors {
@@ -23,12 +30,16 @@ export function fieldErrors(draft: PaymentSettings): FieldErrors {
 	for (const [key, schema] of Object.entries(writableSettings)) {
 		const result = schema.safeParse(draft[key as keyof PaymentSettings]);
 		if (!result.success)
-			errors[key as keyof PaymentSettings] = result.error.issues[0]?.message ?? "is not valid";
+			errors[key as keyof PaymentSettings] = { rule: result.error.issues[0]?.message ?? "is not valid" };
 	}
 	if (draft.deposit_schedule_interval === "weekly" && !draft.deposit_schedule_weekly_anchor)
-		errors.deposit_schedule_weekly_anchor = __("is required for a weekly schedule", "paydesk");
+		errors.deposit_schedule_weekly_anchor = {
+			sentence: __("Payout day is required for a weekly schedule.", "paydesk"),
+		};
 	if (draft.deposit_schedule_interval === "monthly" && draft.deposit_schedule_monthly_anchor === null)
-		errors.deposit_schedule_monthly_anchor = __("is required for a monthly schedule", "paydesk");
+		errors.deposit_schedule_monthly_anchor = {
+			sentence: __("Day of the month is required for a monthly schedule.", "paydesk"),
+		};
 	return errors;
 }
 

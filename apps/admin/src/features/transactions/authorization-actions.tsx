@@ -4,7 +4,7 @@
  */
 import type { Authorization } from "@paydesk/contract/authorizations";
 import { Button } from "@wordpress/components";
-import { __, sprintf } from "@wordpress/i18n";
+import { __, _x, sprintf } from "@wordpress/i18n";
 import { useSettleAuthorization } from "../../components/settle-authorization/use-settle-authorization.ts";
 
 export function AuthorizationActions({ authorization }: { authorization: Authorization }) {
@@ -26,7 +26,7 @@ export function AuthorizationActions({ authorization }: { authorization: Authori
 				aria-label={sprintf(__("Capture the payment for order #%s", "paydesk"), order)}
 				onClick={() => settle("capture")}
 			>
-				{__("Capture", "paydesk")}
+				{_x("Capture", "verb: button that captures a payment", "paydesk")}
 			</Button>
 			<Button
 				variant="tertiary"
