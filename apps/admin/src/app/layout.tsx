@@ -1,11 +1,13 @@
 /**
  * The WordPress admin frame: admin bar, the menu (Payments, then the user's profile and, for
- * administrators, Settings › General), the header with breadcrumbs.
+ * administrators, Settings › General), the header with breadcrumbs. Below 782 px the menu folds
+ * behind the admin bar's Menu toggle, as WordPress's does (menu-toggle.tsx).
  */
 import type { PageSettings } from "@paydesk/contract/page-settings";
 import { __, sprintf } from "@wordpress/i18n";
 import { type ReactNode, useState } from "react";
 import { HeaderActionsSlot } from "./header-actions.tsx";
+import { ADMIN_MENU_ID, type FoldedMenu, MenuToggle, useFoldedMenu } from "./menu-toggle.tsx";
 import { Link } from "./router.tsx";
 import { enabledRoutes, type MenuGroup, type RouteEntry, rootPath, routeHref, userCan } from "./routes.ts";
 import { SandboxClock } from "./sandbox-clock.tsx";
@@ -45,7 +47,15 @@ const MENU_GROUPS: readonly { id: MenuGroup; label: (settings: PageSettings) => 
 	{ id: "settings", label: () => __("Settings", "paydesk") },
 ];
 
-function Menu({ settings, current }: { settings: PageSettings; current: RouteEntry | null }) {
+function Menu({
+	settings,
+	current,
+	onFollowLink,
+}: {
+	settings: PageSettings;
+	current: RouteEntry | null;
+	onFollowLink: () => void;
+}) {
 	const items = enabledRoutes(settings).filter(
 		(route) =>
 			route.menu &&
@@ -55,7 +65,14 @@ function Menu({ settings, current }: { settings: PageSettings; current: RouteEnt
 	const activePath = current?.parent && !current.menu ? current.parent : current?.path;
 	const activeGroup = items.find((route) => route.path === activePath)?.menuGroup ?? "payments";
 	return (
-		<nav id="adminmenuwrap" aria-label={__("Main menu", "paydesk")}>
+		// biome-ignore lint/a11y/useKeyWithClickEvents: only notices a link being followed; links have their own keys.
+		<nav
+			id={ADMIN_MENU_ID}
+			aria-label={__("Main menu", "paydesk")}
+			onClick={(event) => {
+				if (event.target instanceof Element && event.target.closest("a")) onFollowLink();
+			}}
+		>
 			<ul id="adminmenu">
 				{MENU_GROUPS.map((group) => {
 					const entries = items.filter((route) => (route.menuGroup ?? "payments") === group.id);
@@ -101,9 +118,10 @@ function Menu({ settings, current }: { settings: PageSettings; current: RouteEnt
 	);
 }
 
-function AdminBar({ settings }: { settings: PageSettings }) {
+function AdminBar({ settings, menu }: { settings: PageSettings; menu: FoldedMenu }) {
 	return (
 		<nav id="wpadminbar" aria-label={__("Toolbar", "paydesk")}>
+			<MenuToggle menu={menu} />
 			<a className="ab-site" href={routeHref(rootPath(settings))}>
 				{settings.siteTitle}
 			</a>
@@ -145,6 +163,7 @@ export function AdminLayout({
 }) {
 	// The header's actions element, for screens that put a button there (app/header-actions.tsx).
 	const [headerActions, setHeaderActions] = useState<HTMLElement | null>(null);
+	const menu = useFoldedMenu(route?.path ?? "");
 	if (route?.fullScreen) {
 		return (
 			<div className="paydesk-fullscreen">
@@ -153,12 +172,12 @@ export function AdminLayout({
 		);
 	}
 	return (
-		<div id="wpwrap">
+		<div id="wpwrap" className={menu.open ? "wp-responsive-open" : undefined}>
 			<a className="screen-reader-shortcut" href="#wpbody-content">
 				{__("Skip to main content", "paydesk")}
 			</a>
-			<AdminBar settings={settings} />
-			<Menu settings={settings} current={route} />
+			<AdminBar settings={settings} menu={menu} />
+			<Menu settings={settings} current={route} onFollowLink={menu.close} />
 			<div id="wpcontent">
 				<div className="woocommerce-layout__header">
 					<h1 className="woocommerce-layout__header-heading">
