@@ -1,6 +1,6 @@
 /**
- * The WordPress admin frame: admin bar, the menu (Payments, then the user's profile and, for
- * administrators, Settings › General), the header with breadcrumbs. Below 782 px the menu folds
+ * The WordPress admin frame: admin bar, the menu (WooCommerce › Settings, Payments, then the
+ * user's profile and, for administrators, Settings › General), the header with breadcrumbs. Below 782 px the menu folds
  * behind the admin bar's Menu toggle, as WordPress's does (menu-toggle.tsx).
  */
 import type { PageSettings } from "@paydesk/contract/page-settings";
@@ -37,6 +37,8 @@ export function breadcrumbs(route: RouteEntry, settings: PageSettings): Crumb[] 
 }
 
 const MENU_GROUPS: readonly { id: MenuGroup; label: (settings: PageSettings) => string }[] = [
+	// WooCommerce's own menu comes before Payments, as in WordPress.
+	{ id: "woocommerce", label: () => __("WooCommerce", "paydesk") },
 	{ id: "payments", label: () => __("Payments", "paydesk") },
 	// WordPress calls it Users for those who manage users (administrators), Profile for the rest.
 	{

@@ -1,9 +1,10 @@
 /**
  * The two WordPress pages the admin stands in for (issue 18): Settings › General, which only
  * administrators (manage_options) may open or see in the menu, and the Profile, which every
- * user of the admin has (WordPress's Users › Profile, or a top-level Profile for the others).
+ * user of the admin has (WordPress's Users › Profile, or a top-level Profile for the others);
+ * and WooCommerce › Settings, which every user of the admin may open.
  */
-import { render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { testSettings } from "../testing/settings.ts";
 import { App, resolveRoute } from "./app.tsx";
@@ -64,7 +65,7 @@ describe("the menu", () => {
 		const tops = [...document.querySelectorAll("#adminmenu > li > .wp-menu-name")].map(
 			(item) => item.textContent,
 		);
-		expect(tops).toEqual(["Payments", "Users", "Settings"]);
+		expect(tops).toEqual(["WooCommerce", "Payments", "Users", "Settings"]);
 		expect(menu.getByRole("link", { name: "Profile" }).getAttribute("href")).toBe("/wp-admin/profile.php");
 		const general = menu.getByRole("link", { name: "General" });
 		expect(general.getAttribute("href")).toBe("/wp-admin/options-general.php");
@@ -77,9 +78,29 @@ describe("the menu", () => {
 		const tops = [...document.querySelectorAll("#adminmenu > li > .wp-menu-name")].map(
 			(item) => item.textContent,
 		);
-		expect(tops).toEqual(["Payments", "Profile"]);
+		expect(tops).toEqual(["WooCommerce", "Payments", "Profile"]);
 		expect(menu.getByRole("link", { name: "Profile" }).getAttribute("href")).toBe("/wp-admin/profile.php");
 		expect(menu.queryByRole("link", { name: "General" })).toBeNull();
+	});
+
+	it("shows WooCommerce › Settings to every user of the admin: the store's settings need manage_woocommerce", () => {
+		for (const settings of [administrator, shopManager]) {
+			const menu = menuOf(settings(), "wc-settings:general");
+			const woocommerce = menu.getByText("WooCommerce").closest(".menu-top");
+			const link = within(woocommerce as HTMLElement).getByRole("link", { name: "Settings" });
+			expect(link.getAttribute("href")).toBe("/wp-admin/admin.php?page=wc-settings&tab=general");
+			expect(link.getAttribute("aria-current")).toBe("page");
+			cleanup();
+		}
+		expect(routeKey("/wp-admin/admin.php", { page: "wc-settings", tab: "general" })).toBe(
+			"wc-settings:general",
+		);
+		expect(
+			resolveRoute(shopManager(), "/wp-admin/admin.php", { page: "wc-settings", tab: "general" }),
+		).toMatchObject({
+			route: { path: "wc-settings:general" },
+			allowed: true,
+		});
 	});
 
 	it("names only the page in the header: these pages are not under Payments", () => {
