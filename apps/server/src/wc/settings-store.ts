@@ -29,7 +29,7 @@ export function isGeneralSettingId(id: string): id is GeneralSettingId {
 export const invalidSetting = () => new RestError(SETTING_ERRORS.invalidSetting, "Invalid setting.", 404);
 
 /** A stored value the setting accepts, else WooCommerce's default (also for a missing option). */
-function valueOf(id: GeneralSettingId, stored: unknown): SettingValue {
+function storedValue(id: GeneralSettingId, stored: unknown): SettingValue {
 	if (stored === false || stored === undefined) return GENERAL_DEFAULTS[id];
 	const parsed = GENERAL_SETTING_VALUES[id].safeParse(stored);
 	return parsed.success ? parsed.data : GENERAL_DEFAULTS[id];
@@ -56,7 +56,7 @@ async function readValues(
 	ids: readonly GeneralSettingId[],
 ): Promise<Map<GeneralSettingId, SettingValue>> {
 	const stored = await readOptions(db, accountId, ids);
-	return new Map(ids.map((id) => [id, valueOf(id, stored[id])]));
+	return new Map(ids.map((id) => [id, storedValue(id, stored[id])]));
 }
 
 export async function readGeneralSettings(db: Db, accountId: string): Promise<StoreSetting[]> {
