@@ -49,10 +49,24 @@ export function parseCsv(text: string): string[][] {
 	return rows;
 }
 
-/** The serious and critical accessibility violations axe finds in the page's content. */
-export async function seriousViolations(page: Page): Promise<string[]> {
-	const results = await new AxeBuilder({ page }).include("#wpbody-content").analyze();
+/**
+ * The serious and critical accessibility violations axe finds in the page's content (or in
+ * `within`), with axe's rules that are off by default turned on when asked (`target-size`: WCAG
+ * 2.2's 24px target size).
+ */
+export async function seriousViolations(
+	page: Page,
+	options: { within?: string; alsoRules?: readonly string[] } = {},
+): Promise<string[]> {
+	const rules = Object.fromEntries((options.alsoRules ?? []).map((rule) => [rule, { enabled: true }]));
+	const results = await new AxeBuilder({ page })
+		.include(options.within ?? "#wpbody-content")
+		.options({ rules })
+		.analyze();
 	return results.violations
 		.filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-		.map((violation) => `${violation.id}: ${violation.help}`);
+		.map((violation) => {
+			const where = violation.nodes.slice(0, 3).map((node) => node.target.join(" "));
+			return `${violation.id}: ${violation.help} (${where.join(", ")})`;
+		});
 }
