@@ -5,7 +5,10 @@
  */
 import type { Kysely } from "kysely";
 import type { ChargesTable, Database, DisputesTable, OrdersTable } from "../src/db/schema.ts";
+import { withStoredDetails } from "../src/processor/charge-details.ts";
+import { withStoredOrderDetails } from "../src/processor/order-details.ts";
 import { insertBalanceTransactions } from "../src/processor/rollups.ts";
+import { type TimelineEventData, writeTimelineEvent } from "../src/processor/timeline.ts";
 import { TEST_ACCOUNT } from "../src/testing/test-app.ts";
 
 export const DAY = 86_400;
@@ -58,35 +61,33 @@ export async function insertPayment(db: Kysely<Database>, options: PaymentOption
 	const customerCurrency = options.customerCurrency ?? currency;
 	const captured = options.charge?.captured ?? 1;
 	const transactionId = captured ? `txn_test${sequence}` : null;
-	await db
-		.insertInto("orders")
-		.values({
-			account_id: TEST_ACCOUNT,
-			id: orderId,
-			number: String(orderId),
-			status: captured ? "processing" : "on-hold",
-			currency: customerCurrency,
-			total: customerAmount,
-			subtotal: customerAmount - 300,
-			tax: 300,
-			shipping_total: 0,
-			created,
-			customer_name: "Ada Lovelace",
-			customer_email: "ada@example.com",
-			customer_country: "US",
-			billing_address: JSON.stringify({
-				address_1: "1 Main St",
-				city: "Springfield",
-				postcode: "12345",
-				country: "US",
-			}),
-			items: JSON.stringify([{ name: "Stoneware Mug", quantity: 2, total: customerAmount - 300 }]),
-			subscriptions: "[]",
-			payment_intent_id: intentId,
-			charge_id: chargeId,
-			...options.order,
-		})
-		.execute();
+	const order = withStoredOrderDetails({
+		account_id: TEST_ACCOUNT,
+		id: orderId,
+		number: String(orderId),
+		status: captured ? "processing" : "on-hold",
+		currency: customerCurrency,
+		total: customerAmount,
+		subtotal: customerAmount - 300,
+		tax: 300,
+		shipping_total: 0,
+		created,
+		customer_name: "Ada Lovelace",
+		customer_email: "ada@example.com",
+		customer_country: "US",
+		billing_address: JSON.stringify({
+			address_1: "1 Main St",
+			city: "Springfield",
+			postcode: "12345",
+			country: "US",
+		}),
+		items: JSON.stringify([{ name: "Stoneware Mug", quantity: 2, total: customerAmount - 300 }]),
+		subscriptions: "[]",
+		payment_intent_id: intentId,
+		charge_id: chargeId,
+		...options.order,
+	});
+	await db.insertInto("orders").values(order).execute();
 	const charge: ChargesTable = {
 		account_id: TEST_ACCOUNT,
 		id: chargeId,
@@ -138,7 +139,10 @@ export async function insertPayment(db: Kysely<Database>, options: PaymentOption
 		reader_id: null,
 		...options.charge,
 	};
-	await db.insertInto("charges").values(charge).execute();
+	await db
+		.insertInto("charges")
+		.values(withStoredDetails(charge, charge.order_id === orderId ? order : null))
+		.execute();
 	await timeline(db, intentId, "authorized", created, { amount: customerAmount, currency: customerCurrency });
 	if (transactionId) {
 		await insertBalanceTransactions(db, [
@@ -210,18 +214,13 @@ export async function timeline(
 	datetime: number,
 	data: Record<string, unknown>,
 ): Promise<void> {
-	sequence++;
-	await db
-		.insertInto("timeline_events")
-		.values({
-			account_id: TEST_ACCOUNT,
-			id: `tle_fixture${sequence}`,
-			payment_intent_id: intentId,
-			type,
-			datetime,
-			data: JSON.stringify(data),
-		})
-		.execute();
+	await writeTimelineEvent(db, {
+		accountId: TEST_ACCOUNT,
+		paymentIntentId: intentId,
+		type,
+		datetime,
+		data: data as TimelineEventData,
+	});
 }
 
 export async function insertDispute(

@@ -51,7 +51,7 @@ const save = (id: string, body: unknown, headers?: Record<string, string>) =>
 const events = (intent: string, type: string) =>
 	t.db.kysely
 		.selectFrom("timeline_events")
-		.select("id")
+		.select("seq")
 		.where("payment_intent_id", "=", intent)
 		.where("type", "=", type)
 		.execute();

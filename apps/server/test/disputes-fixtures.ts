@@ -1,6 +1,8 @@
 /** Small dispute rows for the dispute and file tests: each dispute with its charge, order and ledger rows. */
 
 import type { BalanceTransactionsTable, ChargesTable, DisputesTable, OrdersTable } from "../src/db/schema.ts";
+import { withStoredDetails } from "../src/processor/charge-details.ts";
+import { withStoredOrderDetails } from "../src/processor/order-details.ts";
 import { TEST_ACCOUNT } from "../src/testing/test-app.ts";
 import type { TestDb } from "../src/testing/test-db.ts";
 
@@ -22,45 +24,49 @@ export interface DisputeFixture {
 	ledger: BalanceTransactionsTable[];
 }
 
+/** A disputed charge; its order (when it has one) has no billing address, so the charge's says it all. */
 function chargeRow(id: string, intent: string, orderId: number | null, spec: DisputeSpec): ChargesTable {
-	return {
-		account_id: TEST_ACCOUNT,
-		id,
-		payment_intent_id: intent,
-		order_id: orderId,
-		amount: spec.amount ?? 5_000,
-		amount_captured: spec.amount ?? 5_000,
-		amount_refunded: 0,
-		currency: spec.currency ?? "usd",
-		status: "succeeded",
-		intent_status: "succeeded",
-		paid: 1,
-		captured: 1,
-		refunded: 0,
-		disputed: 1,
-		created: (spec.created ?? at("2026-11-01T00:00:00Z")) - 86_400,
-		outcome_type: "authorized",
-		outcome_reason: null,
-		risk_level: 0,
-		failure_code: null,
-		failure_message: null,
-		payment_method_type: "card",
-		payment_method_details: JSON.stringify({ card: { brand: "visa", last4: "4242" } }),
-		billing_details: JSON.stringify({ name: spec.customer_name ?? "Jane Doe" }),
-		customer_name: spec.customer_name ?? "Jane Doe",
-		customer_email: spec.customer_email ?? "jane@example.com",
-		customer_country: spec.customer_country ?? "US",
-		channel: "online",
-		source_device: null,
-		customer_currency: spec.currency ?? "usd",
-		customer_amount: spec.amount ?? 5_000,
-		exchange_rate: null,
-		fee: 175,
-		balance_transaction_id: `txn_${id}`,
-		fraud_outcome: null,
-		fraud_meta_box_type: null,
-		reader_id: null,
-	};
+	return withStoredDetails(
+		{
+			account_id: TEST_ACCOUNT,
+			id,
+			payment_intent_id: intent,
+			order_id: orderId,
+			amount: spec.amount ?? 5_000,
+			amount_captured: spec.amount ?? 5_000,
+			amount_refunded: 0,
+			currency: spec.currency ?? "usd",
+			status: "succeeded",
+			intent_status: "succeeded",
+			paid: 1,
+			captured: 1,
+			refunded: 0,
+			disputed: 1,
+			created: (spec.created ?? at("2026-11-01T00:00:00Z")) - 86_400,
+			outcome_type: "authorized",
+			outcome_reason: null,
+			risk_level: 0,
+			failure_code: null,
+			failure_message: null,
+			payment_method_type: "card",
+			payment_method_details: JSON.stringify({ card: { brand: "visa", last4: "4242" } }),
+			billing_details: JSON.stringify({ name: spec.customer_name ?? "Jane Doe" }),
+			customer_name: spec.customer_name ?? "Jane Doe",
+			customer_email: spec.customer_email ?? "jane@example.com",
+			customer_country: spec.customer_country ?? "US",
+			channel: "online",
+			source_device: null,
+			customer_currency: spec.currency ?? "usd",
+			customer_amount: spec.amount ?? 5_000,
+			exchange_rate: null,
+			fee: 175,
+			balance_transaction_id: `txn_${id}`,
+			fraud_outcome: null,
+			fraud_meta_box_type: null,
+			reader_id: null,
+		},
+		null,
+	);
 }
 
 function ledgerRow(charge: ChargesTable, dispute: DisputesTable): BalanceTransactionsTable {
@@ -133,7 +139,7 @@ export function disputeFixture(spec: DisputeSpec): DisputeFixture {
 	const order: OrdersTable | null =
 		orderId === null
 			? null
-			: {
+			: withStoredOrderDetails({
 					account_id: TEST_ACCOUNT,
 					id: orderId,
 					number: String(orderId),
@@ -152,7 +158,7 @@ export function disputeFixture(spec: DisputeSpec): DisputeFixture {
 					subscriptions: "[]",
 					payment_intent_id: intent,
 					charge_id: chargeId,
-				};
+				});
 	return { dispute, charge, order, ledger };
 }
 

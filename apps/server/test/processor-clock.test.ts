@@ -3,6 +3,7 @@
  * reached by using Paydesk — payments through the intake API, the sandbox test clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { timelineOf } from "../src/payments/timeline/queries.ts";
 import { accountBalances } from "../src/processor/balances.ts";
 import { rollupDrift } from "../src/processor/rollups.ts";
 import { runAllAccounts, runDueWork } from "../src/processor/scheduler.ts";
@@ -348,11 +349,7 @@ describe("the dispute lifecycle", () => {
 		expect((await disputesOf(id))[0]?.status).toBe("needs_response");
 		await advanceTo(actor, dispute?.due_by ?? 0);
 		expect((await disputesOf(id))[0]?.status).toBe("lost");
-		const events = await t.db.kysely
-			.selectFrom("timeline_events")
-			.select("type")
-			.where("payment_intent_id", "=", intent.id)
-			.execute();
+		const events = (await timelineOf(t.db.kysely, id, intent.id)) ?? [];
 		expect(events.map((event) => event.type)).toEqual([
 			"authorized",
 			"captured",

@@ -4,6 +4,8 @@
  * rows sharing one second (tie-breaks), orders with subscriptions and rows paid out.
  */
 import type { BalanceTransactionsTable, ChargesTable, OrdersTable, PayoutsTable } from "../src/db/schema.ts";
+import { withStoredDetails } from "../src/processor/charge-details.ts";
+import { withStoredOrderDetails } from "../src/processor/order-details.ts";
 import { TEST_ACCOUNT } from "../src/testing/test-app.ts";
 
 export const at = (iso: string) => Date.parse(iso) / 1000;
@@ -138,26 +140,28 @@ export function transactionFixtures(size = 360): TransactionFixtures {
 	}
 	const orders: OrdersTable[] = [];
 	for (let id = 1000; id < 1060; id++) {
-		orders.push({
-			account_id: TEST_ACCOUNT,
-			id,
-			number: String(id),
-			status: "completed",
-			currency: "usd",
-			total: 1000,
-			subtotal: 1000,
-			tax: 0,
-			shipping_total: 0,
-			created: START,
-			customer_name: "Jane Doe",
-			customer_email: "jane.doe@example.com",
-			customer_country: "US",
-			billing_address: "{}",
-			items: "[]",
-			subscriptions: id % 10 === 0 ? JSON.stringify([{ number: id + 5000 }]) : "[]",
-			payment_intent_id: null,
-			charge_id: null,
-		});
+		orders.push(
+			withStoredOrderDetails({
+				account_id: TEST_ACCOUNT,
+				id,
+				number: String(id),
+				status: "completed",
+				currency: "usd",
+				total: 1000,
+				subtotal: 1000,
+				tax: 0,
+				shipping_total: 0,
+				created: START,
+				customer_name: "Jane Doe",
+				customer_email: "jane.doe@example.com",
+				customer_country: "US",
+				billing_address: "{}",
+				items: "[]",
+				subscriptions: id % 10 === 0 ? JSON.stringify([{ number: id + 5000 }]) : "[]",
+				payment_intent_id: null,
+				charge_id: null,
+			}),
+		);
 	}
 	const payout = (id: string, status: string): PayoutsTable => ({
 		account_id: TEST_ACCOUNT,
@@ -181,45 +185,48 @@ export function transactionFixtures(size = 360): TransactionFixtures {
 	return { ledger, orders, payouts: [payout("po_paid", "paid"), payout("po_transit", "in_transit")] };
 }
 
-/** A charge row with plain defaults, for the authorization and fraud outcome tests. */
+/** A charge row with plain defaults, for the authorization and fraud outcome tests (no order address). */
 export function chargeRow(
 	overrides: Partial<ChargesTable> & Pick<ChargesTable, "id" | "payment_intent_id">,
 ): ChargesTable {
-	return {
-		account_id: TEST_ACCOUNT,
-		order_id: null,
-		amount: 1000,
-		amount_captured: 0,
-		amount_refunded: 0,
-		currency: "usd",
-		status: "succeeded",
-		intent_status: "succeeded",
-		paid: 1,
-		captured: 1,
-		refunded: 0,
-		disputed: 0,
-		created: at("2026-11-10T10:00:00Z"),
-		outcome_type: "authorized",
-		outcome_reason: null,
-		risk_level: 0,
-		failure_code: null,
-		failure_message: null,
-		payment_method_type: "card",
-		payment_method_details: "{}",
-		billing_details: "{}",
-		customer_name: "Jane Doe",
-		customer_email: "jane.doe@example.com",
-		customer_country: "US",
-		channel: "online",
-		source_device: null,
-		customer_currency: "usd",
-		customer_amount: 1000,
-		exchange_rate: null,
-		fee: 30,
-		balance_transaction_id: null,
-		fraud_outcome: null,
-		fraud_meta_box_type: null,
-		reader_id: null,
-		...overrides,
-	};
+	return withStoredDetails(
+		{
+			account_id: TEST_ACCOUNT,
+			order_id: null,
+			amount: 1000,
+			amount_captured: 0,
+			amount_refunded: 0,
+			currency: "usd",
+			status: "succeeded",
+			intent_status: "succeeded",
+			paid: 1,
+			captured: 1,
+			refunded: 0,
+			disputed: 0,
+			created: at("2026-11-10T10:00:00Z"),
+			outcome_type: "authorized",
+			outcome_reason: null,
+			risk_level: 0,
+			failure_code: null,
+			failure_message: null,
+			payment_method_type: "card",
+			payment_method_details: "{}",
+			billing_details: "{}",
+			customer_name: "Jane Doe",
+			customer_email: "jane.doe@example.com",
+			customer_country: "US",
+			channel: "online",
+			source_device: null,
+			customer_currency: "usd",
+			customer_amount: 1000,
+			exchange_rate: null,
+			fee: 30,
+			balance_transaction_id: null,
+			fraud_outcome: null,
+			fraud_meta_box_type: null,
+			reader_id: null,
+			...overrides,
+		},
+		null,
+	);
 }

@@ -6,6 +6,7 @@ import * as paymentIntake from "./migrations/0003-payment-intake.ts";
 import * as processorClock from "./migrations/0004-processor-clock.ts";
 import * as filterIndexes from "./migrations/0005-filter-indexes.ts";
 import * as searchTermsAndValueBands from "./migrations/0006-search-terms-and-value-bands.ts";
+import * as smallerStore from "./migrations/0007-smaller-store.ts";
 
 /** Versioned migrations, applied in name order at start (both dialects, one schema builder). */
 function migrations(db: Db): Record<string, Migration> {
@@ -24,6 +25,10 @@ function migrations(db: Db): Record<string, Migration> {
 		"0006-search-terms-and-value-bands": {
 			up: (kysely: Kysely<unknown>) => searchTermsAndValueBands.up(kysely, db.dialect),
 			down: (kysely: Kysely<unknown>) => searchTermsAndValueBands.down(kysely, db.dialect),
+		},
+		"0007-smaller-store": {
+			up: (kysely: Kysely<unknown>) => smallerStore.up(kysely, db.dialect),
+			down: (kysely: Kysely<unknown>) => smallerStore.down(kysely, db.dialect),
 		},
 	};
 }

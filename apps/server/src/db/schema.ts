@@ -162,7 +162,10 @@ export interface ChargesTable {
 	failure_code: string | null;
 	failure_message: string | null;
 	payment_method_type: string;
-	/** Per-type details: brand, last4, network, funding, checks, bank, iban_last4 … */
+	/**
+	 * Per-type details (brand, last4, network, funding, checks, bank, iban_last4 …) and billing
+	 * details, each as what the charge's columns do not already say (processor/charge-details.ts).
+	 */
 	payment_method_details: Json;
 	billing_details: Json;
 	customer_name: string;
@@ -185,6 +188,9 @@ export interface ChargesTable {
 	ip_country?: string | null;
 	/** fraudulent | product_not_received | inquiry: the dispute a test card asks for. */
 	sandbox_dispute?: string | null;
+	/** When the payment was authorized and captured: its timeline's implicit events (processor/timeline-data.ts). */
+	authorized_at?: Seconds | null;
+	captured_at?: Seconds | null;
 }
 
 export interface PaymentIntentsTable {
@@ -326,10 +332,12 @@ export interface PayoutsTable {
 
 export interface TimelineEventsTable {
 	account_id: string;
-	id: string;
 	payment_intent_id: string;
+	/** The event's place in its intent's timeline, from 1. */
+	seq: number;
 	type: string;
 	datetime: Seconds;
+	/** What the charge does not already say (processor/timeline-data.ts). */
 	data: Json;
 }
 

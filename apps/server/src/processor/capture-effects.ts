@@ -12,7 +12,8 @@ import type { ChargesTable, Database } from "../db/schema.ts";
 import { parseJson } from "./account.ts";
 import { chargeEntry } from "./ledger-entries.ts";
 import { insertBalanceTransactions } from "./rollups.ts";
-import { customerShare, writeTimelineEvent } from "./timeline.ts";
+import { writeTimelineEvent } from "./timeline.ts";
+import { customerShare } from "./timeline-data.ts";
 
 type Trx = Kysely<Database>;
 

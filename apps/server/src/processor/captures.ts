@@ -16,8 +16,8 @@ import type { Db } from "../db/connection.ts";
 import { forUpdate } from "../db/dialect.ts";
 import { newId } from "../db/ids.ts";
 import type { BalanceTransactionsTable, ChargesTable, Database, OrdersTable } from "../db/schema.ts";
-import { parseJson } from "./account.ts";
 import { recordSalesVolume, withholdLoanRepayment } from "./capture-effects.ts";
+import { paymentMethodDetailsOf } from "./charge-details.ts";
 import { type IdempotencyScope, rememberAnswer, replayedAnswer } from "./idempotency.ts";
 import { insertBalanceTransactions } from "./rollups.ts";
 import { amountData, capturedData, fraudDecisionData, writeTimelineEvent } from "./timeline.ts";
@@ -145,7 +145,7 @@ function captureTransaction(
 	now: number,
 	availableAfter: number,
 ): BalanceTransactionsTable {
-	const details = parseJson<Record<string, unknown>>(charge.payment_method_details, {});
+	const details = paymentMethodDetailsOf(charge);
 	return {
 		account_id: charge.account_id,
 		id,

@@ -18,6 +18,7 @@ import type {
 	RefundsTable,
 } from "../db/schema.ts";
 import { parseJson } from "./account.ts";
+import { billingDetailsOf, paymentMethodDetailsOf } from "./charge-details.ts";
 
 export function refundEntityOf(row: RefundsTable): Refund {
 	return {
@@ -41,8 +42,8 @@ export function orderLinksOf(subscriptionsJson: string): { number: string; url: 
 		.map((entry) => ({ number: String(entry.number), url: orderEditUrl(String(entry.number)) }));
 }
 
-function paymentMethodDetailsOf(row: ChargesTable): PaymentMethodDetails {
-	const details = parseJson<Record<string, unknown>>(row.payment_method_details, {});
+function paymentMethodOf(row: ChargesTable): PaymentMethodDetails {
+	const details = paymentMethodDetailsOf(row);
 	return { type: row.payment_method_type, [row.payment_method_type]: details } as PaymentMethodDetails;
 }
 
@@ -90,8 +91,8 @@ export function chargeEntityOf(rows: ChargeRows): Charge {
 					evidence_details: { due_by: dispute.due_by, has_evidence: dispute.has_evidence === 1 },
 				}
 			: null,
-		payment_method_details: paymentMethodDetailsOf(row),
-		billing_details: parseJson(row.billing_details, { name: row.customer_name, email: row.customer_email }),
+		payment_method_details: paymentMethodOf(row),
+		billing_details: billingDetailsOf(row, order),
 		balance_transaction: transaction
 			? {
 					id: transaction.id,

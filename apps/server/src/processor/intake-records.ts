@@ -6,8 +6,10 @@
 import type { PaymentIntentResult, PostalAddressInput } from "@paydesk/contract/payment-intents";
 import { CARD_FAILURE_REASONS } from "@paydesk/domain/timeline/failure";
 import type { Kysely } from "kysely";
+import type { JsonObject } from "../db/derived-json.ts";
 import type { ChargesTable, Database, OrdersTable } from "../db/schema.ts";
 import { capture } from "./captures.ts";
+import { type ChargeFacts, storedChargeDetails } from "./charge-details.ts";
 import type { Decision, PaymentPlan } from "./intake-plan.ts";
 import { writeTimelineEvent } from "./timeline.ts";
 
@@ -70,6 +72,12 @@ export async function writePayment(
 	const failed = decision.kind === "decline" || decision.kind === "block";
 	const verdict = decision.kind === "block" || decision.kind === "review" ? decision.verdict : null;
 	const decline = decision.kind === "decline" ? decision.decline : null;
+	const customer: ChargeFacts = {
+		payment_method_type: plan.methodType,
+		customer_name: payment.billing.name,
+		customer_email: payment.billing.email,
+		customer_country: payment.billing.address.country,
+	};
 	const charge: ChargesTable = {
 		account_id: accountId,
 		id: ids.chargeId,
@@ -98,17 +106,13 @@ export async function writePayment(
 		risk_level: plan.riskLevel,
 		failure_code: decline ? decline.code : decision.kind === "block" ? "card_declined" : null,
 		failure_message: decline ? decline.message : decision.kind === "block" ? "Your card was declined." : null,
-		payment_method_type: plan.methodType,
-		payment_method_details: JSON.stringify(plan.details),
-		billing_details: JSON.stringify({
+		...customer,
+		...storedChargeDetails(customer, order, plan.details as JsonObject, {
 			address: { ...payment.billing.address, line2: payment.billing.address.line2 ?? null },
 			email: payment.billing.email,
 			name: payment.billing.name,
 			phone: payment.billing.phone,
 		}),
-		customer_name: payment.billing.name,
-		customer_email: payment.billing.email,
-		customer_country: payment.billing.address.country,
 		channel: payment.channel,
 		source_device: null,
 		customer_currency: payment.currency,

@@ -28,6 +28,7 @@ import {
 	saveIntent,
 	writePayment,
 } from "./intake-records.ts";
+import { storedOrderDetails } from "./order-details.ts";
 
 /** What the API answers: the intent, and the decline when the payment failed (a 402). */
 export interface IntakeAnswer {
@@ -112,13 +113,16 @@ async function orderFor(
 		customer_name: billing.name,
 		customer_email: billing.email,
 		customer_country: billing.address.country,
-		billing_address: JSON.stringify({
-			address_1: billing.address.line1,
-			city: billing.address.city,
-			postcode: billing.address.postal_code,
-			country: billing.address.country,
-		}),
-		items: JSON.stringify(body.order.items),
+		...storedOrderDetails(
+			{ customer_country: billing.address.country },
+			{
+				address_1: billing.address.line1,
+				city: billing.address.city,
+				postcode: billing.address.postal_code,
+				country: billing.address.country,
+			},
+			body.order.items,
+		),
 		subscriptions: "[]",
 		payment_intent_id: intentId,
 		charge_id: null,

@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 import { newId } from "../db/ids.ts";
 import type { BalanceTransactionsTable, ChargesTable, Database } from "../db/schema.ts";
 import { FUNDS_AVAILABLE_AFTER } from "./captures.ts";
-import { customerShare } from "./timeline.ts";
+import { customerShare } from "./timeline-data.ts";
 
 export interface ChargeEntry {
 	type: string;

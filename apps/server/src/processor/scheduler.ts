@@ -16,7 +16,7 @@
  * deadline or decision, a payout's move, the next scheduled payout — or `until`.
  */
 import { captureDeadline } from "@paydesk/domain/capture";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Db } from "../db/connection.ts";
 import type { Database } from "../db/schema.ts";
 import { LEASE_SECONDS } from "../jobs/queue.ts";
@@ -51,7 +51,7 @@ async function nextAuthorizationExpiry(trx: Trx, accountId: string): Promise<num
 		.selectFrom("charges")
 		.select((eb) => eb.fn.min<number>("created").as("first"))
 		.where("account_id", "=", accountId)
-		.where("intent_status", "=", "requires_capture")
+		.where("intent_status", "=", sql.lit("requires_capture"))
 		.executeTakeFirst();
 	return row?.first == null ? null : captureDeadline(Number(row.first));
 }
@@ -61,7 +61,7 @@ async function expireDueAuthorizations(trx: Trx, accountId: string, now: number)
 		.selectFrom("charges")
 		.selectAll()
 		.where("account_id", "=", accountId)
-		.where("intent_status", "=", "requires_capture")
+		.where("intent_status", "=", sql.lit("requires_capture"))
 		.where("created", "<=", now - captureDeadline(0))
 		.orderBy("created")
 		.execute();

@@ -16,6 +16,7 @@ import { newId, nextSequence } from "../db/ids.ts";
 import type { ChargesTable, Database, DisputesTable } from "../db/schema.ts";
 import { queueDisputeMail } from "../jobs/dispute-mail.ts";
 import { parseJson } from "./account.ts";
+import { paymentMethodDetailsOf } from "./charge-details.ts";
 import { chargeEntry } from "./ledger-entries.ts";
 import { insertBalanceTransactions } from "./rollups.ts";
 import { writeTimelineEvent } from "./timeline.ts";
@@ -83,6 +84,11 @@ export async function nextDisputeArrival(trx: Trx, accountId: string): Promise<n
 	return row?.first == null ? null : Number(row.first) + DISPUTE_ARRIVAL_DELAY;
 }
 
+function brandOf(charge: ChargesTable): string | undefined {
+	const brand = paymentMethodDetailsOf(charge).brand;
+	return typeof brand === "string" ? brand : undefined;
+}
+
 async function raiseDispute(trx: Trx, charge: ChargesTable): Promise<void> {
 	const kind = charge.sandbox_dispute ?? "";
 	await trx
@@ -114,8 +120,7 @@ async function raiseDispute(trx: Trx, charge: ChargesTable): Promise<void> {
 		customer_name: charge.customer_name,
 		customer_email: charge.customer_email,
 		customer_country: charge.customer_country,
-		source:
-			parseJson<{ brand?: string }>(charge.payment_method_details, {}).brand ?? charge.payment_method_type,
+		source: brandOf(charge) ?? charge.payment_method_type,
 		balance_transaction_id: null,
 	};
 	let moved = { amount: 0, fee: 0 };

@@ -8,8 +8,16 @@
 import type { TimelineEventBody } from "@paydesk/contract/timeline";
 import type { FeeRates } from "@paydesk/domain/fees";
 import type { Kysely } from "kysely";
-import { newId } from "../db/ids.ts";
+import type { JsonObject } from "../db/derived-json.ts";
 import type { ChargesTable, Database } from "../db/schema.ts";
+import {
+	customerShare,
+	IMPLICIT_DATA,
+	IMPLICIT_EVENTS,
+	isImplicitEvent,
+	storedTimelineData,
+	TIMELINE_CHARGE_COLUMNS,
+} from "./timeline-data.ts";
 
 /** What an event's data column holds: the event without type and datetime, plus its ledger row. */
 export type TimelineEventData = Omit<TimelineEventBody, "type" | "datetime"> & {
@@ -24,28 +32,62 @@ export interface NewTimelineEvent {
 	data: TimelineEventData;
 }
 
+/** Attempts at numbering an event while other writers add to the same timeline. */
+const NUMBERING_ATTEMPTS = 5;
+
+/**
+ * Adds an event to the intent's timeline, its data stored as what the charge does not say
+ * (timeline-data.ts). The charge is read here, as the timeline will read it: after the writer's
+ * own changes to it (a capture's balance transaction). An event the charge says in full is the
+ * time in its column; any other is a row after the intent's last one. Two writers numbering the
+ * same row on PostgreSQL: the second finds the number taken once the first commits, and takes
+ * the next.
+ */
 export async function writeTimelineEvent(db: Kysely<Database>, event: NewTimelineEvent): Promise<void> {
-	await db
-		.insertInto("timeline_events")
-		.values({
-			account_id: event.accountId,
-			id: newId("tle"),
-			payment_intent_id: event.paymentIntentId,
-			type: event.type,
-			datetime: event.datetime,
-			data: JSON.stringify(event.data),
-		})
-		.execute();
+	const ofIntent = { account_id: event.accountId, payment_intent_id: event.paymentIntentId };
+	const charge = await db
+		.selectFrom("charges")
+		.select(["id", ...TIMELINE_CHARGE_COLUMNS])
+		.where("account_id", "=", ofIntent.account_id)
+		.where("payment_intent_id", "=", ofIntent.payment_intent_id)
+		.executeTakeFirst();
+	const data = storedTimelineData(event.type, event.data as JsonObject, charge ?? null);
+	if (charge && data === IMPLICIT_DATA && isImplicitEvent(event.type)) {
+		const column = IMPLICIT_EVENTS[event.type];
+		const noted = await db
+			.updateTable("charges")
+			.set({ [column]: event.datetime })
+			.where("account_id", "=", ofIntent.account_id)
+			.where("id", "=", charge.id)
+			.where(column, "is", null)
+			.executeTakeFirst();
+		if (Number(noted.numUpdatedRows) > 0) return;
+	}
+	for (let attempt = 1; ; attempt++) {
+		const last = await db
+			.selectFrom("timeline_events")
+			.select((eb) => eb.fn.max("seq").as("seq"))
+			.where("account_id", "=", ofIntent.account_id)
+			.where("payment_intent_id", "=", ofIntent.payment_intent_id)
+			.executeTakeFirst();
+		const result = await db
+			.insertInto("timeline_events")
+			.values({
+				...ofIntent,
+				seq: Number(last?.seq ?? 0) + 1,
+				type: event.type,
+				datetime: event.datetime,
+				data,
+			})
+			.onConflict((conflict) => conflict.columns(["account_id", "payment_intent_id", "seq"]).doNothing())
+			.executeTakeFirst();
+		if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) return;
+		if (attempt === NUMBERING_ATTEMPTS)
+			throw new Error(`Could not number a timeline event of ${event.paymentIntentId}`);
+	}
 }
 
 type ChargeAmounts = Pick<ChargesTable, "amount" | "currency" | "customer_amount" | "customer_currency">;
-
-/** A store-currency amount of the charge in the customer's currency, proportionally. */
-export function customerShare(charge: ChargeAmounts, amount: number): number {
-	if (charge.amount === 0) return 0;
-	if (charge.customer_currency === charge.currency) return amount;
-	return Math.round((charge.customer_amount * amount) / charge.amount);
-}
 
 /** Events that only name the payment's amount: authorization voided or expired. */
 export function amountData(charge: ChargeAmounts): TimelineEventData {

@@ -95,6 +95,10 @@ export function openCharge(run: SeedRun, at: number, setup: ChargeSetup = {}): O
 					? risk.pick(random)
 					: null,
 		events: 0,
+		transactionId: null,
+		authorizedAt: null,
+		capturedAt: null,
+		written: false,
 	};
 	const subscriptions = random.chance(0.05) ? `[{"number":"${40000 + random.int(1, 400) * 7}"}]` : "[]";
 	return { charge, draft, subscriptions };
@@ -139,12 +143,13 @@ export function writeCharge(run: SeedRun, open: OpenCharge, state: ChargeState, 
 		}),
 	);
 	run.sink.push("charges", chargeRow(run.accountId, charge, state));
+	charge.written = true;
 }
 
 /** The capture's balance transaction and timeline event; returns the transaction id. */
 export function capture(run: SeedRun, charge: ChargeContext, at: number, transactionId?: string): string {
 	const id = transactionId ?? run.random.id("txn", at);
-	const { deposit } = run.transaction(charge, {
+	run.transaction(charge, {
 		id,
 		type: charge.method.btType,
 		sourceId: charge.chargeId,
@@ -154,7 +159,8 @@ export function capture(run: SeedRun, charge: ChargeContext, at: number, transac
 		created: at,
 		customerAmount: charge.customerAmount,
 	});
-	run.timeline(charge, "captured", at, capturedData(charge, deposit));
+	charge.transactionId = id;
+	run.timeline(charge, "captured", at, capturedData(charge, id));
 	return id;
 }
 
@@ -192,7 +198,10 @@ export function regularCharge(run: SeedRun, at: number, readers: ReaderFleet): v
 	const captureAt = online && random.chance(0.06) ? at + random.int(10 * 60, 2 * DAY) : at;
 	const delayed = captureAt !== at && captureAt <= run.now;
 	const transactionId = delayed ? random.id("txn", captureAt) : capture(run, charge, at);
-	if (delayed) run.later(captureAt, () => capture(run, charge, captureAt, transactionId));
+	if (delayed) {
+		charge.capturedAt = captureAt;
+		run.later(captureAt, () => capture(run, charge, captureAt, transactionId));
+	}
 	const state = capturedState(transactionId);
 	let orderStatus = orderStatusAt(run, at);
 	const roll = random.next();

@@ -1,5 +1,7 @@
 /** Store orders: a small product catalogue priced per currency, and the orders row. */
+import { type JsonObject, parseObject } from "../db/derived-json.ts";
 import type { OrdersTable } from "../db/schema.ts";
+import { storedOrderDetails } from "../processor/order-details.ts";
 import type { Customer } from "./customers.ts";
 import type { Random } from "./random.ts";
 
@@ -72,14 +74,21 @@ export interface OrderDraft {
 	subtotal: number;
 	tax: number;
 	shipping: number;
-	items: string;
+	items: OrderItem[];
+}
+
+interface OrderItem {
+	[key: string]: string | number;
+	name: string;
+	quantity: number;
+	total: number;
 }
 
 /** A basket of one to four lines in the customer's currency. */
 export function draftOrder(random: Random, currency: string, country: string): OrderDraft {
 	const prices = pricesIn(currency);
 	const lines = random.chance(0.62) ? 1 : random.chance(0.6) ? 2 : random.chance(0.7) ? 3 : 4;
-	const items: { name: string; quantity: number; total: number }[] = [];
+	const items: OrderItem[] = [];
 	let subtotal = 0;
 	for (let i = 0; i < lines; i++) {
 		const index = random.int(0, PRODUCTS.length - 1);
@@ -97,7 +106,7 @@ export function draftOrder(random: Random, currency: string, country: string): O
 				? Math.round(6 * factor)
 				: Math.round(6 * factor) * 100 - 1;
 	const tax = Math.round(subtotal * (TAX_RATE[country] ?? 0));
-	return { total: subtotal + shipping + tax, subtotal, tax, shipping, items: JSON.stringify(items) };
+	return { total: subtotal + shipping + tax, subtotal, tax, shipping, items };
 }
 
 export interface OrderFields {
@@ -111,6 +120,18 @@ export interface OrderFields {
 	subscriptions: string;
 	paymentIntentId: string | null;
 	chargeId: string | null;
+}
+
+/** Each customer's billing address, parsed once. */
+const addresses = new WeakMap<Customer, JsonObject>();
+
+function addressOf(customer: Customer): JsonObject {
+	let address = addresses.get(customer);
+	if (!address) {
+		address = parseObject(customer.addressJson);
+		addresses.set(customer, address);
+	}
+	return address;
 }
 
 export function orderRow(fields: OrderFields): OrdersTable {
@@ -129,8 +150,7 @@ export function orderRow(fields: OrderFields): OrdersTable {
 		customer_name: customer.name,
 		customer_email: customer.email,
 		customer_country: customer.country,
-		billing_address: customer.addressJson,
-		items: draft.items,
+		...storedOrderDetails({ customer_country: customer.country }, addressOf(customer), draft.items),
 		subscriptions: fields.subscriptions,
 		payment_intent_id: fields.paymentIntentId,
 		charge_id: fields.chargeId,

@@ -3,12 +3,21 @@
  * balance transaction a month, itemised per reader in reader_charges.
  */
 import type { CardReadersTable } from "../db/schema.ts";
+import { type ChargeFacts, storedChargeDetails } from "../processor/charge-details.ts";
 import { DAY, HOUR, monthsBefore } from "./calendar.ts";
 import type { Random } from "./random.ts";
 import type { SeedRun } from "./run.ts";
 
 /** What the store pays per in-person transaction, in US cents. */
 export const READER_FEE_PER_TRANSACTION = 10;
+
+/** A reader fee charge has no customer and no payment method details. */
+const READER_FEE_CHARGE: ChargeFacts = {
+	payment_method_type: "card_reader_fee",
+	customer_name: "",
+	customer_email: "",
+	customer_country: "US",
+};
 
 interface Reader {
 	id: string;
@@ -117,12 +126,8 @@ export class ReaderFleet {
 			risk_level: null,
 			failure_code: null,
 			failure_message: null,
-			payment_method_type: "card_reader_fee",
-			payment_method_details: "{}",
-			billing_details: "{}",
-			customer_name: "",
-			customer_email: "",
-			customer_country: "US",
+			...READER_FEE_CHARGE,
+			...storedChargeDetails(READER_FEE_CHARGE, null, {}, {}),
 			channel: "in_person",
 			source_device: null,
 			customer_currency: "usd",
@@ -133,6 +138,8 @@ export class ReaderFleet {
 			fraud_outcome: null,
 			fraud_meta_box_type: null,
 			reader_id: null,
+			authorized_at: null,
+			captured_at: null,
 		});
 	}
 

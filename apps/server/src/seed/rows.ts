@@ -2,7 +2,16 @@
  * Row builders with one fixed key order per table (bulkInsert needs one shape per batch), and
  * the charge context every row of a payment is denormalised from.
  */
+import { type JsonObject, parseObject } from "../db/derived-json.ts";
 import type { BalanceTransactionsTable, ChargesTable, TimelineEventsTable } from "../db/schema.ts";
+import { storedChargeDetails } from "../processor/charge-details.ts";
+import {
+	IMPLICIT_DATA,
+	IMPLICIT_EVENTS,
+	isImplicitEvent,
+	storedTimelineData,
+	type TimelineCharge,
+} from "../processor/timeline-data.ts";
 import { DAY } from "./calendar.ts";
 import type { SettlementCurrency } from "./catalog-people.ts";
 import type { Customer } from "./customers.ts";
@@ -29,8 +38,18 @@ export interface ChargeContext {
 	readerId: string | null;
 	customer: Customer;
 	riskLevel: number | null;
-	/** Timeline events written so far for the intent; numbers the next one's id. */
+	/** Timeline events written so far for the intent; numbers the next one. */
 	events: number;
+	/** The balance transaction of the capture, once captured. */
+	transactionId: string | null;
+	/**
+	 * When the payment was authorized and captured, as its charge row says (its timeline's implicit
+	 * events); a capture planned for a later day is set when it is planned, as the row is written first.
+	 */
+	authorizedAt: number | null;
+	capturedAt: number | null;
+	/** Whether the charge row has been written. */
+	written: boolean;
 }
 
 export const REPORTING_CATEGORY: Record<string, string> = {
@@ -120,6 +139,40 @@ export interface ChargeState {
 	fraudMetaBoxType: string | null;
 }
 
+/** A customer's billing details as charges with an order store them: the same for each of them. */
+const storedBilling = new WeakMap<Customer, string>();
+
+/**
+ * The payment method and billing details of a charge, as the charges table stores them; its
+ * order (when it has one) has the customer's address, as orderRow writes it.
+ */
+function chargeDetails(
+	charge: ChargeContext,
+): Pick<ChargesTable, "payment_method_details" | "billing_details"> {
+	const facts = {
+		payment_method_type: charge.method.type,
+		customer_name: charge.customer.name,
+		customer_email: charge.customer.email,
+		customer_country: charge.customer.country,
+	};
+	const order =
+		charge.orderId === null
+			? null
+			: { customer_country: charge.customer.country, billing_address: charge.customer.addressJson };
+	let billing = order ? storedBilling.get(charge.customer) : undefined;
+	const stored = storedChargeDetails(
+		facts,
+		order,
+		parseObject(charge.method.details),
+		billing === undefined ? parseObject(charge.customer.billingDetailsJson) : {},
+	);
+	if (billing === undefined) {
+		billing = stored.billing_details;
+		if (order) storedBilling.set(charge.customer, billing);
+	}
+	return { payment_method_details: stored.payment_method_details, billing_details: billing };
+}
+
 export function chargeRow(accountId: string, charge: ChargeContext, state: ChargeState): ChargesTable {
 	return {
 		account_id: accountId,
@@ -142,9 +195,8 @@ export function chargeRow(accountId: string, charge: ChargeContext, state: Charg
 		risk_level: charge.riskLevel,
 		failure_code: state.failureCode,
 		failure_message: state.failureMessage,
+		...chargeDetails(charge),
 		payment_method_type: charge.method.type,
-		payment_method_details: charge.method.details,
-		billing_details: charge.customer.billingDetailsJson,
 		customer_name: charge.customer.name,
 		customer_email: charge.customer.email,
 		customer_country: charge.customer.country,
@@ -158,25 +210,54 @@ export function chargeRow(accountId: string, charge: ChargeContext, state: Charg
 		fraud_outcome: state.fraudOutcome,
 		fraud_meta_box_type: state.fraudMetaBoxType,
 		reader_id: charge.readerId,
+		authorized_at: charge.authorizedAt,
+		captured_at: charge.capturedAt,
 	};
 }
 
-/** The next timeline event of a charge's intent; ids follow the intent's, numbered in order. */
+const IMPLICIT_TIMES = { authorized_at: "authorizedAt", captured_at: "capturedAt" } as const;
+
+/**
+ * The next timeline event of a charge's intent, its data stored as the processor stores it; none
+ * when the charge row says it in full (its time in authorizedAt or capturedAt), as the processor
+ * keeps it (processor/timeline.ts).
+ */
 export function timelineRow(
 	accountId: string,
-	charge: Pick<ChargeContext, "intentId" | "events">,
+	charge: ChargeContext,
 	type: string,
 	datetime: number,
-	data: string,
-): TimelineEventsTable {
+	data: JsonObject,
+): TimelineEventsTable | null {
+	const facts: TimelineCharge = {
+		amount: charge.amount,
+		currency: charge.currency,
+		customer_amount: charge.customerAmount,
+		customer_currency: charge.customerCurrency,
+		fee: charge.fee,
+		payment_method_type: charge.method.type,
+		balance_transaction_id: charge.transactionId,
+	};
+	const stored = storedTimelineData(type, data, facts);
+	if (isImplicitEvent(type)) {
+		const time = IMPLICIT_TIMES[IMPLICIT_EVENTS[type]];
+		if (charge[time] === datetime) {
+			if (stored !== IMPLICIT_DATA) throw new Error(`The seed planned a ${type} event the charge cannot say`);
+			return null;
+		}
+		if (stored === IMPLICIT_DATA && charge[time] === null && !charge.written) {
+			charge[time] = datetime;
+			return null;
+		}
+	}
 	charge.events++;
 	return {
 		account_id: accountId,
-		id: `tle_${charge.intentId.slice(3)}_${charge.events}`,
 		payment_intent_id: charge.intentId,
+		seq: charge.events,
 		type,
 		datetime,
-		data,
+		data: stored,
 	};
 }
 

@@ -2,6 +2,7 @@
  * The state one seeding run shares between the generators: the clock, the randomness, the
  * row sink, the payout planner and the agenda of things that happen on later days.
  */
+import type { JsonObject } from "../db/derived-json.ts";
 import type { BalanceTransactionsTable } from "../db/schema.ts";
 import { dayOf } from "./calendar.ts";
 import type { CustomerPool } from "./customers.ts";
@@ -78,7 +79,8 @@ export class SeedRun {
 		return { row, deposit };
 	}
 
-	timeline(charge: ChargeContext, type: string, at: number, data: string): void {
-		this.sink.push("timeline_events", timelineRow(this.accountId, charge, type, at, data));
+	timeline(charge: ChargeContext, type: string, at: number, data: JsonObject): void {
+		const row = timelineRow(this.accountId, charge, type, at, data);
+		if (row) this.sink.push("timeline_events", row);
 	}
 }

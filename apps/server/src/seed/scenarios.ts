@@ -111,6 +111,7 @@ export function scenarioCharge(run: SeedRun, planned: PlannedCharge): void {
 			run.timeline(charge, "fraud_outcome_review", at, fraudData(charge, rule, "review", false));
 			const approvedAt = soon(HOUR, 2 * DAY);
 			const transactionId = random.id("txn", approvedAt);
+			charge.capturedAt = approvedAt;
 			run.later(approvedAt, () => {
 				run.timeline(
 					charge,

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/connection.ts";
 import { createTestDb, type TestDb } from "../testing/test-db.ts";
@@ -42,10 +42,19 @@ const TABLES = [
 	"refunds",
 ] as const;
 
-/** A table's rows of the test's stores, in the order they were written. */
+/** Tables without a rowid (on SQLite), in the order of their keys. */
+const KEY_ORDER: Partial<Record<(typeof TABLES)[number], RawBuilder<unknown>>> = {
+	orders: sql`id`,
+	timeline_events: sql`payment_intent_id, seq`,
+};
+
+/** A table's rows of the test's stores, in the order they were written (or of their key). */
 async function rowsOf(db: Db, table: (typeof TABLES)[number]): Promise<unknown[]> {
+	const order = KEY_ORDER[table] ?? sql`rowid`;
 	const result = await sql<Record<string, unknown>>`
-		select * from ${sql.table(table)} where account_id = ${`${ACCOUNT}_4`} order by rowid`.execute(db.kysely);
+		select * from ${sql.table(table)} where account_id = ${`${ACCOUNT}_4`} order by ${order}`.execute(
+		db.kysely,
+	);
 	return result.rows;
 }
 

@@ -163,7 +163,7 @@ describe("SIGKILL in the middle of the work, then a restart on the same data", (
 			.executeTakeFirstOrThrow();
 		const reviews = await db.kysely
 			.selectFrom("timeline_events")
-			.select("id")
+			.select("seq")
 			.where("payment_intent_id", "=", dispute.payment_intent_id)
 			.where("type", "=", "dispute_in_review")
 			.execute();

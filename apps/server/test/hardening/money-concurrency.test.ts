@@ -8,6 +8,7 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../src/db/ids.ts";
+import { timelineOf } from "../../src/payments/timeline/queries.ts";
 import { insertBalanceTransactions } from "../../src/processor/rollups.ts";
 import { seedStore } from "../../src/seed/store.ts";
 import {
@@ -85,14 +86,8 @@ async function count(table: "refunds" | "payouts" | "timeline_events", column: s
 	return rows.length;
 }
 
-const events = (intent: string, type: string) =>
-	t.db.kysely
-		.selectFrom("timeline_events")
-		.select("id")
-		.where("payment_intent_id", "=", intent)
-		.where("type", "=", type)
-		.execute()
-		.then((rows) => rows.length);
+const events = async (intent: string, type: string) =>
+	((await timelineOf(t.db.kysely, TEST_ACCOUNT, intent)) ?? []).filter((event) => event.type === type).length;
 
 describe.each([
 	["without a key", false],

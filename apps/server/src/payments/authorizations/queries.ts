@@ -9,6 +9,7 @@ import { type Kysely, sql } from "kysely";
 import type { ChargesTable, Database } from "../../db/schema.ts";
 import { listOrder, orderRows } from "../exports/list-sql.ts";
 
+/** Uncaptured authorizations, found through their own index (charges_uncaptured: a literal, not a parameter). */
 export const UNCAPTURED_STATUS = "requires_capture";
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
@@ -63,7 +64,7 @@ function uncaptured(db: Kysely<Database>, accountId: string) {
 	return db
 		.selectFrom("charges")
 		.where("account_id", "=", accountId)
-		.where("intent_status", "=", UNCAPTURED_STATUS);
+		.where("intent_status", "=", sql.lit(UNCAPTURED_STATUS));
 }
 
 export async function listAuthorizations(

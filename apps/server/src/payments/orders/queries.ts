@@ -8,8 +8,8 @@ import type { StoreOrder } from "@paydesk/contract/orders";
 import { orderEditUrl } from "@paydesk/domain/refunds";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { parseJson } from "../../processor/account.ts";
 import { findChargeRow, loadCharge, orderLinksOf } from "../../processor/charges.ts";
+import { billingAddressOf, itemsOf } from "../../processor/order-details.ts";
 
 type Item = { name?: string; quantity?: number; total?: number };
 type Address = { address_1?: string; city?: string; postcode?: string; country?: string };
@@ -33,7 +33,7 @@ export async function storeOrderOf(
 	const chargeRow = await findChargeRow(db, accountId, { orderId });
 	const charge = chargeRow ? await loadCharge(db, chargeRow) : null;
 	const refunds = charge?.refunds.data ?? [];
-	const address = parseJson<Address>(order.billing_address, {});
+	const address = billingAddressOf(order) as Address;
 	return {
 		id: order.id,
 		number: order.number,
@@ -52,7 +52,7 @@ export async function storeOrderOf(
 				country: address.country ?? null,
 			},
 		},
-		items: parseJson<Item[]>(order.items, []).map((item) => ({
+		items: (itemsOf(order) as Item[]).map((item) => ({
 			name: item.name ?? "",
 			quantity: item.quantity ?? 1,
 			total: item.total ?? 0,

@@ -1,15 +1,16 @@
 /**
- * A payment intent's timeline (spec 2 §4): its stored events, oldest first, each with its data
- * spread beside type and datetime. Events the processor wrote before a payout was assigned only
- * know their balance transaction; the payout it went into is looked up here, so the timeline
- * links the payout as soon as there is one.
+ * A payment intent's timeline (spec 2 §4): its events, oldest first — those its charge says in
+ * full, then its rows — each with its data (rebuilt with the charge, processor/timeline-data.ts)
+ * spread beside type and datetime. Events
+ * of money movements know their balance transaction; the payout it went into is looked up here,
+ * so the timeline links the payout as soon as there is one.
  */
 import type { TimelineEventBody } from "@paydesk/contract/timeline";
 import { compareTimelineEvents } from "@paydesk/domain/timeline/build";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { parseJson } from "../../processor/account.ts";
 import type { TimelineEventData } from "../../processor/timeline.ts";
+import { implicitEventsOf, TIMELINE_CHARGE_COLUMNS, timelineDataOf } from "../../processor/timeline-data.ts";
 
 type Deposit = { id: string; arrival_date: number };
 
@@ -50,23 +51,27 @@ export async function timelineOf(
 	accountId: string,
 	paymentIntentId: string,
 ): Promise<TimelineEventBody[] | null> {
-	const rows = await db
-		.selectFrom("timeline_events")
-		.select(["type", "datetime", "data"])
-		.where("account_id", "=", accountId)
-		.where("payment_intent_id", "=", paymentIntentId)
-		.orderBy("datetime")
-		.execute();
-	if (rows.length === 0) {
-		const charge = await db
-			.selectFrom("charges")
-			.select("id")
+	const [rows, charge] = await Promise.all([
+		db
+			.selectFrom("timeline_events")
+			.select(["type", "datetime", "data"])
 			.where("account_id", "=", accountId)
 			.where("payment_intent_id", "=", paymentIntentId)
-			.executeTakeFirst();
-		return charge ? [] : null;
-	}
-	const parsed = rows.map((row) => ({ row, data: parseJson<TimelineEventData>(row.data, {}) }));
+			.orderBy("datetime")
+			.orderBy("seq")
+			.execute(),
+		db
+			.selectFrom("charges")
+			.select(TIMELINE_CHARGE_COLUMNS)
+			.where("account_id", "=", accountId)
+			.where("payment_intent_id", "=", paymentIntentId)
+			.executeTakeFirst(),
+	]);
+	if (!charge && rows.length === 0) return null;
+	const parsed = [
+		...(charge ? implicitEventsOf(charge) : []),
+		...rows.map((row) => ({ ...row, data: timelineDataOf(row.type, row.data, charge ?? null) })),
+	].map(({ type, datetime, data }) => ({ row: { type, datetime }, data: data as TimelineEventData }));
 	const pending = parsed
 		.filter(({ data }) => !data.deposit && data.balance_transaction_id)
 		.map(({ data }) => data.balance_transaction_id as string);
