@@ -20,6 +20,14 @@ export const DEFERRED_INDEXES_OPTION = "paydesk_seed_deferred_indexes";
 /** The tables of which a seed writes hundreds of thousands of rows. */
 const BULK_TABLES = ["balance_transactions", "charges", "orders", "timeline_events"] as const;
 
+/**
+ * Constraint indexes that a load leaves half empty on PostgreSQL: card (ch_) and other (py_)
+ * charge ids arrive interleaved, so neither run of keys grows at the index's right edge, where
+ * PostgreSQL fills its pages; every other page split halves one. Rebuilt once after the load, the
+ * charges' primary key is 40% smaller. (SQLite keeps a rebuilt index's old pages in the file.)
+ */
+const SPLIT_BY_THE_LOAD = ["charges_pkey"] as const;
+
 interface IndexDefinition {
 	name: string;
 	/** The complete CREATE INDEX statement. */
@@ -97,6 +105,8 @@ export async function withIndexesDeferred<T>(db: Db, accountId: string, load: ()
 				if (!(await exists(db, name))) await sql.raw(definition).execute(db.kysely);
 			}
 		});
+		if (db.dialect === "postgres")
+			for (const name of SPLIT_BY_THE_LOAD) await sql`reindex index ${sql.id(name)}`.execute(db.kysely);
 		await db.kysely.deleteFrom("options").where("name", "=", DEFERRED_INDEXES_OPTION).execute();
 	}
 }
