@@ -125,9 +125,11 @@ export interface OrdersTable {
 	customer_name: string;
 	customer_email: string;
 	customer_country: string;
-	/** { address_1, city, postcode, country } */
+	/**
+	 * { address_1, city, postcode, country } and [{ name, quantity, total }], each as what the
+	 * order's columns do not already say (processor/order-details.ts).
+	 */
 	billing_address: Json;
-	/** [{ name, quantity, total }] */
 	items: Json;
 	/** [{ number }] — subscriptions the order belongs to */
 	subscriptions: Json;
