@@ -101,8 +101,9 @@ export async function logInTo(
 	user: { login: string; password: string } = store.admin,
 ): Promise<void> {
 	await page.goto(`${store.url}/wp-login.php`);
-	await page.getByLabel("Username or Email Address").fill(user.login);
-	await page.getByLabel("Password", { exact: true }).fill(user.password);
-	await page.getByRole("button", { name: "Log In" }).click();
+	// WordPress's own field ids: the page speaks the site's language, which a journey may change.
+	await page.locator("#user_login").fill(user.login);
+	await page.locator("#user_pass").fill(user.password);
+	await page.locator("#wp-submit").click();
 	await page.waitForURL(/page=wc-admin/);
 }
