@@ -2,13 +2,15 @@
  * Issue 18's French journey: an administrator sets the site language to Français and the date
  * format to French's "j F Y"; the overview and the transactions list then read in French, dates
  * read like "23 novembre 2026" and amounts like "1 234,56 €" (spec 1 §1: a space groups
- * thousands in French, and French writes the currency after the number). The login page follows
- * the site language too. The journey changes the store's settings, so it runs on a store of its
+ * thousands in French, and French writes the currency after the number), and an export's file
+ * has French headings (its e-mail: apps/server/test/exports-language.test.ts). The login page
+ * follows the site language too. The journey changes the store's settings, so it runs on a store of its
  * own.
  */
+import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { logInTo, type OwnStore, startOwnStore } from "./own-store.ts";
-import { seriousViolations } from "./support.ts";
+import { parseCsv, seriousViolations } from "./support.ts";
 
 const ADMIN = { login: "admin", password: "e2e-languages-password" };
 const PORT = 8197;
@@ -66,6 +68,14 @@ test.describe("a store in French", () => {
 			expect(amount.trim()).toMatch(FRENCH_AMOUNT);
 		expect(amounts.some((amount) => / €$/.test(amount.trim()))).toBe(true);
 		expect(await seriousViolations(page)).toEqual([]);
+
+		// The export: the merchant is told in French, and the file's headings are French.
+		page.once("dialog", (dialog) => void dialog.accept());
+		const downloading = page.waitForEvent("download");
+		await page.getByRole("button", { name: "Exporter" }).click();
+		const download = await downloading;
+		const [header] = parseCsv(await readFile(await download.path(), "utf8"));
+		expect(header?.slice(0, 2)).toEqual(["ID de la transaction", "Date / heure"]);
 	});
 
 	test("the login page speaks the site's language", async ({ browser }) => {
