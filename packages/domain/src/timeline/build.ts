@@ -2,6 +2,8 @@
  * From stored events to readable entries: one builder per event type (a table, not a switch),
  * and the order entries show in.
  */
+
+import { englishTranslator, type Translator } from "../translator.ts";
 import * as lifecycle from "./authorization.ts";
 import * as disputes from "./disputes.ts";
 import { failed } from "./failure.ts";
@@ -39,10 +41,17 @@ export const TIMELINE_BUILDERS: Readonly<Record<TimelineEventType, TimelineBuild
 	fraud_outcome_block: fraud.fraudOutcomeBlock,
 };
 
-/** The entry of one event, or null for a type this version does not know (it is left out). */
-export function timelineEntry(event: TimelineEvent, context: TimelineContext): TimelineEntry | null {
+/**
+ * The entry of one event, its sentences in the translator's language (English by default), or
+ * null for a type this version does not know (it is left out).
+ */
+export function timelineEntry(
+	event: TimelineEvent,
+	context: TimelineContext,
+	t: Translator = englishTranslator,
+): TimelineEntry | null {
 	const builder = TIMELINE_BUILDERS[event.type as TimelineEventType];
-	return builder ? builder(event, context) : null;
+	return builder ? builder(event, context, t) : null;
 }
 
 /**
@@ -84,12 +93,19 @@ export function compareTimelineEvents(
 	return a.datetime - b.datetime || timelineEventRank(a.type) - timelineEventRank(b.type);
 }
 
-/** Every entry, newest first, as the timeline card lists them; unknown event types are left out. */
-export function timelineEntries(events: readonly TimelineEvent[], context: TimelineContext): TimelineEntry[] {
+/**
+ * Every entry, newest first, as the timeline card lists them, written by the translator; unknown
+ * event types are left out.
+ */
+export function timelineEntries(
+	events: readonly TimelineEvent[],
+	context: TimelineContext,
+	t: Translator = englishTranslator,
+): TimelineEntry[] {
 	const sorted = [...events].sort((a, b) => compareTimelineEvents(b, a));
 	const entries: TimelineEntry[] = [];
 	for (const event of sorted) {
-		const built = timelineEntry(event, context);
+		const built = timelineEntry(event, context, t);
 		if (built) entries.push(built);
 	}
 	return entries;

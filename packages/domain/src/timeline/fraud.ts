@@ -2,70 +2,103 @@
  * Fraud protection decisions: held for review or blocked by the rules, and the merchant's own
  * approve or block, which names the user with a link to their profile.
  */
+import { englishTranslator, sprintf, type Translator } from "../translator.ts";
 import { customerMoney } from "./money-lines.ts";
 import {
 	entry,
+	linkedLine,
 	type TimelineContext,
 	type TimelineEntry,
 	type TimelineEvent,
-	type TimelinePart,
+	type TimelineLine,
 } from "./types.ts";
 
 export function userEditUrl(userId: number): string {
 	return `/wp-admin/user-edit.php?user_id=${encodeURIComponent(String(userId))}`;
 }
 
-function reviewer(event: TimelineEvent): TimelinePart {
-	const user = event.user;
-	if (!user) return "a store manager";
-	return { text: user.username, href: userEditUrl(user.id) };
+/** The filters' titles as the fraud protection page shows them (spec 3 §2.7). */
+export function fraudRuleTitles(t: Translator): Readonly<Record<string, string>> {
+	return {
+		avs_verification: t.__("AVS mismatch", "paydesk"),
+		international_ip_address: t.__("International IP Address", "paydesk"),
+		ip_address_mismatch: t.__("IP Address Mismatch", "paydesk"),
+		address_mismatch: t.__("Address Mismatch", "paydesk"),
+		purchase_price_threshold: t.__("Purchase Price Threshold", "paydesk"),
+		order_items_threshold: t.__("Order Items Threshold", "paydesk"),
+		cvc_verification: t.__("CVC Verification", "paydesk"),
+	};
 }
 
-/** The filters' titles as the fraud protection page shows them (spec 3 §2.7). */
-export const FRAUD_RULE_TITLES: Readonly<Record<string, string>> = {
-	avs_verification: "AVS mismatch",
-	international_ip_address: "International IP Address",
-	ip_address_mismatch: "IP Address Mismatch",
-	address_mismatch: "Address Mismatch",
-	purchase_price_threshold: "Purchase Price Threshold",
-	order_items_threshold: "Order Items Threshold",
-	cvc_verification: "CVC Verification",
-};
-
 /** "Rule: Address Mismatch", naming the rules that decided (those of the event's outcome first). */
-function rulesLine(event: TimelineEvent, outcome: "block" | "review"): string | null {
+function rulesLine(event: TimelineEvent, outcome: "block" | "review", t: Translator): string | null {
 	const results = Object.entries(event.ruleset_results ?? {});
 	if (results.length === 0) return null;
 	const ordered = [
 		...results.filter(([, value]) => value === outcome),
 		...results.filter(([, value]) => value !== outcome),
 	];
-	const titles = ordered.map(([key]) => FRAUD_RULE_TITLES[key] ?? key);
-	return `${titles.length === 1 ? "Rule" : "Rules"}: ${titles.join(", ")}`;
+	const titles = fraudRuleTitles(t);
+	const names = ordered.map(([key]) => titles[key] ?? key);
+	/* translators: %s: the fraud rules' titles, separated by commas */
+	const line = t._n("Rule: %s", "Rules: %s", names.length, "paydesk");
+	return sprintf(line, names.join(", "));
 }
 
-export function fraudOutcomeReview(event: TimelineEvent, context: TimelineContext): TimelineEntry {
-	return entry(
+export function fraudOutcomeReview(
+	event: TimelineEvent,
+	context: TimelineContext,
+	t: Translator = englishTranslator,
+): TimelineEntry {
+	/* translators: %s: the amount, as "$19.99" */
+	const headline = t.__("The payment of %s was held for review by your fraud protection rules.", "paydesk");
+	return entry(event, "warning", sprintf(headline, customerMoney(event, context)), [
+		rulesLine(event, "review", t),
+	]);
+}
+
+export function fraudOutcomeBlock(
+	event: TimelineEvent,
+	context: TimelineContext,
+	t: Translator = englishTranslator,
+): TimelineEntry {
+	/* translators: %s: the amount, as "$19.99" */
+	const headline = t.__("The payment of %s was blocked by your fraud protection rules.", "paydesk");
+	return entry(event, "error", sprintf(headline, customerMoney(event, context)), [
+		rulesLine(event, "block", t),
+	]);
+}
+
+/** The decision's sentence, naming the user with a link to their profile when the event has one. */
+function reviewedBy(event: TimelineEvent, named: string, unnamed: string): TimelineLine {
+	const user = event.user;
+	return user ? linkedLine(named, { text: user.username, href: userEditUrl(user.id) }) : [unnamed];
+}
+
+export function fraudOutcomeManualApprove(
+	event: TimelineEvent,
+	_context?: TimelineContext,
+	t: Translator = englishTranslator,
+): TimelineEntry {
+	const headline = reviewedBy(
 		event,
-		"warning",
-		`The payment of ${customerMoney(event, context)} was held for review by your fraud protection rules.`,
-		[rulesLine(event, "review")],
+		/* translators: %s: the user's name, a link to their profile */
+		t.__("The payment was approved after review by %s.", "paydesk"),
+		t.__("The payment was approved after review by a store manager.", "paydesk"),
 	);
+	return entry(event, "success", headline);
 }
 
-export function fraudOutcomeBlock(event: TimelineEvent, context: TimelineContext): TimelineEntry {
-	return entry(
+export function fraudOutcomeManualBlock(
+	event: TimelineEvent,
+	_context?: TimelineContext,
+	t: Translator = englishTranslator,
+): TimelineEntry {
+	const headline = reviewedBy(
 		event,
-		"error",
-		`The payment of ${customerMoney(event, context)} was blocked by your fraud protection rules.`,
-		[rulesLine(event, "block")],
+		/* translators: %s: the user's name, a link to their profile */
+		t.__("The payment was blocked after review by %s.", "paydesk"),
+		t.__("The payment was blocked after review by a store manager.", "paydesk"),
 	);
-}
-
-export function fraudOutcomeManualApprove(event: TimelineEvent): TimelineEntry {
-	return entry(event, "success", ["The payment was approved after review by ", reviewer(event), "."]);
-}
-
-export function fraudOutcomeManualBlock(event: TimelineEvent): TimelineEntry {
-	return entry(event, "error", ["The payment was blocked after review by ", reviewer(event), "."]);
+	return entry(event, "error", headline);
 }

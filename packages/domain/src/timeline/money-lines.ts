@@ -5,9 +5,10 @@
  * (packages/domain/fees).
  */
 import { formatDate } from "../dates.ts";
-import { exchangeRateOf, feeComponentLabel, formatExchangeRate, formatFeeRates } from "../fees.ts";
+import { exchangeRateOf, type FeeRateEntry, formatExchangeRate, formatFeeRates } from "../fees.ts";
 import { formatAmount } from "../money.ts";
-import type { TimelineContext, TimelineEvent, TimelineLine } from "./types.ts";
+import { sprintf, type Translator } from "../translator.ts";
+import { linkedLine, type TimelineContext, type TimelineEvent, type TimelineLine } from "./types.ts";
 
 export function money(amount: number, currency: string, context: TimelineContext, code = false): string {
 	return formatAmount(amount, currency, { locale: context.locale, code });
@@ -52,21 +53,54 @@ export function conversionLine(
 	return `${conversion} (1 ${from.currency.toUpperCase()} = ${formatExchangeRate(rate)} ${to.currency.toUpperCase()})`;
 }
 
+/** "Base fee: 2.9% + $0.30": a fee component and its rates, by the component's type. */
+function feeComponentLine(
+	component: Pick<FeeRateEntry, "type" | "additional_type">,
+	rate: string,
+	t: Translator,
+): string {
+	const key = component.type === "additional" ? (component.additional_type ?? "additional") : component.type;
+	switch (key) {
+		case "base":
+			/* translators: %s: the fee's rates, as "2.9% + $0.30" */
+			return sprintf(t.__("Base fee: %s", "paydesk"), rate);
+		case "international":
+			/* translators: %s: the fee's rates, as "1.5%" */
+			return sprintf(t.__("International card fee: %s", "paydesk"), rate);
+		case "fx":
+			/* translators: %s: the fee's rates, as "1%" */
+			return sprintf(t.__("Foreign exchange fee: %s", "paydesk"), rate);
+		case "discount":
+			/* translators: %s: the discount's rates, as "-0.5%" */
+			return sprintf(t.__("Discount: %s", "paydesk"), rate);
+		default:
+			/* translators: %s: the fee's rates, as "0.5% + $0.10" */
+			return sprintf(t.__("Additional fee: %s", "paydesk"), rate);
+	}
+}
+
 /**
  * "Fee (2.9% + $0.30): -$3.20", then one line per fee component when there are several
  * ("Base fee: 2.9% + $0.30", "Foreign exchange fee: 1%").
  */
-export function feeLines(event: TimelineEvent, context: TimelineContext, storeCurrency: string): string[] {
+export function feeLines(
+	event: TimelineEvent,
+	context: TimelineContext,
+	storeCurrency: string,
+	t: Translator,
+): string[] {
 	const fee = event.fee ?? event.transaction_details?.store_fee ?? null;
 	if (fee === null) return [];
 	const rates = event.fee_rates;
 	const amount = money(-fee, storeCurrency, context);
-	if (!rates) return [`Fee: ${amount}`];
+	/* translators: %s: the fee, as "-$3.20" */
+	if (!rates) return [sprintf(t.__("Fee: %s", "paydesk"), amount)];
 	const total = formatFeeRates(
 		{ percentage: rates.percentage, fixed: rates.fixed, currency: rates.fixed_currency },
 		context.locale,
 	);
-	const lines = [`Fee (${total}): ${amount}`];
+	/* translators: %1$s: the fee's rates, as "2.9% + $0.30", %2$s: the fee, as "-$3.20" */
+	const lines = [sprintf(t.__("Fee (%1$s): %2$s", "paydesk"), total, amount)];
 	const history = rates.history ?? [];
 	if (history.length > 1) {
 		for (const component of history) {
@@ -74,10 +108,16 @@ export function feeLines(event: TimelineEvent, context: TimelineContext, storeCu
 				{ percentage: component.percentage_rate, fixed: component.fixed_rate, currency: component.currency },
 				context.locale,
 			);
-			lines.push(`${feeComponentLabel(component)}: ${rate}`);
+			lines.push(feeComponentLine(component, rate, t));
 		}
 	}
 	return lines;
+}
+
+/** "Net: $103.88": what the event left in (or took from) the balance after the fee. */
+export function netLine(amount: number, currency: string, context: TimelineContext, t: Translator): string {
+	/* translators: %s: the amount after fees, as "$103.88" */
+	return sprintf(t.__("Net: %s", "paydesk"), money(amount, currency, context));
 }
 
 export function payoutUrl(id: string): string {
@@ -85,25 +125,42 @@ export function payoutUrl(id: string): string {
 }
 
 /**
- * Where the event's money went: the payout it is part of (a link to it, by arrival date), or
- * that an upcoming payout will carry it. `out` is money leaving the balance (refunds, disputes).
+ * Where the event's money went: the payout it is part of (a link to it, by arrival date in the
+ * store's format and language), or that an upcoming payout will carry it. `out` is money leaving
+ * the balance (refunds, disputes).
  */
-export function payoutLine(event: TimelineEvent, context: TimelineContext, out: boolean): TimelineLine {
+export function payoutLine(
+	event: TimelineEvent,
+	context: TimelineContext,
+	out: boolean,
+	t: Translator,
+): TimelineLine {
 	const deposit = event.deposit;
 	if (!deposit) {
 		return [
 			out
-				? "This amount will be deducted from an upcoming payout."
-				: "This amount will be included in an upcoming payout.",
+				? t.__("This amount will be deducted from an upcoming payout.", "paydesk")
+				: t.__("This amount will be included in an upcoming payout.", "paydesk"),
 		];
 	}
-	const date = formatDate(context.dateFormat, deposit.arrival_date, context.timeZone);
+	const date = formatDate(context.dateFormat, deposit.arrival_date, context.timeZone, context.locale);
 	const link = { text: date, href: payoutUrl(deposit.id) };
 	if (deposit.arrival_date > context.now) {
-		return [
-			out ? "Will be deducted from the payout scheduled for " : "Included in the payout scheduled for ",
+		return linkedLine(
+			out
+				? /* translators: %s: the payout's arrival date, a link to the payout */
+					t.__("Will be deducted from the payout scheduled for %s", "paydesk")
+				: /* translators: %s: the payout's arrival date, a link to the payout */
+					t.__("Included in the payout scheduled for %s", "paydesk"),
 			link,
-		];
+		);
 	}
-	return [out ? "Deducted from the payout of " : "Included in the payout of ", link];
+	return linkedLine(
+		out
+			? /* translators: %s: the payout's arrival date, a link to the payout */
+				t.__("Deducted from the payout of %s", "paydesk")
+			: /* translators: %s: the payout's arrival date, a link to the payout */
+				t.__("Included in the payout of %s", "paydesk"),
+		link,
+	);
 }

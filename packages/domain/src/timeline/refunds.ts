@@ -1,10 +1,13 @@
 /** Timeline events of refunds: partial, full, and a refund the card network sent back. */
 import { refundReasonLabel } from "../refunds.ts";
-import { englishTranslator } from "../translator.ts";
+import { englishTranslator, sprintf, type Translator } from "../translator.ts";
 import { conversionLine, customerMoney, money, payoutLine, storeSide } from "./money-lines.ts";
 import { entry, type TimelineContext, type TimelineEntry, type TimelineEvent } from "./types.ts";
 
-/** Why a refund failed, completing '%s refund was attempted but failed due to …' */
+/**
+ * Why a refund failed, completing the spec's '%s refund was attempted but failed due to …' in
+ * English; the timeline writes each completed sentence whole, to be translated (refundFailed).
+ */
 export const REFUND_FAILURE_REASONS: Readonly<Record<string, string>> = {
 	expired_or_canceled_card: "the card being expired or canceled.",
 	lost_or_stolen_card: "the card being lost or stolen.",
@@ -15,44 +18,74 @@ export function refundFailureReasonText(reason: string | null | undefined): stri
 	return REFUND_FAILURE_REASONS[reason ?? "unknown"] ?? "the card being lost or stolen.";
 }
 
-function arnLine(event: TimelineEvent): string | null {
+function arnLine(event: TimelineEvent, t: Translator): string | null {
 	const status = event.acquirer_reference_number_status;
-	if (event.acquirer_reference_number)
-		return `Acquirer reference number (ARN): ${event.acquirer_reference_number}`;
-	if (status === "pending") return "Acquirer reference number (ARN): pending";
-	if (status === "unavailable") return "Acquirer reference number (ARN): not available";
+	if (event.acquirer_reference_number) {
+		/* translators: %s: the acquirer reference number, as "74567890123456789012345" */
+		return sprintf(t.__("Acquirer reference number (ARN): %s", "paydesk"), event.acquirer_reference_number);
+	}
+	if (status === "pending") return t.__("Acquirer reference number (ARN): pending", "paydesk");
+	if (status === "unavailable") return t.__("Acquirer reference number (ARN): not available", "paydesk");
 	return null;
 }
 
-function refundBody(event: TimelineEvent, context: TimelineContext) {
+function refundBody(event: TimelineEvent, context: TimelineContext, t: Translator) {
 	const side = storeSide(event);
-	// The timeline is worded in English (its sentences are not translatable yet), its reason too.
-	const reason = refundReasonLabel(event.reason, englishTranslator);
+	const reason = refundReasonLabel(event.reason, t);
 	return [
-		reason ? `Reason: ${reason}` : null,
+		/* translators: %s: why the payment was refunded, as "Requested by customer" */
+		reason ? sprintf(t.__("Reason: %s", "paydesk"), reason) : null,
 		conversionLine(event, context),
-		`Refunded: ${money(-Math.abs(side.amount), side.currency, context)}`,
-		arnLine(event),
-		payoutLine(event, context, true),
+		/* translators: %s: the amount taken from the balance, as "-$15.00" */
+		sprintf(t.__("Refunded: %s", "paydesk"), money(-Math.abs(side.amount), side.currency, context)),
+		arnLine(event, t),
+		payoutLine(event, context, true, t),
 	];
 }
 
-export function partialRefund(event: TimelineEvent, context: TimelineContext): TimelineEntry {
+export function partialRefund(
+	event: TimelineEvent,
+	context: TimelineContext,
+	t: Translator = englishTranslator,
+): TimelineEntry {
+	/* translators: %s: the amount, as "$19.99" */
+	const headline = t.__("A partial refund of %s was issued.", "paydesk");
 	return entry(
 		event,
 		"info",
-		`A partial refund of ${customerMoney(event, context)} was issued.`,
-		refundBody(event, context),
+		sprintf(headline, customerMoney(event, context)),
+		refundBody(event, context, t),
 	);
 }
 
-export function fullRefund(event: TimelineEvent, context: TimelineContext): TimelineEntry {
-	const headline = `A refund of ${customerMoney(event, context)} was issued. The payment is fully refunded.`;
-	return entry(event, "info", headline, refundBody(event, context));
+export function fullRefund(
+	event: TimelineEvent,
+	context: TimelineContext,
+	t: Translator = englishTranslator,
+): TimelineEntry {
+	/* translators: %s: the amount, as "$19.99" */
+	const headline = t.__("A refund of %s was issued. The payment is fully refunded.", "paydesk");
+	return entry(
+		event,
+		"info",
+		sprintf(headline, customerMoney(event, context)),
+		refundBody(event, context, t),
+	);
 }
 
-/** '%s refund was attempted but failed due to' + the reason; the money is back in the balance. */
-export function refundFailed(event: TimelineEvent, context: TimelineContext): TimelineEntry {
-	const headline = `${customerMoney(event, context)} refund was attempted but failed due to ${refundFailureReasonText(event.failure_reason)}`;
-	return entry(event, "error", headline, ["The refunded amount was returned to your balance."]);
+/** The spec's '%s refund was attempted but failed due to' + the reason; the money is back in the balance. */
+export function refundFailed(
+	event: TimelineEvent,
+	context: TimelineContext,
+	t: Translator = englishTranslator,
+): TimelineEntry {
+	const headline =
+		event.failure_reason === "expired_or_canceled_card"
+			? /* translators: %s: the amount, as "$19.99" */
+				t.__("%s refund was attempted but failed due to the card being expired or canceled.", "paydesk")
+			: /* translators: %s: the amount, as "$19.99" */
+				t.__("%s refund was attempted but failed due to the card being lost or stolen.", "paydesk");
+	return entry(event, "error", sprintf(headline, customerMoney(event, context)), [
+		t.__("The refunded amount was returned to your balance.", "paydesk"),
+	]);
 }

@@ -5,6 +5,7 @@
  * `transaction_details` and `fee` (store currency).
  */
 import type { FeeRates } from "../fees.ts";
+import type { Translator } from "../translator.ts";
 
 export const TIMELINE_EVENT_TYPES = [
 	"started",
@@ -82,21 +83,37 @@ export interface TimelineEntry {
 	body: TimelineLine[];
 }
 
-/** How the store shows things: its language, date format and time zone, and "now" (epoch seconds). */
+/**
+ * How the store shows things: its language (amounts, and month names in dates), date format and
+ * time zone, and "now" (epoch seconds). The sentences' language is the Translator's.
+ */
 export interface TimelineContext {
 	locale?: string;
 	dateFormat: string;
 	timeZone: string;
 	now: number;
-	/** Dispute reason display names (spec 3 §3.4); the humanized code otherwise. */
+	/** Dispute reason names to use instead of the disputes module's (spec 3 §3.4). */
 	disputeReasonLabel?: (reason: string) => string;
 }
 
-export type TimelineBuilder = (event: TimelineEvent, context: TimelineContext) => TimelineEntry;
+export type TimelineBuilder = (
+	event: TimelineEvent,
+	context: TimelineContext,
+	t: Translator,
+) => TimelineEntry;
 
 /** The plain text of a line, links included as their text (for tests, titles and screen readers). */
 export function lineText(line: TimelineLine): string {
 	return line.map((part) => (typeof part === "string" ? part : part.text)).join("");
+}
+
+/**
+ * A translated sentence with a link where its placeholder (%s or %1$s) stands: "Repays loan %s"
+ * gives ["Repays loan ", link]; the text either side is left out when empty.
+ */
+export function linkedLine(sentence: string, link: { text: string; href: string }): TimelineLine {
+	const [before = "", ...after] = sentence.split(/%(?:1\$)?s/);
+	return [before, link, after.join("")].filter((part) => part !== "");
 }
 
 export function entry(

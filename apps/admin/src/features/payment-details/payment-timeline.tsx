@@ -1,18 +1,18 @@
 /**
  * The timeline card (spec 2 "Payment timeline events"), shown when the paymentTimeline flag is
- * on: the events newest first, as packages/domain/timeline words them, with their date in the
- * store's format and time zone; 'Error while loading timeline' when they cannot be read.
+ * on: the events newest first, as packages/domain/timeline words them in the user's language, with
+ * their date in the store's format and time zone; 'Error while loading timeline' when they cannot
+ * be read.
  */
-import { disputeReasonLabel } from "@paydesk/domain/disputes/reasons";
 import { timelineEntries } from "@paydesk/domain/timeline/build";
 import type { TimelineEntry, TimelineLine } from "@paydesk/domain/timeline/types";
-import { englishTranslator } from "@paydesk/domain/translator";
 import { Card, CardBody, CardHeader, Notice, Spinner } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { useMemo } from "react";
 import { Link } from "../../app/router.tsx";
 import { getSettings } from "../../app/settings.ts";
 import { formatStoreDateTime } from "../../components/format.ts";
+import { translator } from "../../components/translator.ts";
 import { usePaymentTimeline } from "./use-payment.ts";
 
 function Line({ line }: { line: TimelineLine }) {
@@ -65,14 +65,13 @@ export function PaymentTimeline({ paymentIntentId }: { paymentIntentId: string }
 	const entries = useMemo(() => {
 		if (!timeline.data) return [];
 		const settings = getSettings();
-		return timelineEntries(timeline.data.data, {
+		const context = {
 			dateFormat: settings.dateFormat,
 			timeZone: settings.timezone,
 			locale: settings.locale.code,
 			now: Date.now() / 1000,
-			// English like the rest of the timeline's sentences, which are not translatable yet.
-			disputeReasonLabel: (reason) => disputeReasonLabel(reason, englishTranslator),
-		});
+		};
+		return timelineEntries(timeline.data.data, context, translator);
 	}, [timeline.data]);
 	return (
 		<Card className="paydesk-timeline">
