@@ -5,7 +5,7 @@
  * saved."; a setting the server refuses keeps its draft with the reason next to it and in an
  * error notice, while the others are saved; the country lists show only when they apply.
  */
-import type { StoreSetting } from "@paydesk/contract/store-settings";
+import { GENERAL_DEFAULTS, type StoreSetting } from "@paydesk/contract/store-settings";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -28,27 +28,13 @@ vi.mock("../../components/wp-options-form/saved-reload.ts", async (importOrigina
 }));
 
 const GENERAL = "/wp-json/wc/v3/settings/general";
+/** A new store's settings (the contract's defaults) with an address. */
 const STORED: Record<string, string | string[]> = {
+	...GENERAL_DEFAULTS,
 	woocommerce_store_address: "60 29th Street #343",
-	woocommerce_store_address_2: "",
 	woocommerce_store_city: "San Francisco",
-	woocommerce_default_country: "US:CA",
 	woocommerce_store_postcode: "94110",
-	woocommerce_allowed_countries: "all",
-	woocommerce_all_except_countries: [],
-	woocommerce_specific_allowed_countries: [],
-	woocommerce_ship_to_countries: "",
-	woocommerce_specific_ship_to_countries: [],
-	woocommerce_default_customer_address: "base",
-	woocommerce_calc_taxes: "no",
-	woocommerce_enable_coupons: "yes",
-	woocommerce_currency: "USD",
-	woocommerce_currency_pos: "left",
-	woocommerce_price_thousand_sep: ",",
-	woocommerce_price_decimal_sep: ".",
-	woocommerce_price_num_decimals: "2",
 };
-
 const setting = (id: string, value: string | string[]): StoreSetting => ({
 	id,
 	label: id,

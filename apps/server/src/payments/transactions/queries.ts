@@ -178,23 +178,31 @@ async function dateSeek(
 			.execute();
 		return rows.map((row) => ({ period: Number(row.period), count: Number(row.count) }));
 	};
-	const walk = (periods: { period: number; count: number }[], skip: number) => {
-		let skipped = 0;
-		for (const entry of periods) {
-			if (skipped + entry.count > skip) return { period: entry.period, skipped };
-			skipped += entry.count;
-		}
-		return null;
-	};
-	const block = walk(await counts(BLOCK_DAYS), offset);
+	const block = firstBeyond(await counts(BLOCK_DAYS), offset);
 	if (!block) return null;
-	const day = walk(await counts(1, block.period), offset - block.skipped);
+	const day = firstBeyond(await counts(1, block.key.period), offset - block.skipped);
 	if (!day) return null;
 	const skipped = block.skipped + day.skipped;
 	const bound = newestFirst
-		? sql<SqlBool>`created < ${(day.period + 1) * DAY_SECONDS}`
-		: sql<SqlBool>`created >= ${day.period * DAY_SECONDS}`;
+		? sql<SqlBool>`created < ${(day.key.period + 1) * DAY_SECONDS}`
+		: sql<SqlBool>`created >= ${day.key.period * DAY_SECONDS}`;
 	return { bound, offset: offset - skipped };
+}
+
+/**
+ * The entry, of counts in list order, that holds the row `skip` rows in, and how many rows the
+ * entries before it hold (what dateSeek and valueSeek leave to a bound instead of OFFSET).
+ */
+function firstBeyond<T extends { count: number }>(
+	entries: readonly T[],
+	skip: number,
+): { key: T; skipped: number } | null {
+	let skipped = 0;
+	for (const entry of entries) {
+		if (skipped + entry.count > skip) return { key: entry, skipped };
+		skipped += entry.count;
+	}
+	return null;
 }
 
 /** The rollup span whose blocks dateSeek walks first. */
@@ -225,20 +233,14 @@ async function valueSeek(
 	if (!measure || offset < DEEP_OFFSET) return null;
 	const scope = bandScope(query);
 	if (!scope) return null;
-	const bands = await bandCounts(db.kysely, accountId, measure, query.direction, scope);
-	let skipped = 0;
-	for (const { band, count } of bands) {
-		if (skipped + count > offset) {
-			const { low, high } = bandRange(band);
-			const bound =
-				query.direction === "asc"
-					? sql<SqlBool>`${sql.ref(measure)} >= ${low}`
-					: sql<SqlBool>`${sql.ref(measure)} <= ${high}`;
-			return { bound, offset: offset - skipped };
-		}
-		skipped += count;
-	}
-	return null;
+	const found = firstBeyond(await bandCounts(db.kysely, accountId, measure, query.direction, scope), offset);
+	if (!found) return null;
+	const { low, high } = bandRange(found.key.band);
+	const bound =
+		query.direction === "asc"
+			? sql<SqlBool>`${sql.ref(measure)} >= ${low}`
+			: sql<SqlBool>`${sql.ref(measure)} <= ${high}`;
+	return { bound, offset: offset - found.skipped };
 }
 
 export async function listTransactions(
