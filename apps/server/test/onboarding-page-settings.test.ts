@@ -76,6 +76,22 @@ describe("connect page settings", () => {
 		});
 	});
 
+	it("sends the incentive's description with only the allowed tags, and no unsafe terms link (spec 1 §5)", async () => {
+		await writeOptions(t.db.kysely, "acct_settings", {
+			wcpay_connect_incentive: {
+				id: "promo_2",
+				description:
+					'<p onclick="steal()">No <u>fees</u><script>steal()</script> <a href="javascript:steal()">now</a></p>',
+				tc_url: "javascript:steal()",
+			},
+		});
+		expect((await settings()).connectIncentive).toEqual({
+			id: "promo_2",
+			description: "<p>No fees <a>now</a></p>",
+			tc_url: "",
+		});
+	});
+
 	it("shows a recorded onboarding error as errorMessage until it expires", async () => {
 		await setOnboardingError(t.db, "acct_settings", {
 			message: "Too many account setup sessions.",

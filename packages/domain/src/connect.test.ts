@@ -7,8 +7,6 @@ import {
 	hasSetupError,
 	isConnectButtonDisabled,
 	isCountrySupported,
-	isIncentiveTagAllowed,
-	isSafeIncentiveHref,
 	isSandboxSetupFinished,
 	pollingProgress,
 	SANDBOX_PROGRESS,
@@ -141,22 +139,6 @@ describe("payment-method logos (spec 1 §1, §9)", () => {
 		expect(visibleLogoCount(768)).toBe(7);
 		expect(visibleLogoCount(481)).toBe(7);
 		expect(visibleLogoCount(480)).toBe(5);
-	});
-});
-
-describe("incentive description HTML is limited to a, b, em, i, strong, p and br", () => {
-	it("allows only those tags", () => {
-		for (const tag of ["a", "b", "em", "i", "strong", "p", "br", "P"])
-			expect(isIncentiveTagAllowed(tag)).toBe(true);
-		for (const tag of ["script", "img", "div", "iframe", "span"])
-			expect(isIncentiveTagAllowed(tag)).toBe(false);
-	});
-	it("keeps only web and mail links", () => {
-		expect(isSafeIncentiveHref("https://example.com/terms")).toBe(true);
-		expect(isSafeIncentiveHref("/terms")).toBe(true);
-		expect(isSafeIncentiveHref("javascript:alert(1)")).toBe(false);
-		expect(isSafeIncentiveHref("//evil.example")).toBe(false);
-		expect(isSafeIncentiveHref("data:text/html,x")).toBe(false);
 	});
 });
 

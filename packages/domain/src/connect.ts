@@ -1,7 +1,8 @@
 /**
  * Rules of the connect page (spec 1 §2.1, §4.1–4.3, §5, §9): the effective source, the
  * sanitising of source and from, the connect button, the reset button, the sandbox (test
- * drive) progress, the payment-method logos and the incentive's HTML.
+ * drive) progress and the payment-method logos. The incentive's HTML is sanitised on the server
+ * (apps/server/src/http/sanitize-html.ts).
  */
 
 /** The `from` values the connect page knows, and the source each one stands for. */
@@ -187,15 +188,3 @@ export function visibleLogoCount(width: number): number {
 }
 export const LOGO_POPOVER_HIDE_MS = 300;
 
-/** The only tags the incentive's description may keep (spec 1 §5). */
-export const INCENTIVE_ALLOWED_TAGS = ["a", "b", "em", "i", "strong", "p", "br"] as const;
-
-export function isIncentiveTagAllowed(tag: string): boolean {
-	return (INCENTIVE_ALLOWED_TAGS as readonly string[]).includes(tag.toLowerCase());
-}
-
-/** Incentive links may point to web pages and mail only (never javascript: or data:). */
-export function isSafeIncentiveHref(href: string): boolean {
-	const value = href.trim();
-	return /^(https?:\/\/|mailto:|\/(?!\/)|#)/i.test(value);
-}

@@ -3,9 +3,9 @@
  * store is connected to the content platform, and the connect page's incentive.
  */
 import { type ConnectIncentive, connectIncentive } from "@paydesk/contract/connect";
-import { sanitizeHtml } from "@paydesk/domain/sanitize-html";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import { isSafeHref, sanitizeHtml } from "../../http/sanitize-html.ts";
 import { readOptions, writeOptions } from "../../wp/queries.ts";
 
 /** Set (truthy) while the partner has paused new account creation. */
@@ -43,9 +43,14 @@ export async function readConnectOptions(db: Kysely<Database>, accountId: string
 		onboardingDisabled: truthy(values[ONBOARDING_DISABLED_OPTION]),
 		platformConnected: !truthy(values[PLATFORM_DISCONNECTED_OPTION]),
 		// The description is HTML from the partner: it leaves the server with only the allowed
-		// tags (spec 1 §5), whatever the admin does with it.
+		// tags (spec 1 §5), and the admin shows it as it is. A terms link the sanitiser would not
+		// keep is sent empty, and the admin then shows none.
 		incentive: incentive.success
-			? { ...incentive.data, description: sanitizeHtml(incentive.data.description) }
+			? {
+					...incentive.data,
+					description: sanitizeHtml(incentive.data.description),
+					tc_url: isSafeHref(incentive.data.tc_url) ? incentive.data.tc_url : "",
+				}
 			: null,
 	};
 }
