@@ -17,6 +17,8 @@ export interface AppConfig {
 	siteAccountId?: string | undefined;
 	/** Requests per minute per user on the expensive routes, where not RATE_LIMITS' default. */
 	rateLimits?: RateLimitOverrides | undefined;
+	/** Open event streams one user may hold on this process (10 by default). */
+	eventStreamsPerUser?: number | undefined;
 }
 
 export interface AppDeps {

@@ -27,10 +27,12 @@ import { registerChargeRoutes } from "./payments/charges/routes.ts";
 import { registerDepositRoutes } from "./payments/deposits/routes.ts";
 import { registerDisputeRoutes } from "./payments/disputes/routes.ts";
 import { registerDocumentRoutes } from "./payments/documents/routes.ts";
+import { registerEventRoutes } from "./payments/events/routes.ts";
 import { registerFileRoutes } from "./payments/files/routes.ts";
 import { registerFraudOutcomeRoutes } from "./payments/fraud-outcomes/routes.ts";
 import { registerInboxRoutes } from "./payments/inbox/routes.ts";
 import { registerMultiCurrencyRoutes } from "./payments/multi-currency/routes.ts";
+import { registerNotificationRoutes } from "./payments/notifications/routes.ts";
 import { registerOnboardingRoutes } from "./payments/onboarding/routes.ts";
 import { registerOrderRoutes } from "./payments/orders/routes.ts";
 import { registerPaymentIntentRoutes } from "./payments/payment-intents/routes.ts";
@@ -131,6 +133,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 	registerAuthenticationPage(app, deps);
 	registerPaymentMethodPage(app, deps);
 	registerTestCheckout(app, deps);
+	registerEventRoutes(app, deps);
+	registerNotificationRoutes(app, deps);
 
 	return app;
 }

@@ -37,6 +37,8 @@ const schema = z.object({
 	RATE_LIMIT_EXPORTS_PER_MINUTE: perMinute,
 	RATE_LIMIT_SUGGESTIONS_PER_MINUTE: perMinute,
 	RATE_LIMIT_PAYMENTS_PER_MINUTE: perMinute,
+	/** Open event streams one user may hold on one server process. */
+	EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(10),
 });
 
 /** The per-user rates of the expensive routes that the environment overrides. */

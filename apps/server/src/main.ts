@@ -43,6 +43,7 @@ async function main(): Promise<void> {
 				smtpUrl: env.SMTP_URL,
 				publicUrl,
 				rateLimits: rateLimitsOf(env),
+				eventStreamsPerUser: env.EVENT_STREAMS_PER_USER,
 			},
 		},
 		{ logger: { level: env.LOG_LEVEL }, trustProxy: isTrue(env.TRUST_PROXY) },

@@ -31,7 +31,32 @@ function urlOf(path: string): string {
 	return buildPath(path, params);
 }
 
-function call(route: (typeof guarded)[number], headers: Record<string, string> = {}) {
+/** What the matrix reads of an answer. */
+interface Answer {
+	statusCode: number;
+	json(): unknown;
+}
+
+/**
+ * An event stream never ends, so it is called over HTTP: its status (and error body), then the
+ * stream is dropped.
+ */
+async function callStream(route: (typeof guarded)[number], headers: Record<string, string>): Promise<Answer> {
+	const address = t.app.server.address();
+	if (!address || typeof address === "string") await t.app.listen({ port: 0, host: "127.0.0.1" });
+	const { port } = t.app.server.address() as { port: number };
+	const abort = new AbortController();
+	const response = await fetch(`http://127.0.0.1:${port}${urlOf(route.path)}`, {
+		headers,
+		signal: abort.signal,
+	});
+	const body = response.ok ? null : await response.json();
+	abort.abort();
+	return { statusCode: response.status, json: () => body };
+}
+
+function call(route: (typeof guarded)[number], headers: Record<string, string> = {}): Promise<Answer> {
+	if (route.produces === "text/event-stream") return callStream(route, headers);
 	return t.app.inject({
 		method: route.method,
 		url: urlOf(route.path),

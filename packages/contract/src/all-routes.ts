@@ -26,6 +26,7 @@ import {
 	updateDispute,
 } from "./disputes.ts";
 import { downloadDocument, getDocumentsSummary, listDocuments } from "./documents.ts";
+import { listNotifications, readAllNotifications, readNotification, streamEvents } from "./events.ts";
 import { getFileContent, getFileDetails, serveFile, uploadFile } from "./files.ts";
 import {
 	downloadFraudOutcomes,
@@ -77,6 +78,10 @@ import { getCurrentUser, getOptions, getUser, updateCurrentUser, updateOptions }
 
 export const ALL_ROUTES: readonly RouteContract[] = [
 	openApiDocument,
+	streamEvents,
+	listNotifications,
+	readNotification,
+	readAllNotifications,
 	getAccount,
 	getOptions,
 	updateOptions,

@@ -13,13 +13,19 @@ export function newId(prefix: string, length = 24): string {
 }
 
 /**
- * Next value of a per-account counter (order numbers, user ids, note ids). Runs inside the
- * caller's transaction when given one; the UPDATE … RETURNING takes the row lock.
+ * Next value of a per-account counter (order numbers, user ids, note ids, event numbers). Runs
+ * inside the caller's transaction when given one; the UPDATE … RETURNING takes the row lock,
+ * held until that transaction ends. `count` reserves that many values, the last one answered.
  */
-export async function nextSequence(db: Kysely<Database>, accountId: string, name: string): Promise<number> {
+export async function nextSequence(
+	db: Kysely<Database>,
+	accountId: string,
+	name: string,
+	count = 1,
+): Promise<number> {
 	const updated = await db
 		.updateTable("sequences")
-		.set((eb) => ({ value: eb("value", "+", 1) }))
+		.set((eb) => ({ value: eb("value", "+", count) }))
 		.where("account_id", "=", accountId)
 		.where("name", "=", name)
 		.returning("value")
@@ -27,9 +33,9 @@ export async function nextSequence(db: Kysely<Database>, accountId: string, name
 	if (updated) return updated.value;
 	await db
 		.insertInto("sequences")
-		.values({ account_id: accountId, name, value: 1 })
+		.values({ account_id: accountId, name, value: count })
 		.onConflict((oc) =>
-			oc.columns(["account_id", "name"]).doUpdateSet((eb) => ({ value: eb("sequences.value", "+", 1) })),
+			oc.columns(["account_id", "name"]).doUpdateSet((eb) => ({ value: eb("sequences.value", "+", count) })),
 		)
 		.execute();
 	const row = await db

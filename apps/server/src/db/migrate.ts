@@ -7,6 +7,8 @@ import * as processorClock from "./migrations/0004-processor-clock.ts";
 import * as filterIndexes from "./migrations/0005-filter-indexes.ts";
 import * as searchTermsAndValueBands from "./migrations/0006-search-terms-and-value-bands.ts";
 import * as smallerStore from "./migrations/0007-smaller-store.ts";
+import * as accountEvents from "./migrations/0008-account-events.ts";
+import * as lighterLedger from "./migrations/0009-lighter-ledger.ts";
 
 /** Versioned migrations, applied in name order at start (both dialects, one schema builder). */
 function migrations(db: Db): Record<string, Migration> {
@@ -29,6 +31,11 @@ function migrations(db: Db): Record<string, Migration> {
 		"0007-smaller-store": {
 			up: (kysely: Kysely<unknown>) => smallerStore.up(kysely, db.dialect),
 			down: (kysely: Kysely<unknown>) => smallerStore.down(kysely, db.dialect),
+		},
+		"0008-account-events": { up: accountEvents.up, down: accountEvents.down },
+		"0009-lighter-ledger": {
+			up: (kysely: Kysely<unknown>) => lighterLedger.up(kysely, db.dialect),
+			down: (kysely: Kysely<unknown>) => lighterLedger.down(kysely, db.dialect),
 		},
 	};
 }

@@ -420,6 +420,38 @@ export interface InboxNotesTable {
 	source: string;
 }
 
+/** The account's event log (migration 0008): what changed, numbered per account. */
+export interface AccountEventsTable {
+	account_id: string;
+	seq: number;
+	/** contract/events ACCOUNT_EVENT_TYPES */
+	type: string;
+	object_id: string;
+	created: Seconds;
+	/** A few facts about the object after the change: { status, charge_id … } */
+	data: Json;
+}
+
+/** The bell's notifications: for one user, or every user of the account when user_id is null. */
+export interface NotificationsTable {
+	account_id: string;
+	id: string;
+	user_id: number | null;
+	/** contract/events NOTIFICATION_TYPES */
+	type: string;
+	object_id: string;
+	created: Seconds;
+	/** What its text needs: amount, currency, due_by, download_url … */
+	data: Json;
+}
+
+export interface NotificationReadsTable {
+	account_id: string;
+	notification_id: string;
+	user_id: number;
+	read_at: Seconds;
+}
+
 export interface ExportJobsTable {
 	account_id: string;
 	id: string;
@@ -504,4 +536,7 @@ export interface Database {
 	idempotency_keys: IdempotencyKeysTable;
 	payment_intents: PaymentIntentsTable;
 	account_clocks: AccountClocksTable;
+	account_events: AccountEventsTable;
+	notifications: NotificationsTable;
+	notification_reads: NotificationReadsTable;
 }

@@ -8,6 +8,7 @@ import { formatAmount } from "@paydesk/domain/money";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { readerDateTime, readerOf } from "../i18n/reader-language.ts";
+import { disputeCreatedTitle } from "../notifications/texts.ts";
 import { queueMail } from "./outbox.ts";
 
 export interface DisputeMailFacts {
@@ -21,8 +22,8 @@ export interface DisputeMailFacts {
 	inquiry: boolean;
 }
 
-/** The store's first administrator, who receives its dispute e-mails. */
-async function disputeRecipient(db: Kysely<Database>, accountId: string) {
+/** The store's first administrator, who receives its dispute and notification e-mails. */
+export async function firstAdministrator(db: Kysely<Database>, accountId: string) {
 	return db
 		.selectFrom("users")
 		.select(["id", "email"])
@@ -39,16 +40,12 @@ export async function queueDisputeMail(
 	facts: DisputeMailFacts,
 	now: number,
 ): Promise<void> {
-	const recipient = await disputeRecipient(db, facts.accountId);
+	const recipient = await firstAdministrator(db, facts.accountId);
 	if (!recipient) return;
 	const reader = await readerOf(db, facts.accountId, recipient.id);
 	const { t } = reader;
 	const amount = formatAmount(facts.amount, facts.currency, { locale: reader.locale });
-	const subject = facts.inquiry
-		? /* translators: %s: an amount, e.g. $50.00. */
-			t.sprintf(t.__("An inquiry was opened on a %s payment", "paydesk"), amount)
-		: /* translators: %s: an amount, e.g. $50.00. */
-			t.sprintf(t.__("A %s payment was disputed", "paydesk"), amount);
+	const subject = disputeCreatedTitle(t, amount, facts.inquiry);
 	const text = t.sprintf(
 		/* translators: 1: the e-mail's subject, 2: an order number, 3: a date and time, 4: the store's time zone. */
 		t.__("%1$s (order #%2$s). Respond by %3$s (%4$s) in Payments › Disputes.", "paydesk"),

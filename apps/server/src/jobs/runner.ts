@@ -1,13 +1,16 @@
 /**
  * The background loop of a server process: export jobs first, then the e-mail outbox, then the
- * removal of expired export files and of idempotency keys older than a day.
+ * removal of expired export files, of idempotency keys older than a day and of account events
+ * older than the event log keeps them.
  */
 
 import { hostname } from "node:os";
+import { EVENT_RETENTION_SECONDS } from "@paydesk/contract/events";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/connection.ts";
 import type { ExportJobsTable } from "../db/schema.ts";
 import { refreshStatistics } from "../db/statistics.ts";
+import { purgeAccountEvents } from "../processor/account-events.ts";
 import type { Clock } from "../processor/clock.ts";
 import { purgeIdempotencyKeys } from "../processor/idempotency.ts";
 import { runAllAccounts } from "../processor/scheduler.ts";
@@ -22,11 +25,14 @@ export interface JobContext {
 	publicUrl: string;
 }
 
-/** Runs one claimed job to its file; answers the row count and the file's name in DATA_DIR. */
+/**
+ * Runs one claimed job to its file; answers the row count, the file's name in DATA_DIR and the
+ * same-site path it downloads from.
+ */
 export type JobHandler = (
 	job: ExportJobsTable,
 	context: JobContext,
-) => Promise<{ rowCount: number; fileName: string }>;
+) => Promise<{ rowCount: number; fileName: string; downloadUrl: string }>;
 
 const handlers = new Map<string, JobHandler>();
 
@@ -34,6 +40,9 @@ const handlers = new Map<string, JobHandler>();
 export function registerJobHandler(kind: string, handler: JobHandler): void {
 	handlers.set(kind, handler);
 }
+
+/** How often events older than the log keeps them are removed. */
+const EVENT_PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
 /** How often SQLite is asked to refresh stale planner statistics (db/statistics.ts). */
 const STATISTICS_INTERVAL_MS = 60 * 60 * 1000;
@@ -79,6 +88,7 @@ export function startJobRunner(options: RunnerOptions): { stop(): Promise<void>;
 	let timer: NodeJS.Timeout | null = null;
 	let lastTimedRun = 0;
 	let lastStatistics = Date.now();
+	let lastEventPurge = 0;
 
 	const tick = async () => {
 		try {
@@ -92,6 +102,10 @@ export function startJobRunner(options: RunnerOptions): { stop(): Promise<void>;
 			await deliverPendingMail(options.db, transport, options.clock.seconds());
 			await purgeExpiredExports(options.db, options.dataDir, options.clock.seconds());
 			await purgeIdempotencyKeys(options.db.kysely, options.clock.seconds());
+			if (Date.now() - lastEventPurge >= EVENT_PURGE_INTERVAL_MS) {
+				lastEventPurge = Date.now();
+				await purgeAccountEvents(options.db.kysely, options.clock.seconds() - EVENT_RETENTION_SECONDS);
+			}
 			if (Date.now() - lastStatistics >= STATISTICS_INTERVAL_MS) {
 				lastStatistics = Date.now();
 				await refreshStatistics(options.db);

@@ -16,6 +16,7 @@ import type { Db } from "../db/connection.ts";
 import { forUpdate } from "../db/dialect.ts";
 import { newId } from "../db/ids.ts";
 import type { BalanceTransactionsTable, ChargesTable, Database, OrdersTable } from "../db/schema.ts";
+import { paymentChange, recordAccountEvents } from "./account-events.ts";
 import { recordSalesVolume, withholdLoanRepayment } from "./capture-effects.ts";
 import { paymentMethodDetailsOf } from "./charge-details.ts";
 import { type IdempotencyScope, rememberAnswer, replayedAnswer } from "./idempotency.ts";
@@ -316,6 +317,9 @@ async function settleAuthorization(
 		const owner = order as OrdersTable;
 		if (isAuthorizationExpired(held.created, request.now)) {
 			await expireAuthorization(trx, held, owner);
+			await recordAccountEvents(trx, held.account_id, request.now, [
+				paymentChange("payment.canceled", held, "canceled"),
+			]);
 			return fail(
 				"uncapturable",
 				"The authorization expired 7 days after it was created and can no longer be processed.",
@@ -344,6 +348,9 @@ async function settleAuthorization(
 		}
 		const answer = { id: held.payment_intent_id, status: action === "capture" ? "succeeded" : "canceled" };
 		if (scope) await rememberAnswer(trx, scope, answer, request.now);
+		await recordAccountEvents(trx, held.account_id, request.now, [
+			paymentChange(action === "capture" ? "payment.captured" : "payment.canceled", held, answer.status),
+		]);
 		return { ok: true, answer, replayed: false };
 	});
 }

@@ -21,6 +21,7 @@ import type { Db } from "../db/connection.ts";
 import { forUpdate } from "../db/dialect.ts";
 import type { Database, DisputesTable } from "../db/schema.ts";
 import { parseJson } from "./account.ts";
+import { recordAccountEvents } from "./account-events.ts";
 import { type IdempotencyScope, rememberAnswer, replayedAnswer } from "./idempotency.ts";
 import { writeTimelineEvent } from "./timeline.ts";
 
@@ -123,13 +124,14 @@ async function writeDisputeEvent(trx: Trx, row: DisputesTable, type: string, now
 
 /**
  * Runs a decision in one transaction: lock, replay an earlier answer under the same key,
- * decide, and remember the answer under the key.
+ * decide, remember the answer under the key, and record the dispute's event when `apply`
+ * answers its new status (null: nothing changed).
  */
 async function decide(
 	db: Db,
 	request: DisputeActionRequest,
 	fingerprint: string,
-	apply: (trx: Trx, row: DisputesTable) => Promise<void>,
+	apply: (trx: Trx, row: DisputesTable) => Promise<string | null>,
 ): Promise<DisputeDecision> {
 	return db.kysely.transaction().execute(async (trx) => {
 		const row = await lockDispute(db, trx, request);
@@ -138,8 +140,17 @@ async function decide(
 			const first = await replayedAnswer<{ dispute_id: string }>(trx, scope);
 			if (first) return { disputeId: first.dispute_id, replayed: true };
 		}
-		await apply(trx, row);
+		const status = await apply(trx, row);
 		if (scope) await rememberAnswer(trx, scope, { dispute_id: row.id }, request.now);
+		if (status !== null) {
+			await recordAccountEvents(trx, row.account_id, request.now, [
+				{
+					type: "dispute.updated",
+					objectId: row.id,
+					data: { status, charge_id: row.charge_id, payment_intent_id: row.payment_intent_id },
+				},
+			]);
+		}
 		return { disputeId: row.id, replayed: false };
 	});
 }
@@ -151,18 +162,20 @@ async function decide(
 export function acceptDispute(db: Db, request: DisputeActionRequest): Promise<DisputeDecision> {
 	return decide(db, request, `close|${request.disputeId}`, async (trx, row) => {
 		const metadata = record(row.metadata);
-		if (metadata[DISPUTE_METADATA_KEYS.closedByMerchant] === "1") return;
+		if (metadata[DISPUTE_METADATA_KEYS.closedByMerchant] === "1") return null;
 		if (!isEvidenceEditable(row.status)) throw notEditable(row);
 		const inquiry = isInquiry(row.status);
+		const status = inquiry ? "warning_closed" : "lost";
 		metadata[DISPUTE_METADATA_KEYS.closedByMerchant] = "1";
 		metadata[DISPUTE_METADATA_KEYS.closedAt] = String(request.now);
 		await trx
 			.updateTable("disputes")
-			.set({ status: inquiry ? "warning_closed" : "lost", metadata: JSON.stringify(metadata) })
+			.set({ status, metadata: JSON.stringify(metadata) })
 			.where("account_id", "=", row.account_id)
 			.where("id", "=", row.id)
 			.execute();
 		await writeDisputeEvent(trx, row, inquiry ? "dispute_warning_closed" : "dispute_lost", request.now);
+		return status;
 	});
 }
 
@@ -255,5 +268,6 @@ export function saveDisputeEvidence(db: Db, request: EvidenceRequest): Promise<D
 			.where("id", "=", row.id)
 			.execute();
 		if (request.submit) await writeDisputeEvent(trx, row, "dispute_in_review", request.now);
+		return status;
 	});
 }

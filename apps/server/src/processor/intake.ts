@@ -13,8 +13,10 @@ import type { Kysely } from "kysely";
 import type { Db } from "../db/connection.ts";
 import { forUpdate } from "../db/dialect.ts";
 import { newId, nextSequence } from "../db/ids.ts";
-import type { Database, OrdersTable } from "../db/schema.ts";
+import type { ChargesTable, Database, OrdersTable } from "../db/schema.ts";
+import { notify } from "../notifications/notify.ts";
 import { parseJson } from "./account.ts";
+import { paymentChange, recordAccountEvents } from "./account-events.ts";
 import { type IdempotencyScope, rememberAnswer, replayedAnswer } from "./idempotency.ts";
 import { hashSecret, newClientSecret } from "./intake-authentication.ts";
 import { IntakeInvalid, IntakeStateError, preparePayment } from "./intake-context.ts";
@@ -28,6 +30,7 @@ import {
 	saveIntent,
 	writePayment,
 } from "./intake-records.ts";
+import { orderByNumber } from "./order-by-number.ts";
 import { storedOrderDetails } from "./order-details.ts";
 
 /** What the API answers: the intent, and the decline when the payment failed (a 402). */
@@ -73,12 +76,7 @@ async function orderFor(
 ): Promise<OrdersTable> {
 	const { body, accountId } = request;
 	if (body.order.number !== undefined) {
-		const existing = await trx
-			.selectFrom("orders")
-			.selectAll()
-			.where("account_id", "=", accountId)
-			.where("number", "=", body.order.number)
-			.executeTakeFirst();
+		const existing = await orderByNumber(trx, accountId, body.order.number);
 		if (!existing)
 			throw new IntakeInvalid({ "order.number": `order.number: there is no order ${body.order.number}.` });
 		if (existing.payment_intent_id) {
@@ -163,6 +161,7 @@ export async function takePayment(db: Db, request: IntakeRequest): Promise<Intak
 		const waitsForAuthentication =
 			plan.threeDSecure && plan.decision.kind !== "decline" && plan.decision.kind !== "block";
 		let answer: IntakeAnswer;
+		let written: ChargesTable | null = null;
 		if (waitsForAuthentication) {
 			await trx
 				.updateTable("orders")
@@ -194,6 +193,7 @@ export async function takePayment(db: Db, request: IntakeRequest): Promise<Intak
 				payment,
 				plan.decision,
 			);
+			written = charge;
 			const intent = answerOf(
 				{ id: ids.intentId, status: intentStatusOf(plan.decision), created: request.now, order },
 				payment,
@@ -210,8 +210,34 @@ export async function takePayment(db: Db, request: IntakeRequest): Promise<Intak
 			answer = { intent, error };
 		}
 		if (request.idempotency) await rememberAnswer(trx, request.idempotency, answer, request.now);
+		if (written) await announcePayment(trx, written, plan.decision, request.now);
 		return answer;
 	});
+}
+
+/**
+ * What a new payment tells the store, as its transaction's last writes: a notification when a
+ * fraud rule holds it for review, and its account event.
+ */
+async function announcePayment(
+	trx: Kysely<Database>,
+	charge: ChargesTable,
+	decision: Decision,
+	now: number,
+): Promise<void> {
+	if (decision.kind === "review") {
+		await notify(trx, {
+			accountId: charge.account_id,
+			userId: null,
+			type: "payment_review",
+			objectId: charge.payment_intent_id,
+			created: now,
+			facts: { amount: charge.amount, currency: charge.currency },
+		});
+	}
+	await recordAccountEvents(trx, charge.account_id, now, [
+		paymentChange("payment.created", charge, charge.intent_status),
+	]);
 }
 
 export interface ConfirmRequest {
@@ -297,6 +323,7 @@ export async function confirmPayment(db: Db, request: ConfirmRequest): Promise<I
 			.where("account_id", "=", request.accountId)
 			.where("id", "=", row.id)
 			.execute();
+		await announcePayment(trx, charge, decision, request.now);
 		return { intent, error };
 	});
 }

@@ -11,6 +11,7 @@ import { forUpdate } from "../db/dialect.ts";
 import { newId } from "../db/ids.ts";
 import type { PayoutsTable } from "../db/schema.ts";
 import { parseJson } from "./account.ts";
+import { payoutChange, recordAccountEvents } from "./account-events.ts";
 import { accountBalances, instantBalanceFor } from "./balances.ts";
 
 export type PayoutErrorCode = "account_missing" | "instant_unavailable" | "idempotency_key_reused";
@@ -133,6 +134,9 @@ export async function createInstantPayout(
 				})
 				.execute();
 		}
+		await recordAccountEvents(trx, request.accountId, request.now, [
+			payoutChange("payout.created", payout.id, payout.status),
+		]);
 		return { payout, replayed: false };
 	});
 }

@@ -21,6 +21,7 @@ import type { Db } from "../db/connection.ts";
 import { forUpdate } from "../db/dialect.ts";
 import { newId } from "../db/ids.ts";
 import type { BalanceTransactionsTable, ChargesTable, Database, RefundsTable } from "../db/schema.ts";
+import { paymentChange, recordAccountEvents } from "./account-events.ts";
 import { settlementType } from "./captures.ts";
 import { type IdempotencyScope, rememberAnswer, replayedAnswer } from "./idempotency.ts";
 import { chargeEntry } from "./ledger-entries.ts";
@@ -209,6 +210,10 @@ export async function refundCharge(db: Db, request: RefundRequest): Promise<Refu
 		if (refusal) return { ok: false, failure: { ...refusal, code: "refused", currency: charge.currency } };
 		const refund = await writeRefund(trx, charge, amount, request.reason, request.now);
 		if (scope) await rememberAnswer(trx, scope, refund, request.now);
+		const refunded = charge.amount_refunded + amount >= charge.amount_captured;
+		await recordAccountEvents(trx, charge.account_id, request.now, [
+			paymentChange("payment.refunded", charge, refunded ? "refunded" : "partially_refunded"),
+		]);
 		return { ok: true, refund, replayed: false };
 	});
 }

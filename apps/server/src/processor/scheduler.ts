@@ -22,6 +22,7 @@ import type { Database } from "../db/schema.ts";
 import { LEASE_SECONDS } from "../jobs/queue.ts";
 import { loadAccount } from "./account.ts";
 import { accountNow, ensureAccountClock } from "./account-clock.ts";
+import { type NewAccountEvent, paymentChange, recordAccountEvents } from "./account-events.ts";
 import { advanceAccountLifecycle } from "./account-lifecycle.ts";
 import { expireAuthorization } from "./captures.ts";
 import type { Clock } from "./clock.ts";
@@ -30,7 +31,9 @@ import {
 	decideDueDisputes,
 	nextDisputeArrival,
 	nextDisputeChange,
+	nextEvidenceReminder,
 	raiseDueDisputes,
+	remindDueEvidence,
 } from "./timed-disputes.ts";
 import { advancePayouts, makeScheduledPayouts, nextPayoutChange, nextPayoutRun } from "./timed-payouts.ts";
 
@@ -56,7 +59,12 @@ async function nextAuthorizationExpiry(trx: Trx, accountId: string): Promise<num
 	return row?.first == null ? null : captureDeadline(Number(row.first));
 }
 
-async function expireDueAuthorizations(trx: Trx, accountId: string, now: number): Promise<void> {
+async function expireDueAuthorizations(
+	trx: Trx,
+	accountId: string,
+	now: number,
+	events: NewAccountEvent[],
+): Promise<void> {
 	const due = await trx
 		.selectFrom("charges")
 		.selectAll()
@@ -76,6 +84,7 @@ async function expireDueAuthorizations(trx: Trx, accountId: string, now: number)
 						.where("id", "=", charge.order_id)
 						.executeTakeFirst();
 		await expireAuthorization(trx, charge, order);
+		events.push(paymentChange("payment.canceled", charge, "canceled"));
 	}
 }
 
@@ -95,6 +104,7 @@ async function nextBoundary(trx: Trx, accountId: string, cursor: number): Promis
 		await nextAuthorizationExpiry(trx, accountId),
 		await nextDisputeArrival(trx, accountId),
 		await nextDisputeChange(trx, accountId),
+		await nextEvidenceReminder(trx, accountId),
 		await nextPayoutChange(trx, accountId),
 		nextPayoutRun(account, cursor),
 	].filter((value): value is number => value !== null);
@@ -102,16 +112,22 @@ async function nextBoundary(trx: Trx, accountId: string, cursor: number): Promis
 	return Math.max(Math.min(...times), cursor);
 }
 
-/** One step at `at`: every rule's work due by then, in a fixed order. */
+/**
+ * One step at `at`: every rule's work due by then, in a fixed order, then the account events of
+ * what changed (last, as recordAccountEvents asks).
+ */
 async function runStep(trx: Trx, accountId: string, from: number, at: number): Promise<void> {
 	const account = await loadAccount(trx, accountId);
 	if (!account) return;
-	await expireDueAuthorizations(trx, accountId, at);
-	await raiseDueDisputes(trx, accountId, at);
-	await decideDueDisputes(trx, accountId, at);
-	await advancePayouts(trx, account, at);
+	const events: NewAccountEvent[] = [];
+	await expireDueAuthorizations(trx, accountId, at, events);
+	await raiseDueDisputes(trx, accountId, at, events);
+	await remindDueEvidence(trx, accountId, at);
+	await decideDueDisputes(trx, accountId, at, events);
+	await advancePayouts(trx, account, at, events);
 	const run = nextPayoutRun(account, from);
-	if (run !== null && run <= at) await makeScheduledPayouts(trx, account, run);
+	if (run !== null && run <= at) await makeScheduledPayouts(trx, account, run, events);
+	await recordAccountEvents(trx, accountId, at, events);
 }
 
 export interface RunResult {

@@ -5,17 +5,22 @@
  *   and an inbox note (the overview's task reads the dispute itself);
  * - no answer: once due_by passes, a dispute is lost and an inquiry closes;
  * - evidence submitted: decided a while after submission by the evidence's test values, a win
- *   reinstating the amount and the fee.
+ *   reinstating the amount and the fee;
+ * - evidence due soon: 72 hours before an open dispute's deadline the store is notified.
+ * Each change adds its account event to the step's events (processor/account-events.ts).
  */
 
+import { EVIDENCE_DUE_NOTICE_HOURS } from "@paydesk/contract/events";
 import { DISPUTE_METADATA_KEYS } from "@paydesk/domain/disputes/statuses";
 import { formatAmount } from "@paydesk/domain/money";
 import { DAY_SECONDS, disputeOutcomeOf, HOUR_SECONDS } from "@paydesk/domain/processor-schedule";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { newId, nextSequence } from "../db/ids.ts";
 import type { ChargesTable, Database, DisputesTable } from "../db/schema.ts";
 import { queueDisputeMail } from "../jobs/dispute-mail.ts";
+import { notify } from "../notifications/notify.ts";
 import { parseJson } from "./account.ts";
+import type { NewAccountEvent } from "./account-events.ts";
 import { paymentMethodDetailsOf } from "./charge-details.ts";
 import { chargeEntry } from "./ledger-entries.ts";
 import { insertBalanceTransactions } from "./rollups.ts";
@@ -89,7 +94,20 @@ function brandOf(charge: ChargesTable): string | undefined {
 	return typeof brand === "string" ? brand : undefined;
 }
 
-async function raiseDispute(trx: Trx, charge: ChargesTable): Promise<void> {
+/** What a dispute's event says of it. */
+function disputeChange(
+	type: "dispute.created" | "dispute.updated",
+	dispute: DisputesTable,
+	status: string,
+): NewAccountEvent {
+	return {
+		type,
+		objectId: dispute.id,
+		data: { status, charge_id: dispute.charge_id, payment_intent_id: dispute.payment_intent_id },
+	};
+}
+
+async function raiseDispute(trx: Trx, charge: ChargesTable, events: NewAccountEvent[]): Promise<void> {
 	const kind = charge.sandbox_dispute ?? "";
 	await trx
 		.updateTable("charges")
@@ -149,6 +167,15 @@ async function raiseDispute(trx: Trx, charge: ChargesTable): Promise<void> {
 	const title = inquiry ? `An inquiry was opened on a ${amount} payment` : `A ${amount} payment was disputed`;
 	const mail = { amount: charge.amount, currency: charge.currency, orderId: charge.order_id, inquiry };
 	await queueDisputeMail(trx, { ...mail, accountId: charge.account_id, dueBy: dispute.due_by }, at);
+	await notify(trx, {
+		accountId: charge.account_id,
+		userId: null,
+		type: "dispute_created",
+		objectId: dispute.id,
+		created: at,
+		facts: { amount: dispute.amount, currency: dispute.currency, due_by: dispute.due_by, inquiry },
+	});
+	events.push(disputeChange("dispute.created", dispute, dispute.status));
 	const noteId = await nextSequence(trx, charge.account_id, "inbox_notes");
 	await trx
 		.insertInto("inbox_notes")
@@ -180,7 +207,12 @@ async function raiseDispute(trx: Trx, charge: ChargesTable): Promise<void> {
 }
 
 /** Raises the disputes of dispute cards due by `now`, oldest payment first. */
-export async function raiseDueDisputes(trx: Trx, accountId: string, now: number): Promise<void> {
+export async function raiseDueDisputes(
+	trx: Trx,
+	accountId: string,
+	now: number,
+	events: NewAccountEvent[],
+): Promise<void> {
 	const due = await trx
 		.selectFrom("charges")
 		.selectAll()
@@ -189,7 +221,7 @@ export async function raiseDueDisputes(trx: Trx, accountId: string, now: number)
 		.where("created", "<=", now - DISPUTE_ARRIVAL_DELAY)
 		.orderBy("created")
 		.execute();
-	for (const charge of due) await raiseDispute(trx, charge);
+	for (const charge of due) await raiseDispute(trx, charge, events);
 }
 
 const OPEN = ["needs_response", "warning_needs_response"];
@@ -236,6 +268,7 @@ async function close(
 	dispute: DisputesTable,
 	status: "won" | "lost" | "warning_closed",
 	at: number,
+	events: NewAccountEvent[],
 ) {
 	const metadata = parseJson<Record<string, string>>(dispute.metadata, {});
 	if (status !== "warning_closed") metadata[DISPUTE_METADATA_KEYS.closedAt] = String(at);
@@ -247,6 +280,7 @@ async function close(
 		.where("status", "=", dispute.status)
 		.executeTakeFirst();
 	if (Number(updated.numUpdatedRows) !== 1) return;
+	events.push(disputeChange("dispute.updated", dispute, status));
 	const charge = await chargeOf(trx, dispute);
 	if (!charge) return;
 	let moved = { amount: 0, fee: 0 };
@@ -268,7 +302,12 @@ async function close(
 }
 
 /** Deadlines that passed lose the dispute (close the inquiry); submitted evidence is decided. */
-export async function decideDueDisputes(trx: Trx, accountId: string, now: number): Promise<void> {
+export async function decideDueDisputes(
+	trx: Trx,
+	accountId: string,
+	now: number,
+	events: NewAccountEvent[],
+): Promise<void> {
 	const unanswered = await trx
 		.selectFrom("disputes")
 		.selectAll()
@@ -283,6 +322,7 @@ export async function decideDueDisputes(trx: Trx, accountId: string, now: number
 			dispute,
 			dispute.status === "warning_needs_response" ? "warning_closed" : "lost",
 			dispute.due_by,
+			events,
 		);
 	}
 	const reviewed = await trx
@@ -295,6 +335,64 @@ export async function decideDueDisputes(trx: Trx, accountId: string, now: number
 		const at = decisionTime(dispute);
 		if (at > now) continue;
 		const evidence = parseJson<Record<string, string>>(dispute.evidence, {});
-		await close(trx, dispute, disputeOutcomeOf(evidence, dispute.status === "warning_under_review"), at);
+		await close(
+			trx,
+			dispute,
+			disputeOutcomeOf(evidence, dispute.status === "warning_under_review"),
+			at,
+			events,
+		);
+	}
+}
+
+const EVIDENCE_NOTICE_SECONDS = EVIDENCE_DUE_NOTICE_HOURS * HOUR_SECONDS;
+
+/** Open disputes whose evidence-due notification is not written yet. */
+function unremindedDisputes(trx: Trx, accountId: string) {
+	return trx
+		.selectFrom("disputes")
+		.where("disputes.account_id", "=", accountId)
+		.where("disputes.status", "in", OPEN)
+		.where(({ not, exists, selectFrom }) =>
+			not(
+				exists(
+					selectFrom("notifications")
+						.select(sql.lit(1).as("one"))
+						.where("notifications.account_id", "=", accountId)
+						.where("notifications.type", "=", sql.lit("dispute_evidence_due"))
+						.whereRef("notifications.object_id", "=", "disputes.id"),
+				),
+			),
+		);
+}
+
+/** When the next open dispute's evidence comes within 72 hours of its deadline. */
+export async function nextEvidenceReminder(trx: Trx, accountId: string): Promise<number | null> {
+	const row = await unremindedDisputes(trx, accountId)
+		.select((eb) => eb.fn.min<number>("disputes.due_by").as("first"))
+		.executeTakeFirst();
+	return row?.first == null ? null : Number(row.first) - EVIDENCE_NOTICE_SECONDS;
+}
+
+/**
+ * Notifies the store of open disputes whose evidence is due within 72 hours of `now` (those
+ * past their deadline are closed by decideDueDisputes in the same step instead).
+ */
+export async function remindDueEvidence(trx: Trx, accountId: string, now: number): Promise<void> {
+	const due = await unremindedDisputes(trx, accountId)
+		.selectAll("disputes")
+		.where("disputes.due_by", "<=", now + EVIDENCE_NOTICE_SECONDS)
+		.where("disputes.due_by", ">", now)
+		.orderBy("disputes.due_by")
+		.execute();
+	for (const dispute of due) {
+		await notify(trx, {
+			accountId,
+			userId: null,
+			type: "dispute_evidence_due",
+			objectId: dispute.id,
+			created: Math.max(dispute.due_by - EVIDENCE_NOTICE_SECONDS, dispute.created),
+			facts: { amount: dispute.amount, currency: dispute.currency, due_by: dispute.due_by },
+		});
 	}
 }

@@ -23,7 +23,9 @@ import { englishTranslator } from "@paydesk/domain/translator";
 import type { Kysely } from "kysely";
 import { newId } from "../db/ids.ts";
 import type { AccountsTable, Database, PayoutsTable } from "../db/schema.ts";
+import { notify } from "../notifications/notify.ts";
 import { parseJson } from "./account.ts";
+import { type NewAccountEvent, payoutChange } from "./account-events.ts";
 import { accountBalances } from "./balances.ts";
 import { bankAccountLabel } from "./payouts.ts";
 
@@ -90,6 +92,7 @@ export async function makeScheduledPayouts(
 	trx: Trx,
 	account: AccountsTable,
 	at: number,
+	events: NewAccountEvent[],
 ): Promise<PayoutsTable[]> {
 	if (!payoutsRunning(account)) return [];
 	const made: PayoutsTable[] = [];
@@ -124,19 +127,30 @@ export async function makeScheduledPayouts(
 			.where("available_on", "<=", at)
 			.execute();
 		made.push(payout);
+		events.push(payoutChange("payout.created", payout.id, payout.status));
 	}
 	return made;
 }
 
-/** Moves payouts on: pending ones go in transit, arrived ones are paid or fail. */
-export async function advancePayouts(trx: Trx, account: AccountsTable, now: number): Promise<void> {
-	await trx
+/**
+ * Moves payouts on: pending ones go in transit, arrived ones are paid or fail (a failure is
+ * notified to the store).
+ */
+export async function advancePayouts(
+	trx: Trx,
+	account: AccountsTable,
+	now: number,
+	events: NewAccountEvent[],
+): Promise<void> {
+	const moving = await trx
 		.updateTable("payouts")
 		.set({ status: "in_transit" })
 		.where("account_id", "=", account.id)
 		.where("status", "=", "pending")
 		.where("created", "<=", now - PAYOUT_IN_TRANSIT_AFTER)
+		.returning("id")
 		.execute();
+	for (const { id } of moving) events.push(payoutChange("payout.updated", id, "in_transit"));
 	const arrived = await trx
 		.selectFrom("payouts")
 		.selectAll()
@@ -168,6 +182,15 @@ export async function advancePayouts(trx: Trx, account: AccountsTable, now: numb
 				.where("deposit_id", "=", payout.id)
 				.execute();
 			erroredCurrencies = [...erroredCurrencies, payout.currency];
+			events.push(payoutChange("payout.updated", payout.id, "failed"));
+			await notify(trx, {
+				accountId: account.id,
+				userId: null,
+				type: "payout_failed",
+				objectId: payout.id,
+				created: payout.date,
+				facts: { amount: payout.amount, currency: payout.currency },
+			});
 			continue;
 		}
 		await trx
@@ -176,6 +199,7 @@ export async function advancePayouts(trx: Trx, account: AccountsTable, now: numb
 			.where("account_id", "=", account.id)
 			.where("id", "=", payout.id)
 			.execute();
+		events.push(payoutChange("payout.updated", payout.id, "paid"));
 	}
 	if (erroredCurrencies.length > 0) {
 		const banks = externalAccounts(account).map((bank) =>

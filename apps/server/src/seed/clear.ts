@@ -33,6 +33,9 @@ const CLEARED = [
 	"idempotency_keys",
 	"payment_intents",
 	"account_clocks",
+	"account_events",
+	"notifications",
+	"notification_reads",
 ] as const satisfies readonly Exclude<keyof Database, (typeof KEPT)[number] | "accounts">[];
 
 type Unlisted = Exclude<keyof Database, (typeof KEPT)[number] | (typeof CLEARED)[number] | "accounts">;
@@ -43,8 +46,9 @@ export async function clearStoreData(db: Db, accountId: string): Promise<void> {
 	await db.kysely.transaction().execute(async (trx) => {
 		for (const table of CLEARED) {
 			let rows = trx.deleteFrom(table).where("account_id", "=", accountId);
-			// The users stay, so does the counter their ids come from (or the next user collides).
-			if (table === "sequences") rows = rows.where("name", "!=", "users");
+			// The users stay, so does the counter their ids come from (or the next user collides);
+			// event numbers go on from where they were, so an open stream's reader sees a reset.
+			if (table === "sequences") rows = rows.where("name", "not in", ["users", "events"]);
 			// Indexes an interrupted build set aside, which the next build must put back.
 			if (table === "options") rows = rows.where("name", "!=", DEFERRED_INDEXES_OPTION);
 			await rows.execute();

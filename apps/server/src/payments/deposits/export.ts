@@ -5,6 +5,7 @@ import { formatInTimeZone } from "@paydesk/domain/dates";
 import { formatPlainAmount } from "@paydesk/domain/money";
 import { payoutStatusLabel, payoutTypeLabel } from "@paydesk/domain/payouts";
 import type { PayoutsTable } from "../../db/schema.ts";
+import { exportReadyTitle } from "../../notifications/texts.ts";
 import type { ExportContext, ExportDefinition } from "../exports/definition.ts";
 import { filterTimeZone } from "../exports/time-zones.ts";
 import { payoutBatches } from "./queries.ts";
@@ -30,7 +31,7 @@ export const payoutExport: ExportDefinition<typeof depositQueries.sorted, Payout
 	noun: "payouts",
 	columns: payoutColumns,
 	mailTexts: (t, rowCount) => ({
-		subject: t.__("Your payouts export is ready", "paydesk"),
+		subject: exportReadyTitle(t, "deposits"),
 		/* translators: 1: how many payouts, 2: the store's name. */
 		ready: t._n(
 			"The export of %1$s payout you requested from %2$s is ready:",

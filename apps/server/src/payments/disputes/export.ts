@@ -5,6 +5,7 @@ import { formatInTimeZone } from "@paydesk/domain/dates";
 import { disputeReasonLabel } from "@paydesk/domain/disputes/reasons";
 import { disputeStatusLabel } from "@paydesk/domain/disputes/statuses";
 import { formatPlainAmount } from "@paydesk/domain/money";
+import { exportReadyTitle } from "../../notifications/texts.ts";
 import type { ExportContext, ExportDefinition } from "../exports/definition.ts";
 import { filterTimeZone } from "../exports/time-zones.ts";
 import { type DisputeRow, disputeBatches } from "./queries.ts";
@@ -39,7 +40,7 @@ export const disputeExport: ExportDefinition<typeof disputeQueries.sorted, Dispu
 	noun: "disputes",
 	columns: disputeColumns,
 	mailTexts: (t, rowCount) => ({
-		subject: t.__("Your disputes export is ready", "paydesk"),
+		subject: exportReadyTitle(t, "disputes"),
 		/* translators: 1: how many disputes, 2: the store's name. */
 		ready: t._n(
 			"The export of %1$s dispute you requested from %2$s is ready:",

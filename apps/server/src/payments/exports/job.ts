@@ -58,7 +58,8 @@ export function exportJobHandler<Q extends z.ZodObject, Row>(
 			.select("name")
 			.where("id", "=", job.account_id)
 			.executeTakeFirst();
-		const link = `${context.publicUrl}${buildPath(definition.routes.file.path, { export_id: job.id })}`;
+		const downloadUrl = buildPath(definition.routes.file.path, { export_id: job.id });
+		const link = `${context.publicUrl}${downloadUrl}`;
 		const texts = definition.mailTexts(t, counter.rows);
 		const storeName = store?.name ?? t.__("your store", "paydesk");
 		await queueMail(
@@ -86,6 +87,6 @@ export function exportJobHandler<Q extends z.ZodObject, Row>(
 			},
 			now,
 		);
-		return { rowCount: counter.rows, fileName };
+		return { rowCount: counter.rows, fileName, downloadUrl };
 	};
 }

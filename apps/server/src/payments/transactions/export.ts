@@ -14,6 +14,7 @@ import { formatInTimeZone, zoneOffsetAt } from "@paydesk/domain/dates";
 import { formatPlainAmount } from "@paydesk/domain/money";
 import { payoutStatusLabel } from "@paydesk/domain/payouts";
 import { channelLabel, riskLevelLabel, transactionTypeLabel } from "@paydesk/domain/transactions";
+import { exportReadyTitle } from "../../notifications/texts.ts";
 import { parseJson } from "../../processor/account.ts";
 import { type ExportContext, type ExportDefinition, rememberedLabels } from "../exports/definition.ts";
 import { filterTimeZone } from "../exports/time-zones.ts";
@@ -108,7 +109,7 @@ export const transactionExport: ExportDefinition<typeof transactionQueries.sorte
 	noun: "transactions",
 	columns: transactionColumns,
 	mailTexts: (t, rowCount) => ({
-		subject: t.__("Your transactions export is ready", "paydesk"),
+		subject: exportReadyTitle(t, "transactions"),
 		/* translators: 1: how many transactions, 2: the store's name. */
 		ready: t._n(
 			"The export of %1$s transaction you requested from %2$s is ready:",

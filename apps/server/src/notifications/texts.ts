@@ -1,0 +1,110 @@
+/**
+ * What a notification says, in its reader's language: written when it is read, from the facts
+ * the notification keeps, so a user who changes language reads the bell in the new one.
+ */
+import type { NotificationType } from "@paydesk/contract/events";
+import type { ExportKind } from "@paydesk/domain/exports";
+import { formatAmount } from "@paydesk/domain/money";
+import { taskActionUrl } from "@paydesk/domain/tasks";
+import { PAYMENT_DETAILS_PATH } from "@paydesk/domain/transactions";
+import { type Reader, readerDateTime } from "../i18n/reader-language.ts";
+import type { ServerTranslator } from "../i18n/translator.ts";
+
+/** The facts a notification keeps (its `data`). */
+export interface NotificationFacts {
+	amount?: number;
+	currency?: string;
+	/** Epoch seconds by which dispute evidence is due. */
+	due_by?: number;
+	inquiry?: boolean;
+	kind?: ExportKind;
+	/** Same-site path of an export's file. */
+	download_url?: string;
+}
+
+/** "Your transactions export is ready": the export's e-mail subject and its notification. */
+export function exportReadyTitle(t: ServerTranslator, kind: ExportKind | undefined): string {
+	switch (kind) {
+		case "deposits":
+			return t.__("Your payouts export is ready", "paydesk");
+		case "disputes":
+			return t.__("Your disputes export is ready", "paydesk");
+		default:
+			return t.__("Your transactions export is ready", "paydesk");
+	}
+}
+
+function exportFailedTitle(t: ServerTranslator, kind: ExportKind | undefined): string {
+	switch (kind) {
+		case "deposits":
+			return t.__("Your payouts export could not be finished. Please export again.", "paydesk");
+		case "disputes":
+			return t.__("Your disputes export could not be finished. Please export again.", "paydesk");
+		default:
+			return t.__("Your transactions export could not be finished. Please export again.", "paydesk");
+	}
+}
+
+/** A new dispute's line: the subject of its e-mail and its notification. */
+export function disputeCreatedTitle(t: ServerTranslator, amount: string, inquiry: boolean): string {
+	return inquiry
+		? /* translators: %s: an amount, e.g. $50.00. */
+			t.sprintf(t.__("An inquiry was opened on a %s payment", "paydesk"), amount)
+		: /* translators: %s: an amount, e.g. $50.00. */
+			t.sprintf(t.__("A %s payment was disputed", "paydesk"), amount);
+}
+
+export function notificationTitle(reader: Reader, type: NotificationType, facts: NotificationFacts): string {
+	const { t } = reader;
+	const amount =
+		facts.amount === undefined || !facts.currency
+			? ""
+			: formatAmount(facts.amount, facts.currency, { locale: reader.locale });
+	switch (type) {
+		case "export_ready":
+			return exportReadyTitle(t, facts.kind);
+		case "export_failed":
+			return exportFailedTitle(t, facts.kind);
+		case "dispute_created":
+			return disputeCreatedTitle(t, amount, facts.inquiry === true);
+		case "dispute_evidence_due":
+			return t.sprintf(
+				/* translators: 1: an amount, e.g. $50.00, 2: a date and time. */
+				t.__("Evidence for a %1$s dispute is due by %2$s", "paydesk"),
+				amount,
+				readerDateTime(reader, facts.due_by ?? 0),
+			);
+		case "payout_failed":
+			/* translators: %s: an amount, e.g. $50.00. */
+			return t.sprintf(t.__("A %s payout failed", "paydesk"), amount);
+		case "payment_review":
+			/* translators: %s: an amount, e.g. $50.00. */
+			return t.sprintf(t.__("A %s payment is held for review", "paydesk"), amount);
+	}
+}
+
+const adminPage = (path: string, id: string) => taskActionUrl({ kind: "admin", path, query: { id } }) ?? "";
+
+export function notificationLink(
+	t: ServerTranslator,
+	type: NotificationType,
+	objectId: string,
+	facts: NotificationFacts,
+): { label: string; url: string } | null {
+	switch (type) {
+		case "export_ready":
+			return facts.download_url ? { label: t.__("Download", "paydesk"), url: facts.download_url } : null;
+		case "export_failed":
+			return null;
+		case "dispute_created":
+		case "dispute_evidence_due":
+			return {
+				label: t.__("View dispute", "paydesk"),
+				url: adminPage("/payments/disputes/details", objectId),
+			};
+		case "payout_failed":
+			return { label: t.__("View payout", "paydesk"), url: adminPage("/payments/payouts/details", objectId) };
+		case "payment_review":
+			return { label: t.__("Review payment", "paydesk"), url: adminPage(PAYMENT_DETAILS_PATH, objectId) };
+	}
+}

@@ -1,0 +1,45 @@
+/**
+ * GET /payments/events: the account's events as a text/event-stream (contract/events.ts), from
+ * this process's hub (hub.ts). The answer is written by hand: its headers, then the stream,
+ * which stays open until the reader leaves or the server closes.
+ */
+import { EVENTS_ERRORS, streamEvents } from "@paydesk/contract/events";
+import type { FastifyInstance } from "fastify";
+import type { AppDeps } from "../../app-deps.ts";
+import { contractRoute } from "../../http/contract-route.ts";
+import { RestError } from "../../http/rest-error.ts";
+import { EventHub, HUB_DEFAULTS } from "./hub.ts";
+
+function lastEventIdOf(header: string | string[] | undefined, query: string | undefined): number | null {
+	const value = (Array.isArray(header) ? header[0] : header) ?? query;
+	return value !== undefined && /^\d{1,18}$/.test(value) ? Number(value) : null;
+}
+
+export function registerEventRoutes(app: FastifyInstance, deps: AppDeps): EventHub {
+	const hub = new EventHub(deps.db.kysely, {
+		...HUB_DEFAULTS,
+		streamsPerUser: deps.config.eventStreamsPerUser ?? HUB_DEFAULTS.streamsPerUser,
+		log: app.log,
+	});
+	// Open streams would keep the server from closing.
+	app.addHook("preClose", async () => hub.close());
+
+	contractRoute(app, streamEvents, async ({ query, user, accountId, request, reply }) => {
+		if (!hub.canOpen(user.id)) {
+			reply.header("retry-after", "30");
+			throw new RestError(EVENTS_ERRORS.tooManyStreams, "Too many open event streams for this user.", 429);
+		}
+		const lastEventId = lastEventIdOf(request.headers["last-event-id"], query.last_event_id);
+		reply.hijack();
+		reply.raw.writeHead(200, {
+			"content-type": "text/event-stream; charset=utf-8",
+			"cache-control": "no-store",
+			connection: "keep-alive",
+			"x-accel-buffering": "no",
+			"x-content-type-options": "nosniff",
+		});
+		await hub.open(accountId, user.id, lastEventId, reply.raw);
+		return undefined as never;
+	});
+	return hub;
+}
