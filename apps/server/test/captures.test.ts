@@ -1,7 +1,7 @@
 import type { Charge } from "@paydesk/contract/charges";
 import type { CaptureResponse } from "@paydesk/contract/orders";
 import type { TimelineEventBody } from "@paydesk/contract/timeline";
-import { captureErrorMessage } from "@paydesk/domain/capture";
+import { captureFailureReason } from "@paydesk/domain/capture";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rollupDrift } from "../src/processor/rollups.ts";
 import { insertTestAccount } from "../src/testing/fixtures.ts";
@@ -130,9 +130,7 @@ describe("capturing an authorization", () => {
 				extra_details: { error_type: "amount_too_small", minimum_amount: 50, minimum_amount_currency: "usd" },
 			},
 		});
-		expect(captureErrorMessage("capture", payment.orderId, error)).toBe(
-			`There has been an error capturing the payment for order #${payment.orderId}. The minimum amount that can be processed is 0.50 USD.`,
-		);
+		expect(captureFailureReason(error)).toBe("The minimum amount that can be processed is 0.50 USD.");
 		expect((await chargeOf(payment.chargeId)).captured).toBe(false);
 	});
 });

@@ -49,7 +49,3 @@ export const partnerNotification = z.object({
 export type PartnerNotification = z.infer<typeof partnerNotification>;
 
 export const partnerNotifications = z.object({ data: z.array(partnerNotification) });
-
-export const partnerError = z.object({
-	error: z.object({ type: z.string(), message: z.string() }),
-});

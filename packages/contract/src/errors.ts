@@ -29,7 +29,3 @@ export const COMMON_ERROR_CODES = [
 	"rest_service_unavailable",
 	"internal_server_error",
 ] as const;
-
-export function isRestError(value: unknown): value is RestErrorBody {
-	return restError.safeParse(value).success;
-}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { depositQueries } from "./deposits.ts";
-import { dateRulesOf, defineListQuery, hasListFilters, someOf } from "./list.ts";
+import { dateRulesOf, defineListQuery, someOf } from "./list.ts";
 
 describe("the shared list query (spec 1 §9, spec 2 §5)", () => {
 	it("defaults to page 1, 25 per page, the list's default sort and match all", () => {
@@ -74,13 +74,5 @@ describe("filters in use", () => {
 			{ rule: "before", value: "2026-11-01" },
 			{ rule: "between", value: ["2026-10-01", "2026-10-02"] },
 		]);
-	});
-
-	it("knows whether any filter is applied (the export confirmation asks only without one)", () => {
-		expect(hasListFilters({ page: 2, sort: "date", match: "any" })).toBe(false);
-		expect(hasListFilters({ status_is: "paid" })).toBe(true);
-		expect(hasListFilters({ date_between: ["2026-11-01", "2026-11-02"] })).toBe(true);
-		expect(hasListFilters({ store_currency_is: "usd" })).toBe(true);
-		expect(hasListFilters({ type_is_in: [] })).toBe(false);
 	});
 });

@@ -117,13 +117,3 @@ export function dateRulesOf(query: {
 	if (from && to) rules.push({ rule: "between", value: [from, to] });
 	return rules;
 }
-
-const RULE_KEY = /(_is|_is_not|_is_in)$|^date_(before|after|between)$|^(search|deposit_id)$/;
-
-/** Whether any filter is applied (exports ask for confirmation only without one, spec 2 §5). */
-export function hasListFilters(query: Readonly<Record<string, unknown>>): boolean {
-	return Object.entries(query).some(([key, value]) => {
-		if (!RULE_KEY.test(key) || value === undefined || value === null || value === "") return false;
-		return !Array.isArray(value) || value.length > 0;
-	});
-}

@@ -16,7 +16,7 @@
  *   a fingerprint and the check results.
  */
 import { PAYMENT_METHOD_TYPES, type PaymentMethodType } from "@paydesk/domain/payment-methods";
-import { passesLuhn } from "@paydesk/domain/test-cards";
+import { normalizeCardNumber, passesLuhn } from "@paydesk/domain/test-cards";
 import { z } from "zod";
 import { currencyCode, minorAmount, objectId } from "./common.ts";
 import { defineRoute, REST_BASE } from "./route.ts";
@@ -68,7 +68,7 @@ export const billingDetailsInput = z.object({
 
 const cardNumber = z
 	.string()
-	.transform((value) => value.replace(/[\s-]/g, ""))
+	.transform(normalizeCardNumber)
 	.refine((digits) => /^\d{12,19}$/.test(digits), { error: "must be 12 to 19 digits" })
 	.refine(passesLuhn, { error: "is not a valid card number (it fails the Luhn check)" });
 

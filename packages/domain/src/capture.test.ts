@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
 	captureDeadline,
-	captureErrorMessage,
-	captureSuccessMessage,
+	captureFailureReason,
 	isAuthorizationExpired,
 	isCaptureSucceeded,
 	minimumCaptureAmount,
@@ -39,57 +38,41 @@ describe("capture banner: auth-and-capture flag on, charge not failed, no refund
 	});
 });
 
-describe("capture and cancel failures: the lead sentence, then the reason by code", () => {
-	const reason = (code: string, action: "capture" | "cancel" = "capture") =>
-		captureErrorMessage(action, "123", { code });
-	it("leads with the action and the order number", () => {
-		expect(reason("wcpay_missing_order")).toBe(
-			"There has been an error capturing the payment for order #123. The order could not be found.",
-		);
-		expect(reason("wcpay_cancel_error", "cancel")).toBe(
-			"There has been an error canceling the payment for order #123. The payment cancellation failed to complete.",
-		);
-	});
+describe("capture and cancel failures: the reason by code", () => {
+	const reason = (code: string) => captureFailureReason({ code });
 	it("gives the reason of every code of the table", () => {
-		expect(reason("wcpay_refunded_order_uncapturable")).toContain(
+		expect(reason("wcpay_missing_order")).toBe("The order could not be found.");
+		expect(reason("wcpay_cancel_error")).toBe("The payment cancellation failed to complete.");
+		expect(reason("wcpay_refunded_order_uncapturable")).toBe(
 			"Payment cannot be processed for partially or fully refunded orders.",
 		);
-		expect(reason("wcpay_intent_order_mismatch")).toContain(
+		expect(reason("wcpay_intent_order_mismatch")).toBe(
 			"The payment cannot be processed due to a mismatch with order details.",
 		);
-		expect(reason("wcpay_payment_uncapturable")).toContain(
+		expect(reason("wcpay_payment_uncapturable")).toBe(
 			"This payment cannot be processed in its current state.",
 		);
-		expect(reason("wcpay_capture_error")).toContain("The payment capture failed to complete.");
-		expect(reason("wcpay_server_error")).toContain("An unexpected error occurred. Please try again later.");
-		expect(reason("rest_forbidden")).toContain("Unable to process the payment. Please try again later.");
+		expect(reason("wcpay_capture_error")).toBe("The payment capture failed to complete.");
+		expect(reason("wcpay_server_error")).toBe("An unexpected error occurred. Please try again later.");
+		expect(reason("rest_forbidden")).toBe("Unable to process the payment. Please try again later.");
 	});
 	it("states the minimum amount for amount_too_small with extra details", () => {
-		const message = captureErrorMessage("capture", 7, {
+		const message = captureFailureReason({
 			code: "wcpay_capture_error",
 			data: {
 				extra_details: { error_type: "amount_too_small", minimum_amount: 50, minimum_amount_currency: "usd" },
 			},
 		});
-		expect(message).toBe(
-			"There has been an error capturing the payment for order #7. The minimum amount that can be processed is 0.50 USD.",
-		);
-		const withoutDetails = captureErrorMessage("capture", 7, {
+		expect(message).toBe("The minimum amount that can be processed is 0.50 USD.");
+		const withoutDetails = captureFailureReason({
 			code: "wcpay_capture_error",
 			data: { extra_details: { error_type: "amount_too_small" } },
 		});
-		expect(withoutDetails).toContain("The payment amount is too small to be processed.");
+		expect(withoutDetails).toBe("The payment amount is too small to be processed.");
 	});
 	it("uses 50 minor units as the minimum for usd, eur and gbp", () => {
 		expect(minimumCaptureAmount("usd")).toBe(50);
 		expect(minimumCaptureAmount("EUR")).toBe(50);
 		expect(minimumCaptureAmount("gbp")).toBe(50);
-	});
-});
-
-describe("capture and cancel success notices", () => {
-	it("uses the spec's words", () => {
-		expect(captureSuccessMessage("capture", "123")).toBe("Payment for order #123 captured successfully.");
-		expect(captureSuccessMessage("cancel", "123")).toBe("Payment for order #123 canceled successfully.");
 	});
 });

@@ -1,7 +1,8 @@
 /**
  * Capturing and canceling an authorization (spec 2 §4 "Authorization", "Summary card actions",
  * §8 capture and cancel failures, §9 capture window): when the capture banner shows, the
- * deadline, the smallest amount the processor captures, and every notice the admin shows.
+ * deadline, the smallest amount the processor captures, and the reason a failure notice gives
+ * (the admin words the notices themselves, translated).
  */
 import { formatAmount } from "./money.ts";
 
@@ -102,22 +103,4 @@ export function captureFailureReason(failure: CaptureFailure, locale?: string): 
 		return "The payment capture failed to complete.";
 	}
 	return FAILURE_REASONS[failure.code] ?? "Unable to process the payment. Please try again later.";
-}
-
-/** 'There has been an error capturing/canceling the payment for order #%s.' followed by the reason. */
-export function captureErrorMessage(
-	action: CaptureAction,
-	orderNumber: string | number,
-	failure: CaptureFailure,
-	locale?: string,
-): string {
-	const verb = action === "capture" ? "capturing" : "canceling";
-	const lead = `There has been an error ${verb} the payment for order #${orderNumber}.`;
-	return `${lead} ${captureFailureReason(failure, locale)}`;
-}
-
-/** 'Payment for order #%s captured successfully.' / '… canceled successfully.' */
-export function captureSuccessMessage(action: CaptureAction, orderNumber: string | number): string {
-	const done = action === "capture" ? "captured" : "canceled";
-	return `Payment for order #${orderNumber} ${done} successfully.`;
 }

@@ -11,7 +11,6 @@ export const CONNECT_FROM_SOURCES: Readonly<Record<string, string>> = {
 	WCADMIN_PAYMENT_SETTINGS: "wcadmin-settings-page",
 	WCADMIN_PAYMENT_INCENTIVE: "wcadmin-incentive-page",
 };
-export const CONNECT_FROM_VALUES = [...Object.keys(CONNECT_FROM_SOURCES), "WCPAY_CONNECT"] as const;
 export const CONNECT_PAGE_SOURCE = "wcpay-connect-page";
 export const UNKNOWN_SOURCE = "unknown";
 
@@ -187,4 +186,3 @@ export function visibleLogoCount(width: number): number {
 	return 10;
 }
 export const LOGO_POPOVER_HIDE_MS = 300;
-

@@ -232,8 +232,6 @@ export function dayInTimeZone(epochSeconds: number, zone: string): string {
 	return formatInTimeZone(epochSeconds, zone).slice(0, 10);
 }
 
-export const SECONDS_PER_DAY = DAY_SECONDS;
-
 /** Calendar parts of an instant in a zone (IANA name, "UTC", or a fixed offset). */
 export interface ZonedParts extends Omit<LocalDateTime, "hasTime"> {
 	/** 0 = Sunday */

@@ -4,7 +4,7 @@
  * shown with 6 significant digits under 1 and 5 otherwise. Also the sandbox partner's standard
  * pricing, which the processor uses to describe the fee of a payment it captures.
  */
-import { formatAmount, isZeroDecimal } from "./money.ts";
+import { formatAmount, toMajor } from "./money.ts";
 
 /** One component of a fee, as the timeline's fee_rates.history lists them. */
 export interface FeeRateEntry {
@@ -52,19 +52,6 @@ export function formatFeeRates(
 	return parts.join(" + ");
 }
 
-const FEE_COMPONENT_LABELS: Readonly<Record<string, string>> = {
-	base: "Base fee",
-	international: "International card fee",
-	fx: "Foreign exchange fee",
-	discount: "Discount",
-};
-
-/** What a fee component is called: "Base fee", "International card fee", "Foreign exchange fee" … */
-export function feeComponentLabel(entry: Pick<FeeRateEntry, "type" | "additional_type">): string {
-	const key = entry.type === "additional" ? (entry.additional_type ?? "additional") : entry.type;
-	return FEE_COMPONENT_LABELS[key] ?? "Additional fee";
-}
-
 /** Significant digits of an exchange rate: 6 when the rate is under 1, otherwise 5. */
 export function exchangeRatePrecision(rate: number): 5 | 6 {
 	return Math.abs(rate) < 1 ? 6 : 5;
@@ -80,10 +67,9 @@ export function exchangeRateOf(
 	from: { amount: number; currency: string },
 	to: { amount: number; currency: string },
 ): number | null {
-	const fromMajor = isZeroDecimal(from.currency) ? from.amount : from.amount / 100;
-	const toMajor = isZeroDecimal(to.currency) ? to.amount : to.amount / 100;
+	const fromMajor = toMajor(from.amount, from.currency);
 	if (fromMajor === 0) return null;
-	return Math.abs(toMajor / fromMajor);
+	return Math.abs(toMajor(to.amount, to.currency) / fromMajor);
 }
 
 /** The fixed part of the standard online price, in minor units of the settlement currency. */
@@ -118,9 +104,4 @@ export function standardFeeRates(methodType: string, currency: string, crossCurr
 		fixed_currency: currency,
 		history: [base, fx],
 	};
-}
-
-/** The fee the standard rates give for an amount (minor units, rounded half up). */
-export function feeFor(amount: number, rates: Pick<FeeRates, "percentage" | "fixed">): number {
-	return Math.round(amount * rates.percentage) + rates.fixed;
 }

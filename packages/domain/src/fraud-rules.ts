@@ -73,17 +73,6 @@ export interface ProtectionRule {
 export const PROTECTION_LEVELS = ["basic", "advanced"] as const;
 export type ProtectionLevel = (typeof PROTECTION_LEVELS)[number];
 
-/** The cards of the page, in the spec's order (spec 3 §2.7), CVC last and not a rule. */
-export const FRAUD_CARD_ORDER = [
-	"avs_verification",
-	"international_ip_address",
-	"ip_address_mismatch",
-	"address_mismatch",
-	"purchase_price_threshold",
-	"order_items_threshold",
-	"cvc_verification",
-] as const;
-
 export interface FilterToggle {
 	enabled: boolean;
 	/** Block the payment; false holds it for review. */

@@ -162,15 +162,6 @@ export function paymentMethodDefinition(id: string, t: Translator): PaymentMetho
 	};
 }
 
-export const METHOD_STATUSES = [
-	"active",
-	"unrequested",
-	"pending",
-	"pending_verification",
-	"inactive",
-] as const;
-export type MethodStatus = (typeof METHOD_STATUSES)[number];
-
 export interface MethodStatusEntry {
 	status: string;
 	requirements: string[];

@@ -203,13 +203,13 @@ export function instantBalanceOf(available: number, currency: string): InstantBa
 	return { amount, fee, net: amount - fee, fee_percentage: INSTANT_PAYOUT_FEE_PERCENTAGE, currency };
 }
 
-/** The instant-payout button is unavailable when the instant amount is 0 (spec 2 §5). */
+/**
+ * The instant-payout button is unavailable when the instant amount is 0 (spec 2 §5), and the
+ * instant-payout card shows only when it is above 0 (spec 3 §9).
+ */
 export function isInstantPayoutAvailable(instant: { amount: number } | null | undefined): boolean {
 	return (instant?.amount ?? 0) > 0;
 }
-
-/** The instant-payout card shows only when the instant amount is above 0 (spec 3 §9). */
-export const showInstantPayoutCard = isInstantPayoutAvailable;
 
 /**
  * The summary of a non-automatic payout (spec 2, payout details): the payout's amount is what

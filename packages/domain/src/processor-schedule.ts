@@ -12,7 +12,10 @@
 export const HOUR_SECONDS = 3600;
 export const DAY_SECONDS = 86_400;
 
-/** A standard payout leaves pending for in transit after this long. */
+/**
+ * A standard payout leaves pending for in transit after this long.
+ * @alias of HOUR_SECONDS, named for its rule
+ */
 export const PAYOUT_IN_TRANSIT_AFTER = HOUR_SECONDS;
 /** …and reaches the bank this long after it was made. */
 export const PAYOUT_ARRIVAL_AFTER = 2 * DAY_SECONDS;

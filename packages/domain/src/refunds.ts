@@ -118,16 +118,6 @@ export function refundRefusal(
 	return null;
 }
 
-/** Success notice: 'Refunded payment #{id}.' */
-export function refundSuccessMessage(paymentId: string): string {
-	return `Refunded payment #${paymentId}.`;
-}
-
-/** Failure notice: 'There has been an error refunding the payment #{id}. Please try again later.' */
-export function refundFailureMessage(paymentId: string): string {
-	return `There has been an error refunding the payment #${paymentId}. Please try again later.`;
-}
-
 /** A partial refund opens the order; without an order link this notice is shown instead. */
 export function orderNotFoundNotice(t: Translator): string {
 	return t.__("Unable to view order. Order not found.", "paydesk");

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-	cardBrandOf,
 	isAvsMismatch,
 	isExpiryPast,
 	nonCardPaymentFails,
@@ -11,13 +10,9 @@ import {
 } from "./test-cards.ts";
 
 describe("test cards (issue 14: Stripe's test numbers decide the outcome)", () => {
-	it.each(TEST_CARDS.map((card) => [card.number, card]))(
-		"%s passes the Luhn check and names its brand",
-		(number, card) => {
-			expect(passesLuhn(number)).toBe(true);
-			expect(cardBrandOf(number)).toBe(card.brand);
-		},
-	);
+	it.each(TEST_CARDS.map((card) => [card.number]))("%s passes the Luhn check", (number) => {
+		expect(passesLuhn(number)).toBe(true);
+	});
 
 	it("has the outcomes the issue lists", () => {
 		const byLast = (number: string) => testCardOf(normalizeCardNumber(number));

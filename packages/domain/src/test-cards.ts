@@ -415,18 +415,6 @@ export function passesLuhn(digits: string): boolean {
 	return sum % 10 === 0;
 }
 
-/** The card network of a number by its leading digits. */
-export function cardBrandOf(digits: string): string {
-	if (/^4/.test(digits)) return "visa";
-	if (/^(5[1-5]|2[2-7])/.test(digits)) return "mastercard";
-	if (/^3[47]/.test(digits)) return "amex";
-	if (/^(6011|64[4-9]|65)/.test(digits)) return "discover";
-	if (/^3(0[0-5]|[689])/.test(digits)) return "diners";
-	if (/^35/.test(digits)) return "jcb";
-	if (/^62/.test(digits)) return "unionpay";
-	return "unknown";
-}
-
 /** What the sandbox does with a card that is not one of its test cards. */
 export const LIVE_CARD_DECLINE: CardDecline = declined(
 	"card_declined",

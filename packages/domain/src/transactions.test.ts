@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
 	authorizationSortKey,
-	CAPTURE_WINDOW_DAYS,
-	captureDeadline,
-	captureDeadlineIso,
 	channelLabel,
 	customerPaymentsUrl,
 	fraudOutcomeStatusLabel,
@@ -54,12 +51,6 @@ describe("transaction value lists (spec 2 §4)", () => {
 });
 
 describe("authorizations (spec 2 §2, §4, §9)", () => {
-	it("the capture deadline is 7 days after creation", () => {
-		expect(CAPTURE_WINDOW_DAYS).toBe(7);
-		expect(captureDeadline(1_700_000_000)).toBe(1_700_000_000 + 7 * 86_400);
-		expect(captureDeadlineIso("2026-11-01T10:00:00.000Z")).toBe("2026-11-08T10:00:00.000Z");
-	});
-
 	it("the sort key 'capture_by' is sent to the server as created, and created is the default", () => {
 		expect(authorizationSortKey("capture_by")).toBe("created");
 		expect(authorizationSortKey(undefined)).toBe("created");

@@ -116,20 +116,6 @@ export function fraudOutcomeStatusLabel(status: string, t: Translator): string {
 	}
 }
 
-/** An authorization must be captured within 7 days of its creation (spec 2 §4, §9). */
-export const CAPTURE_WINDOW_DAYS = 7;
-const CAPTURE_WINDOW_SECONDS = CAPTURE_WINDOW_DAYS * 86_400;
-
-/** The capture deadline of an authorization, from its creation time in epoch seconds. */
-export function captureDeadline(createdSeconds: number): number {
-	return createdSeconds + CAPTURE_WINDOW_SECONDS;
-}
-
-/** The same deadline for an ISO 8601 creation time, as the authorizations list carries it. */
-export function captureDeadlineIso(createdIso: string): string {
-	return new Date(Date.parse(createdIso) + CAPTURE_WINDOW_SECONDS * 1000).toISOString();
-}
-
 /**
  * The transactions summary shows total, fees and net only when there is at most one store
  * currency or a store currency filter is set (spec 2 §2); the count always shows.

@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
-import { RestError } from "../http/rest-error.ts";
+import { invalidNonce, RestError } from "../http/rest-error.ts";
 import type { Clock } from "../processor/clock.ts";
 import type { AuthUser, RequestAuth } from "./context.ts";
 import { verifyNonce } from "./nonce.ts";
@@ -142,7 +142,7 @@ export function registerAuthentication(app: FastifyInstance, db: Kysely<Database
 			request.headers["x-wp-nonce"] ?? (typeof query?._wpnonce === "string" ? query._wpnonce : undefined);
 		if (typeof nonce !== "string" || nonce === "") return;
 		if (!verifyNonce(session.nonceSecret ?? "", REST_NONCE_ACTION, nonce, now)) {
-			throw new RestError("rest_cookie_invalid_nonce", "Cookie check failed", 403);
+			throw invalidNonce();
 		}
 		request.auth = session;
 	});

@@ -1,6 +1,6 @@
 /**
  * The few places where SQLite and PostgreSQL differ, kept in one module so the rest of the
- * code has one path: case-insensitive matching, row locking, date bucketing.
+ * code has one path: case-insensitive matching and row locking.
  */
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import type { DialectName } from "./connection.ts";
@@ -23,14 +23,4 @@ export function forUpdate<DB, TB extends keyof DB, O>(
 	query: SelectQueryBuilder<DB, TB, O>,
 ): SelectQueryBuilder<DB, TB, O> {
 	return dialect === "postgres" ? query.forUpdate() : query;
-}
-
-/**
- * Day number of an epoch-seconds column in a time zone given as a fixed offset in seconds:
- * floor((t + offset) / 86400). Integer division is the same expression on both engines once
- * the operands are integers, but PostgreSQL rounds negative quotients toward zero, which the
- * epoch (after 1970) never produces.
- */
-export function dayBucket(column: Expression<number>, offsetSeconds: number): Expression<number> {
-	return sql<number>`((${column} + ${offsetSeconds}) / 86400)`;
 }

@@ -3,6 +3,7 @@
  * the decision the partner takes from them. Like a payment partner's test mode, a few values
  * trigger outcomes (SANDBOX_VALUES); anything else verifies.
  */
+import { FAILING_BANK_ACCOUNT_NUMBER } from "@paydesk/domain/processor-schedule";
 import type { ExternalAccountRow, RequirementErrorRow, ReviewOutcome } from "../processor/onboarding.ts";
 
 export const MINIMUM_AGE = 18;
@@ -15,7 +16,7 @@ export const SANDBOX_VALUES = {
 	documentMissing: "444444444",
 	unsupportedBusiness: "555555555",
 	addressNoMatch: "address_no_match",
-	failingBankAccount: "000111111116",
+	failingBankAccount: FAILING_BANK_ACCOUNT_NUMBER,
 } as const;
 
 export interface VerificationForm {

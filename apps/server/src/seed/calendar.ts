@@ -24,12 +24,6 @@ export function monthStartOf(seconds: number): number {
 	return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1) / 1000;
 }
 
-/** Epoch seconds of the first second of the month after the one holding the time. */
-export function nextMonthStart(seconds: number): number {
-	const date = new Date(seconds * 1000);
-	return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1) / 1000;
-}
-
 /** The same day of month, `months` earlier (clamped by Date's own overflow rules). */
 export function monthsBefore(seconds: number, months: number): number {
 	const date = new Date(seconds * 1000);

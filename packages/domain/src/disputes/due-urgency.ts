@@ -47,7 +47,3 @@ export function isDueWithin(dueBy: number, now: number, seconds: number): boolea
 	const left = dueBy - now;
 	return left > 0 && left <= seconds;
 }
-
-export function isPastDue(dueBy: number, now: number): boolean {
-	return dueBy <= now;
-}

@@ -45,10 +45,6 @@ export function isEvidenceKey(key: string): key is EvidenceKey {
 	return Object.hasOwn(EVIDENCE_FIELD_TYPES, key);
 }
 
-export function evidenceFieldType(key: EvidenceKey): EvidenceFieldType {
-	return EVIDENCE_FIELD_TYPES[key];
-}
-
 export const FILE_EVIDENCE_KEYS = EVIDENCE_KEYS.filter((key) => EVIDENCE_FIELD_TYPES[key] === "file");
 
 export const PRODUCT_TYPES = [

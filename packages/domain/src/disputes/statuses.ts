@@ -65,10 +65,7 @@ export function isInquiry(status: string): boolean {
 }
 
 /** The statuses that still accept evidence (spec 3 §4.2); every other one is read-only. */
-export const EDITABLE_DISPUTE_STATUSES: readonly DisputeStatus[] = [
-	"needs_response",
-	"warning_needs_response",
-];
+const EDITABLE_DISPUTE_STATUSES: readonly DisputeStatus[] = ["needs_response", "warning_needs_response"];
 
 export function isEvidenceEditable(status: string): boolean {
 	return (EDITABLE_DISPUTE_STATUSES as readonly string[]).includes(status);

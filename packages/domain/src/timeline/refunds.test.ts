@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fullRefund, partialRefund, refundFailed, refundFailureReasonText } from "./refunds.ts";
+import { fullRefund, partialRefund, refundFailed } from "./refunds.ts";
 import { lineText, type TimelineContext } from "./types.ts";
 
 const context: TimelineContext = { dateFormat: "F j, Y", timeZone: "UTC", now: 2_000_000_000 };
@@ -86,9 +86,13 @@ describe("refund failure: '%s refund was attempted but failed due to' + the reas
 		);
 		expect(entry.tone).toBe("error");
 	});
-	it("names a lost or stolen card, also for an unknown reason", () => {
-		expect(refundFailureReasonText("lost_or_stolen_card")).toBe("the card being lost or stolen.");
-		expect(refundFailureReasonText("unknown")).toBe("the card being lost or stolen.");
-		expect(refundFailureReasonText(null)).toBe("the card being lost or stolen.");
+	it.each(["lost_or_stolen_card", "unknown", null])("names a lost or stolen card for %s", (reason) => {
+		const entry = refundFailed(
+			{ type: "refund_failed", datetime: 1, amount: 2000, currency: "usd", failure_reason: reason },
+			context,
+		);
+		expect(lineText(entry.headline)).toBe(
+			"$20.00 refund was attempted but failed due to the card being lost or stolen.",
+		);
 	});
 });

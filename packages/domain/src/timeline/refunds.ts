@@ -4,20 +4,6 @@ import { englishTranslator, sprintf, type Translator } from "../translator.ts";
 import { conversionLine, customerMoney, money, payoutLine, storeSide } from "./money-lines.ts";
 import { entry, type TimelineContext, type TimelineEntry, type TimelineEvent } from "./types.ts";
 
-/**
- * Why a refund failed, completing the spec's '%s refund was attempted but failed due to …' in
- * English; the timeline writes each completed sentence whole, to be translated (refundFailed).
- */
-export const REFUND_FAILURE_REASONS: Readonly<Record<string, string>> = {
-	expired_or_canceled_card: "the card being expired or canceled.",
-	lost_or_stolen_card: "the card being lost or stolen.",
-	unknown: "the card being lost or stolen.",
-};
-
-export function refundFailureReasonText(reason: string | null | undefined): string {
-	return REFUND_FAILURE_REASONS[reason ?? "unknown"] ?? "the card being lost or stolen.";
-}
-
 function arnLine(event: TimelineEvent, t: Translator): string | null {
 	const status = event.acquirer_reference_number_status;
 	if (event.acquirer_reference_number) {

@@ -17,7 +17,7 @@ import { useCurrentUser } from "../list/use-hidden-columns.ts";
 import { useOption } from "../options.ts";
 
 /** Where a sent answer to No is kept: with the user, beside the dismissal. */
-export const FEEDBACK_TEXT_KEY = "wc_payments_wporg_review_2025_feedback";
+const FEEDBACK_TEXT_KEY = "wc_payments_wporg_review_2025_feedback";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 

@@ -4,9 +4,8 @@
  *
  * The spec's 600 ms hide delay is not applied: @wordpress/components' Tooltip builds its own
  * Ariakit store with only the show delay (`delay`) and takes no hide delay, so it hides as soon
- * as the pointer leaves. TOOLTIP_HIDE_DELAY_MS stays in packages/domain/src/ui.ts for the day it
- * does. WordPress's Tooltip comes through app/deferred-tooltip.tsx, so its code loads when the
- * merchant first reaches for an anchor, not with the screen.
+ * as the pointer leaves. WordPress's Tooltip comes through app/deferred-tooltip.tsx, so its code
+ * loads when the merchant first reaches for an anchor, not with the screen.
  */
 import { TOOLTIP_DELAY_MS } from "@paydesk/domain/ui";
 import type { ReactElement } from "react";

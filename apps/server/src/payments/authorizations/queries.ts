@@ -4,7 +4,7 @@
  * intent_status, created). One of them, by payment intent, answers whatever its state.
  */
 import type { Authorization, AuthorizationListQuery } from "@paydesk/contract/authorizations";
-import { captureDeadline } from "@paydesk/domain/transactions";
+import { captureDeadline } from "@paydesk/domain/capture";
 import { type Kysely, sql } from "kysely";
 import type { ChargesTable, Database } from "../../db/schema.ts";
 import { listOrder, orderRows } from "../exports/list-sql.ts";

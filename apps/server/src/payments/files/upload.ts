@@ -6,7 +6,11 @@
 import type { MultipartFile } from "@fastify/multipart";
 import { FILE_ERRORS, FILE_PURPOSES } from "@paydesk/contract/files";
 import { EVIDENCE_FILES_MAX_TOTAL_BYTES } from "@paydesk/domain/disputes/evidence-fields";
-import { type EvidenceFileType, sniffEvidenceFileType } from "@paydesk/domain/disputes/evidence-limits";
+import {
+	EVIDENCE_SNIFF_BYTES,
+	type EvidenceFileType,
+	sniffEvidenceFileType,
+} from "@paydesk/domain/disputes/evidence-limits";
 import type { FastifyRequest } from "fastify";
 import { invalidParams, RestError } from "../../http/rest-error.ts";
 import { cleanFileName } from "./queries.ts";
@@ -71,7 +75,7 @@ export async function readEvidenceUpload(request: FastifyRequest): Promise<Evide
 		throw invalidParams({ purpose: `purpose must be one of ${FILE_PURPOSES.join(", ")}` });
 	}
 	if (!file) throw new RestError(FILE_ERRORS.missingFile, "No file was uploaded.", 400);
-	const mimeType = sniffEvidenceFileType(file.content.subarray(0, 16));
+	const mimeType = sniffEvidenceFileType(file.content.subarray(0, EVIDENCE_SNIFF_BYTES));
 	if (!mimeType) {
 		throw new RestError(
 			FILE_ERRORS.invalidType,

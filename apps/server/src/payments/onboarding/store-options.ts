@@ -18,7 +18,7 @@ export const PLATFORM_DISCONNECTED_OPTION = "wcpay_jetpack_disconnected";
 /** { id, description (HTML), tc_url }: the connect page's incentive, when one is offered. */
 export const CONNECT_INCENTIVE_OPTION = "wcpay_connect_incentive";
 /** { id, activated_at }: the incentive the merchant activated. */
-export const ACTIVATED_PROMO_OPTION = "wcpay_connect_incentive_activated";
+const ACTIVATED_PROMO_OPTION = "wcpay_connect_incentive_activated";
 
 export const ONBOARDING_PAUSED_MESSAGE =
 	"We've temporarily paused new account creation. We'll notify you when we resume!";
