@@ -102,7 +102,7 @@ export type TimelineBuilder = (
 	t: Translator,
 ) => TimelineEntry;
 
-/** The plain text of a line, links included as their text (for tests, titles and screen readers). */
+/** The plain text of a line, links included as their text: what the timeline tests compare. */
 export function lineText(line: TimelineLine): string {
 	return line.map((part) => (typeof part === "string" ? part : part.text)).join("");
 }

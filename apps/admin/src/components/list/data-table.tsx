@@ -1,7 +1,8 @@
 /**
  * A list table whose columns are declared once (heading, cell, sortable, hidden by default,
- * required): the declaration drives the header, the cells, sorting, the column menu and the
- * export columns. Sorting and paging write to the URL.
+ * required): the declaration drives the header, the cells, sorting and the column menu. An
+ * export's columns are the server's (its payments/<list>/export.ts), not these. Sorting and
+ * paging write to the URL.
  */
 import {
 	Card,
@@ -50,6 +51,8 @@ export interface DataTableProps<Row> {
 	isLoading: boolean;
 	summary?: readonly SummaryItem[];
 	actions?: ReactNode;
+	/** Above the rows: what arrived since they were read (new-rows.tsx). */
+	newRows?: ReactNode;
 	emptyMessage: string;
 }
 
@@ -122,6 +125,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 					)}
 				</div>
 			</CardHeader>
+			{props.newRows}
 			<CardBody size="none">
 				{/* A scrolling region must be reachable by keyboard to scroll it (WCAG 2.1.1). */}
 				{/* biome-ignore lint/a11y/noNoninteractiveTabindex: see above */}
