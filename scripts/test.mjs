@@ -1,5 +1,6 @@
-// npm test: the dependency tree's engines and audit, lint, typecheck, unit and server tests on SQLite, the server suite again on a
-// throw-away PostgreSQL, then the browser journeys in Chromium against the real server.
+// npm test: the dependency tree's engines and audit, lint (with unused files, exports and dependencies), typecheck, unit and
+// server tests on SQLite, the server suite again on a throw-away PostgreSQL, then the browser journeys in Chromium against the
+// real server.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -53,6 +54,7 @@ if (wanted("deps"))
 if (wanted("lint")) {
 	step("Lint and format (Biome)", bin("biome"), ["check", "."]);
 	step("Translation calls can be extracted", process.execPath, ["scripts/i18n-extract.mjs", "--check"]);
+	step("No unused files, exports or dependencies (knip)", bin("knip"), ["--no-progress"]);
 }
 if (wanted("typecheck")) step("Typecheck (tsc)", bin("tsc"), ["-p", "tsconfig.json"]);
 
