@@ -108,6 +108,18 @@ function customerContains(dialect: DialectName, accountId: string, term: string)
 	return any([oneOf("customer_name"), oneOf("customer_email")]);
 }
 
+/**
+ * The rows of a payment intent, found through its charge (charges_intent): a balance
+ * transaction's payment_intent_id is always its charge's, so the ledger needs no index by
+ * intent of its own. On PostgreSQL as `= ANY (ARRAY(…))` for the reason customerContains gives.
+ */
+function ofIntent(dialect: DialectName, accountId: string, term: string): Condition {
+	const charge = sql`select id from charges where account_id = ${accountId} and payment_intent_id = ${term}`;
+	return dialect === "postgres"
+		? sql<SqlBool>`charge_id = any (array(${charge}))`
+		: sql<SqlBool>`charge_id in (${charge})`;
+}
+
 function searchCondition(dialect: DialectName, accountId: string, terms: readonly string[]): Condition {
 	return any(
 		terms.map((term) => {
@@ -116,7 +128,7 @@ function searchCondition(dialect: DialectName, accountId: string, terms: readonl
 				is("order_number", orderNumber),
 				is("id", term),
 				is("charge_id", term),
-				is("payment_intent_id", term),
+				ofIntent(dialect, accountId, term),
 				customerContains(dialect, accountId, term),
 			]);
 		}),

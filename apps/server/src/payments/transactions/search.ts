@@ -2,8 +2,8 @@
  * Search suggestions for the transactions list: order numbers, customer names and e-mails that
  * start with the term, and ids when the term looks like one. Each is a prefix range on an index
  * (balance_transactions_order_number, _customer_name, _customer_email on lower(), the primary
- * key, _charge, _intent), read ten distinct keys at a time, so the time does not grow with the
- * ledger. Each value is a term the list's `search` matches.
+ * key, _charge; payment intents on charges_intent), read ten distinct keys at a time, so the time
+ * does not grow with the ledger. Each value is a term the list's `search` matches.
  */
 import { type Expression, sql } from "kysely";
 import type { Db } from "../../db/connection.ts";
@@ -58,10 +58,25 @@ async function distinctPrefixed(
 	return result.rows.map((row) => row.value).filter((value): value is string => typeof value === "string");
 }
 
+/**
+ * Payment intents starting with the prefix that have balance transactions, in order, at most
+ * `limit`: read from charges (an intent has one charge, and a balance transaction's intent is its
+ * charge's), each charge kept when the ledger has a row of it (balance_transactions_charge).
+ */
+async function intentsPrefixed(db: Db, accountId: string, prefix: string, limit: number): Promise<string[]> {
+	if (limit <= 0) return [];
+	const result = await sql<{ value: string }>`
+		select c.payment_intent_id as value from charges c
+		where c.account_id = ${accountId} and c.payment_intent_id >= ${prefix}
+			and c.payment_intent_id < ${prefixUpperBound(prefix)}
+			and exists (select 1 from balance_transactions t where t.account_id = c.account_id and t.charge_id = c.id)
+		order by c.payment_intent_id limit ${sql.lit(limit)}`.execute(db.kysely);
+	return result.rows.map((row) => row.value);
+}
+
 const ID_PREFIXES: Record<string, string> = {
 	ch_: "charge_id",
 	py_: "charge_id",
-	pi_: "payment_intent_id",
 	txn_: "id",
 };
 
@@ -83,6 +98,11 @@ export async function transactionSuggestions(
 		}
 	}
 
+	if (term.startsWith("pi_")) {
+		for (const id of await intentsPrefixed(db, accountId, term, room()))
+			suggestions.push({ label: id, value: id });
+		return suggestions;
+	}
 	const idColumn = Object.entries(ID_PREFIXES).find(([prefix]) => term.startsWith(prefix))?.[1];
 	if (idColumn) {
 		const column = sql.ref(idColumn);
