@@ -4,7 +4,8 @@
  * - total = Σ balance_transactions.net − Σ (payouts.amount + payouts.fee) of payouts that are
  *   not failed or canceled (a withdrawal's negative amount adds back); Σ net is read from the
  *   ledger's rollups (processor/rollups.ts), so the overview's balance does not scan the ledger;
- * - pending = Σ net of balance transactions not yet available (available_on > now);
+ * - pending = Σ net of balance transactions not yet available (available_on > now), none of which
+ *   a payout holds: a payout takes available funds only, and an account's clock never goes back;
  * - available = total − pending;
  * - instant = the available funds of a currency that can be paid out instantly, less a 1.5 % fee.
  */
@@ -34,8 +35,8 @@ interface LedgerSums {
 
 /**
  * Σ net per currency from the coarsest rollups, which hold every balance transaction exactly
- * once, then Σ net of what is not yet available from the ledger (balance_transactions_available:
- * only the last few days' rows), so the balance reads a few hundred rows at any ledger size.
+ * once, then Σ net of what is not yet available from the ledger (balance_transactions_unpaid:
+ * only the rows no payout holds yet), so the balance reads a few hundred rows at any ledger size.
  * Null when the account has no rollups at all: a ledger loaded without them (a bulk load before
  * rebuildRollups, a test fixture) is then summed from the ledger itself.
  */
@@ -67,12 +68,14 @@ async function ledgerSumsFromRollups(
 		.selectFrom("balance_transactions")
 		.select(["currency", sql<number>`coalesce(sum(net), 0)`.as("pending")])
 		.where("account_id", "=", accountId)
-		// Listing the currencies lets the (account_id, currency, available_on) index seek each one.
+		// Listing the currencies lets balance_transactions_unpaid (account_id, currency,
+		// available_on where deposit_id is null) seek each one.
 		.where(
 			"currency",
 			"in",
 			rows.map((row) => row.currency),
 		)
+		.where("deposit_id", "is", null)
 		.where("available_on", ">", now)
 		.groupBy("currency")
 		.execute();
@@ -96,7 +99,9 @@ async function ledgerSumsFromLedger(
 		.select([
 			"currency",
 			sql<number>`coalesce(sum(net), 0)`.as("net"),
-			sql<number>`coalesce(sum(case when available_on > ${now} then net else 0 end), 0)`.as("pending"),
+			sql<number>`coalesce(sum(case when available_on > ${now} and deposit_id is null then net else 0 end), 0)`.as(
+				"pending",
+			),
 		])
 		.where("account_id", "=", accountId)
 		.groupBy("currency");
