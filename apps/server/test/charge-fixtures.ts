@@ -151,7 +151,7 @@ export async function insertPayment(db: Kysely<Database>, options: PaymentOption
 				id: transactionId,
 				type: methodType === "card" ? "charge" : "payment",
 				reporting_category: "charge",
-				source_id: chargeId,
+				source_id: null,
 				charge_id: chargeId,
 				payment_intent_id: intentId,
 				order_id: orderId,

@@ -39,7 +39,7 @@ export function ledgerRow(overrides: Partial<BalanceTransactionsTable> = {}): Ba
 		id: `txn_test${String(ledgerCounter).padStart(6, "0")}`,
 		type: "charge",
 		reporting_category: "charge",
-		source_id: `ch_test${ledgerCounter}`,
+		source_id: null,
 		charge_id: `ch_test${ledgerCounter}`,
 		payment_intent_id: `pi_test${ledgerCounter}`,
 		order_id: null,

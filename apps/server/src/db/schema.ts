@@ -231,7 +231,8 @@ export interface BalanceTransactionsTable {
 	id: string;
 	type: string;
 	reporting_category: string;
-	source_id: string;
+	/** The refund, dispute or loan that moved the money; null when it is the charge (processor/ledger-source.ts). */
+	source_id: string | null;
 	charge_id: string | null;
 	payment_intent_id: string | null;
 	order_id: number | null;

@@ -152,7 +152,8 @@ function captureTransaction(
 		id,
 		type: settlementType(charge.payment_method_type),
 		reporting_category: "charge",
-		source_id: charge.id,
+		// Its source is its charge (processor/ledger-source.ts).
+		source_id: null,
 		charge_id: charge.id,
 		payment_intent_id: charge.payment_intent_id,
 		order_id: order.id,

@@ -6,6 +6,7 @@ import type { Kysely } from "kysely";
 import { newId } from "../db/ids.ts";
 import type { BalanceTransactionsTable, ChargesTable, Database } from "../db/schema.ts";
 import { FUNDS_AVAILABLE_AFTER } from "./captures.ts";
+import { storedSourceId } from "./ledger-source.ts";
 import { customerShare } from "./timeline-data.ts";
 
 export interface ChargeEntry {
@@ -37,7 +38,7 @@ export async function chargeEntry(
 		id: newId("txn"),
 		type: entry.type,
 		reporting_category: entry.reportingCategory,
-		source_id: entry.sourceId,
+		source_id: storedSourceId(entry.sourceId, charge.id),
 		charge_id: charge.id,
 		payment_intent_id: charge.payment_intent_id,
 		order_id: charge.order_id,

@@ -5,6 +5,7 @@
 import { type JsonObject, parseObject } from "../db/derived-json.ts";
 import type { BalanceTransactionsTable, ChargesTable, TimelineEventsTable } from "../db/schema.ts";
 import { storedChargeDetails } from "../processor/charge-details.ts";
+import { storedSourceId } from "../processor/ledger-source.ts";
 import {
 	IMPLICIT_DATA,
 	IMPLICIT_EVENTS,
@@ -88,13 +89,14 @@ export function transactionRow(
 	charge: ChargeContext | null,
 	fields: TransactionFields,
 ): BalanceTransactionsTable {
+	const chargeId = charge ? charge.chargeId : (fields.link?.chargeId ?? null);
 	return {
 		account_id: accountId,
 		id: fields.id,
 		type: fields.type,
 		reporting_category: REPORTING_CATEGORY[fields.type] ?? "other_adjustment",
-		source_id: fields.sourceId,
-		charge_id: charge ? charge.chargeId : (fields.link?.chargeId ?? null),
+		source_id: storedSourceId(fields.sourceId, chargeId),
+		charge_id: chargeId,
 		payment_intent_id: charge ? charge.intentId : (fields.link?.intentId ?? null),
 		order_id: charge ? charge.orderId : null,
 		order_number: charge && charge.orderId !== null ? String(charge.orderId) : null,

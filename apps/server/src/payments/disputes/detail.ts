@@ -56,6 +56,7 @@ export async function loadDispute(
 			.select(["id", "amount", "fee", "reporting_category", "currency", "created"])
 			.where("account_id", "=", accountId)
 			.where("charge_id", "=", row.charge_id)
+			// A dispute is never its row's charge, so its id is stored (processor/ledger-source.ts).
 			.where("source_id", "=", row.id)
 			.execute()
 	).sort((a, b) => a.created - b.created || (a.id < b.id ? -1 : 1));
