@@ -61,6 +61,10 @@ async function samplesOf(db: Db, account: string): Promise<StoreSamples> {
 			db,
 			`select order_number as value from balance_transactions ${where} and order_number is not null order by created limit 1`,
 		),
+		paymentIntentId: await one(
+			db,
+			`select payment_intent_id as value from balance_transactions ${where} and type = 'refund' order by created limit 1`,
+		),
 		storeCurrency: "usd",
 		customerCurrency: "eur",
 		transactions: Number(await one(db, `select count(*) as value from balance_transactions ${where}`)),

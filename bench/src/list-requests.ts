@@ -16,6 +16,8 @@ export interface StoreSamples {
 	customerName: string;
 	customerEmail: string;
 	orderNumber: string;
+	/** A refunded payment's intent: it has two balance transactions, the charge and the refund. */
+	paymentIntentId: string;
 	storeCurrency: string;
 	customerCurrency: string;
 	/** Total transactions, for the last page. */
@@ -172,6 +174,9 @@ export function requestsOf(route: RouteContract, samples: StoreSamples): ListReq
 			search_term: `#${samples.orderNumber.slice(0, 3)}`,
 		});
 		add("search_term=ch_00", { search_term: "ch_00" });
+		add("search_term=(a payment intent id's first 5 characters)", {
+			search_term: samples.paymentIntentId.slice(0, 5),
+		});
 		return requests;
 	}
 	add("unfiltered", {});
@@ -196,6 +201,7 @@ export function requestsOf(route: RouteContract, samples: StoreSamples): ListReq
 		add(`${name}=${shown}`, { [name]: value });
 		if (/_is$/.test(name) && name !== "store_currency_is") ruleParams.push(name);
 	}
+	if ("search" in shape) add("search=(a payment intent id)", { search: samples.paymentIntentId });
 	if (ruleParams.length >= 2 && "match" in shape) {
 		const [first, second] = ruleParams as [string, string];
 		const sampleOf = (param: string) => enumValues(shape[param])?.[1] ?? sampleValue(param, samples) ?? "";
