@@ -59,7 +59,7 @@ describe("the event stream", () => {
 	it("a capture and a refund each write their event after the payment's own", async () => {
 		const stream = await readEventStream(await listening(t.app), admin.headers);
 		const manual = await pay(t, admin.headers, paymentBody(undefined, { capture_method: "manual" }));
-		const orderId = manual.intent.metadata?.order_id ?? manual.intent.order?.id;
+		const orderId = manual.intent.order.id;
 		const captured = await t.app.inject({
 			method: "POST",
 			url: `${BASE}/orders/${orderId}/capture_authorization`,

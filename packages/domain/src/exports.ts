@@ -69,6 +69,18 @@ export function exportSuccessMessage(email: string, t: Translator): string {
 	);
 }
 
+/** When the admin stops polling before the file is ready: the export goes on, and where it will arrive. */
+export function exportContinuesMessage(email: string, t: Translator): string {
+	return sprintf(
+		/* translators: %s: the merchant's e-mail address */
+		t.__(
+			"Your export is taking longer. It goes on in the background: when it is ready, its download link appears in your notifications (the bell at the top of the page) and is emailed to %s.",
+			"paydesk",
+		),
+		email,
+	);
+}
+
 export function exportFailureMessage(t: Translator): string {
 	return t.__("There was a problem generating your export.", "paydesk");
 }

@@ -4,8 +4,10 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { Spinner } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { type ComponentType, lazy, Suspense, useEffect, useMemo } from "react";
+import { NotificationBell } from "../features/notifications/notification-bell.tsx";
 import { ErrorBoundary } from "./error-boundary.tsx";
 import { AdminLayout } from "./layout.tsx";
+import { LiveUpdates } from "./live-updates.tsx";
 import { NoticeArea } from "./notices.tsx";
 import { createQueryClient } from "./query-client.ts";
 import { navigate, useLocation } from "./router.tsx";
@@ -76,8 +78,10 @@ export function Shell() {
 		document.title = `${title} ‹ ${settings.siteTitle} — ${settings.productName}`;
 	}, [route, settings]);
 
+	// Live updates and the bell are for those who see the account's payments.
+	const live = settings.isAccountConnected && userCan(settings, "manage_woocommerce");
 	return (
-		<AdminLayout settings={settings} route={route}>
+		<AdminLayout settings={settings} route={route} bell={live ? <NotificationBell /> : null}>
 			<ErrorBoundary resetKey={route?.path ?? ""}>
 				<Suspense
 					fallback={
@@ -91,6 +95,7 @@ export function Shell() {
 				</Suspense>
 			</ErrorBoundary>
 			<NoticeArea />
+			{live && <LiveUpdates />}
 		</AdminLayout>
 	);
 }

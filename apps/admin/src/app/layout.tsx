@@ -1,6 +1,7 @@
 /**
  * The WordPress admin frame: admin bar, the menu (WooCommerce › Settings, Payments, then the
- * user's profile and, for administrators, Settings › General), the header with breadcrumbs. Below 782 px the menu folds
+ * user's profile and, for administrators, Settings › General), the header with breadcrumbs and
+ * the notifications bell the shell gives it. Below 782 px the menu folds
  * behind the admin bar's Menu toggle, as WordPress's does (menu-toggle.tsx).
  */
 import type { PageSettings } from "@paydesk/contract/page-settings";
@@ -157,10 +158,13 @@ function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
 export function AdminLayout({
 	settings,
 	route,
+	bell,
 	children,
 }: {
 	settings: PageSettings;
 	route: RouteEntry | null;
+	/** The notifications bell, at the end of the header (features/notifications). */
+	bell?: ReactNode;
 	children: ReactNode;
 }) {
 	// The header's actions element, for screens that put a button there (app/header-actions.tsx).
@@ -186,6 +190,7 @@ export function AdminLayout({
 						{route ? <Breadcrumbs crumbs={breadcrumbs(route, settings)} /> : __("Payments", "paydesk")}
 					</h1>
 					<div className="woocommerce-layout__header-actions" ref={setHeaderActions} />
+					{bell}
 				</div>
 				<HeaderActionsSlot.Provider value={headerActions}>
 					<main id="wpbody-content" tabIndex={-1}>

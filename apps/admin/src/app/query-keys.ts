@@ -97,5 +97,7 @@ export const queryKeys = {
 		list: (query: Params) => ["inbox", "list", query] as const,
 	},
 	accountSession: () => ["account-session"] as const,
+	/** The bell's notifications (GET /payments/notifications). */
+	notifications: () => ["notifications"] as const,
 	partnerNotifications: () => ["partner-notifications"] as const,
 };

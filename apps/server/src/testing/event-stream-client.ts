@@ -6,6 +6,8 @@ export interface StreamMessage {
 	id: string | null;
 	event: string;
 	data: string;
+	/** When it arrived (performance.now()). */
+	at: number;
 }
 
 export interface StreamReader {
@@ -25,7 +27,10 @@ export async function readEventStream(
 	headers: Record<string, string> = {},
 ): Promise<StreamReader> {
 	const abort = new AbortController();
-	const response = await fetch(url, { headers: { accept: "text/event-stream", ...headers }, signal: abort.signal });
+	const response = await fetch(url, {
+		headers: { accept: "text/event-stream", ...headers },
+		signal: abort.signal,
+	});
 	const messages: StreamMessage[] = [];
 	const comments: string[] = [];
 	const waiters = new Set<() => void>();
@@ -52,7 +57,8 @@ export async function readEventStream(
 			else continue;
 			hasField = true;
 		}
-		if (hasField && (data.length > 0 || id !== null)) messages.push({ id, event, data: data.join("\n") });
+		if (hasField && (data.length > 0 || id !== null))
+			messages.push({ id, event, data: data.join("\n"), at: performance.now() });
 	};
 	const ended = (async () => {
 		if (!response.body) return;

@@ -2,7 +2,8 @@
  * The export flow every list shares (spec 2 §7): ask for confirmation when nothing narrows a
  * large list, request the export with the list's filters and sort, then poll its availability
  * (1 s before the first try, 1 s apart, 5 tries) and download it with force_download=true.
- * The file is e-mailed as well, so a slow export still reaches the merchant.
+ * An export still running after the last try goes on: the merchant is told it will reach the
+ * bell (a notification with its link) and their e-mail.
  */
 import type { ExportRoutes } from "@paydesk/contract/exports";
 import {
@@ -11,6 +12,7 @@ import {
 	EXPORT_POLL_INTERVAL_MS,
 	type ExportKind,
 	exportConfirmationMessage,
+	exportContinuesMessage,
 	exportFailureMessage,
 	exportNeedsConfirmation,
 	exportSuccessMessage,
@@ -86,6 +88,7 @@ export function useExport(options: ExportOptions): { start: () => Promise<void>;
 				if (attempt < EXPORT_POLL_ATTEMPTS - 1)
 					await sleep(options.delays?.interval ?? EXPORT_POLL_INTERVAL_MS);
 			}
+			createNotice("info", exportContinuesMessage(settings.currentUserEmail, translator));
 		} catch {
 			createNotice("error", exportFailureMessage(translator));
 		} finally {

@@ -35,8 +35,11 @@ export const DISPUTE_OWN_CONTROLS = ["match", "store_currency_is", "filter"] as 
 export const DISPUTE_SORTABLE = ["amount", "created", "dueBy"] as const;
 const API_SORT: Readonly<Record<string, string>> = { amount: "amount", created: "created", dueBy: "due_by" };
 
+/** Newest first, as the admin names the column. */
+export const DISPUTES_DEFAULT_ORDER = { orderby: "created", order: "desc" } as const;
+
 export function disputesListState(query: Query) {
-	const paging = readPaging(query, { orderby: "created", order: "desc", sortable: DISPUTE_SORTABLE });
+	const paging = readPaging(query, { ...DISPUTES_DEFAULT_ORDER, sortable: DISPUTE_SORTABLE });
 	const awaiting = query.filter === AWAITING_RESPONSE;
 	const filters: Record<string, QueryValue> = filtersQuery(query, DISPUTE_FILTER_PARAMS);
 	if (awaiting) Object.assign(filters, { filter: AWAITING_RESPONSE, user_timezone: userTimeZone() });

@@ -1,13 +1,19 @@
 /** /payments/disputes: the filter bar, then the 'Disputes' table with its summary and export (spec 3 §2.2). */
 import { disputeExports } from "@paydesk/contract/disputes";
-import { __, _n } from "@wordpress/i18n";
+import { __, _n, sprintf } from "@wordpress/i18n";
 import { useLocation } from "../../app/router.tsx";
 import { DataTable, type SummaryItem } from "../../components/list/data-table.tsx";
 import { ExportButton } from "../../components/list/export-button.tsx";
 import { ListFilters } from "../../components/list/list-filters.tsx";
+import { isListTop, NewRows } from "../../components/list/new-rows.tsx";
 import { useHiddenColumns } from "../../components/list/use-hidden-columns.ts";
 import { DISPUTE_COLUMNS, DISPUTES_HIDDEN_COLUMNS_KEY } from "./dispute-columns.tsx";
-import { DISPUTE_FILTER_FIELDS, DISPUTE_QUICK_FILTERS, disputesListState } from "./disputes-list-state.ts";
+import {
+	DISPUTE_FILTER_FIELDS,
+	DISPUTE_QUICK_FILTERS,
+	DISPUTES_DEFAULT_ORDER,
+	disputesListState,
+} from "./disputes-list-state.ts";
 import { useDisputes, useDisputesSummary } from "./use-disputes.ts";
 import "../../components/dispute-panel/dispute-panel.css";
 import "./disputes.css";
@@ -57,6 +63,21 @@ export default function DisputesScreen() {
 				hidden={columns.hidden}
 				onToggleColumn={columns.toggle}
 				isLoading={list.isPending}
+				newRows={
+					<NewRows
+						events={["dispute.created"]}
+						listKeys={[["disputes", "list"]]}
+						atTop={isListTop(state.paging, DISPUTES_DEFAULT_ORDER)}
+						query={state.listQuery}
+						label={(count) =>
+							/* translators: %s: how many disputes arrived since the list was read. */
+							sprintf(
+								_n("%s new dispute — show", "%s new disputes — show", count, "paydesk"),
+								formatNumber(count),
+							)
+						}
+					/>
+				}
 				summary={summaryItems}
 				emptyMessage={
 					state.hasFilters

@@ -15,6 +15,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { __ } from "@wordpress/i18n";
 import { useEffect, useState } from "react";
 import { callRoute } from "../../app/api.ts";
+import { useLiveRefresh } from "../../app/live-updates.tsx";
 import { createNotice } from "../../app/notices.tsx";
 import { queryKeys } from "../../app/query-keys.ts";
 import { updateQuery, useLocation } from "../../app/router.tsx";
@@ -125,6 +126,7 @@ const DISPUTES_QUERY = {
 
 /** Disputes awaiting a response, for the dispute task (spec 1 §7: per_page 50). */
 export function useAwaitingDisputes(enabled: boolean) {
+	useLiveRefresh(["dispute.created", "dispute.updated"], queryKeys.disputes.list(DISPUTES_QUERY), enabled);
 	return useQuery({
 		queryKey: queryKeys.disputes.list(DISPUTES_QUERY),
 		queryFn: ({ signal }) => callRoute(listDisputes, { query: DISPUTES_QUERY, signal }),
@@ -135,6 +137,7 @@ export function useAwaitingDisputes(enabled: boolean) {
 /** The 3 most recent payouts of a currency (spec 3 §7: orderby date, desc, per_page 3). */
 export function useRecentPayouts(currency: string | null, enabled: boolean) {
 	const query = { page: 1, pagesize: 3, sort: "date", direction: "desc", store_currency_is: currency ?? "" };
+	useLiveRefresh(["payout.created", "payout.updated"], queryKeys.deposits.list(query), enabled);
 	const result = useQuery({
 		queryKey: queryKeys.deposits.list(query),
 		queryFn: ({ signal }) => callRoute(listDeposits, { query, signal }),

@@ -1,12 +1,13 @@
 /** /payments/payouts: notices, then the 'Payout history' table (spec 2 "Payouts list"). */
-import { depositExports } from "@paydesk/contract/deposits";
-import { __, _n } from "@wordpress/i18n";
+import { depositExports, depositQueries } from "@paydesk/contract/deposits";
+import { __, _n, sprintf } from "@wordpress/i18n";
 import { useLocation } from "../../app/router.tsx";
 import { FeedbackPrompt } from "../../components/feedback-prompt/feedback-prompt.tsx";
 import { formatMoney, formatNumber } from "../../components/format.ts";
 import { DataTable, type SummaryItem } from "../../components/list/data-table.tsx";
 import { ExportButton } from "../../components/list/export-button.tsx";
 import { ListFilters } from "../../components/list/list-filters.tsx";
+import { isListTop, NewRows } from "../../components/list/new-rows.tsx";
 import { useHiddenColumns } from "../../components/list/use-hidden-columns.ts";
 import { PayoutFailureNotice } from "../../components/payout-failure-notice.tsx";
 import { NextPayoutNotice } from "./next-payout-notice.tsx";
@@ -56,6 +57,21 @@ export default function PayoutsScreen() {
 				hidden={columns.hidden}
 				onToggleColumn={columns.toggle}
 				isLoading={list.isPending}
+				newRows={
+					<NewRows
+						events={["payout.created"]}
+						listKeys={[["deposits", "list"]]}
+						atTop={isListTop(state.paging, depositQueries.defaultOrder)}
+						query={state.listQuery}
+						label={(count) =>
+							/* translators: %s: how many payouts were made since the list was read. */
+							sprintf(
+								_n("%s new payout — show", "%s new payouts — show", count, "paydesk"),
+								formatNumber(count),
+							)
+						}
+					/>
+				}
 				summary={summaryItems}
 				emptyMessage={
 					state.hasFilters

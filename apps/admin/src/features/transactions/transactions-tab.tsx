@@ -2,14 +2,16 @@
  * The 'transactions-page' tab: the 'Show' selector with advanced filters and the payout currency,
  * then the transactions table with its search, export and summary (spec 2 "Transactions").
  */
-import { transactionExports } from "@paydesk/contract/transactions";
-import { __ } from "@wordpress/i18n";
+import { transactionExports, transactionQueries } from "@paydesk/contract/transactions";
+import { __, _n, sprintf } from "@wordpress/i18n";
 import { useMemo } from "react";
 import { useLocation } from "../../app/router.tsx";
 import { getSettings } from "../../app/settings.ts";
+import { formatNumber } from "../../components/format.ts";
 import { DataTable } from "../../components/list/data-table.tsx";
 import { ExportButton } from "../../components/list/export-button.tsx";
 import { ListFilters } from "../../components/list/list-filters.tsx";
+import { isListTop, NewRows } from "../../components/list/new-rows.tsx";
 import { useHiddenColumns } from "../../components/list/use-hidden-columns.ts";
 import {
 	defaultHiddenColumns,
@@ -69,6 +71,21 @@ export function TransactionsTab() {
 				hidden={hidden.hidden}
 				onToggleColumn={hidden.toggle}
 				isLoading={list.isPending}
+				newRows={
+					<NewRows
+						events={["payment.created", "payment.captured"]}
+						listKeys={[["transactions", "list"]]}
+						atTop={isListTop(state.paging, transactionQueries.defaultOrder)}
+						query={state.listQuery}
+						label={(count) =>
+							/* translators: %s: how many payments arrived since the list was read. */
+							sprintf(
+								_n("%s new payment — show", "%s new payments — show", count, "paydesk"),
+								formatNumber(count),
+							)
+						}
+					/>
+				}
 				summary={transactionSummaryItems(totals, state.currencyFilter)}
 				emptyMessage={
 					state.hasFilters

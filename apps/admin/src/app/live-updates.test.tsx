@@ -1,0 +1,150 @@
+/**
+ * Live updates in the admin (issue 19): what an account event refreshes, and that a list on
+ * screen never changes under its reader's eyes but offers the new rows instead.
+ */
+import type { AccountEvent } from "@paydesk/contract/events";
+import { QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { NewRows } from "../components/list/new-rows.tsx";
+import { testSettings } from "../testing/settings.ts";
+import { applyLiveEvent, emitLiveEvent, keysChangedBy } from "./live-events.ts";
+import { useLiveRefresh } from "./live-updates.tsx";
+import { createQueryClient } from "./query-client.ts";
+import { queryKeys } from "./query-keys.ts";
+
+afterEach(cleanup);
+beforeEach(() => testSettings());
+
+const event = (
+	type: AccountEvent["type"],
+	object_id: string,
+	data: AccountEvent["data"] = {},
+): AccountEvent => ({
+	id: "1",
+	type,
+	object_id,
+	created: 1_795_000_000,
+	data,
+});
+
+describe("what an event refreshes", () => {
+	it("a payment: its own detail, timeline and charge, the summaries, balances and activity", () => {
+		const keys = keysChangedBy(event("payment.captured", "pi_1", { charge_id: "ch_1", status: "succeeded" }));
+		expect(keys).toEqual(
+			expect.arrayContaining([
+				queryKeys.charges.paymentIntent("pi_1"),
+				queryKeys.timeline.detail("pi_1"),
+				queryKeys.charges.detail("ch_1"),
+				["transactions", "summary"],
+				queryKeys.deposits.overview(),
+				["reporting"],
+			]),
+		);
+		expect(keys).not.toContainEqual(["transactions", "list"]);
+	});
+
+	it("a dispute and a payout refresh their own details and the account", () => {
+		expect(keysChangedBy(event("dispute.updated", "du_1", { payment_intent_id: "pi_2" }))).toEqual(
+			expect.arrayContaining([
+				queryKeys.disputes.detail("du_1"),
+				queryKeys.timeline.detail("pi_2"),
+				queryKeys.account(),
+			]),
+		);
+		expect(keysChangedBy(event("payout.updated", "po_1", { status: "paid" }))).toEqual(
+			expect.arrayContaining([queryKeys.deposits.detail("po_1"), ["deposits", "summary"]]),
+		);
+	});
+
+	it("reads a summary on screen again, but leaves a list on screen as it is, only stale", async () => {
+		const client = createQueryClient();
+		let summaryReads = 0;
+		let listReads = 0;
+		const summaryKey = queryKeys.transactions.summary({});
+		const listKey = queryKeys.transactions.list({ page: 1 });
+		function Probe() {
+			useQuery({ queryKey: summaryKey, queryFn: async () => ++summaryReads });
+			useQuery({ queryKey: listKey, queryFn: async () => ++listReads });
+			return null;
+		}
+		render(
+			<QueryClientProvider client={client}>
+				<Probe />
+			</QueryClientProvider>,
+		);
+		await act(async () => {});
+		expect([summaryReads, listReads]).toEqual([1, 1]);
+		await act(async () => applyLiveEvent(client, event("payment.created", "pi_3", { status: "succeeded" })));
+		expect([summaryReads, listReads]).toEqual([2, 1]);
+		expect(client.getQueryState(listKey)?.isInvalidated).toBe(true);
+	});
+});
+
+function renderNewRows(atTop: boolean, onRead: () => void) {
+	const client = createQueryClient();
+	function List() {
+		useQuery({ queryKey: ["transactions", "list", {}], queryFn: async () => onRead() });
+		return (
+			<NewRows
+				events={["payment.created"]}
+				listKeys={[["transactions", "list"]]}
+				atTop={atTop}
+				query={{ page: 1 }}
+				label={(count) => `${count} new payments — show`}
+			/>
+		);
+	}
+	return render(
+		<QueryClientProvider client={client}>
+			<List />
+		</QueryClientProvider>,
+	);
+}
+
+describe("new rows of a list", () => {
+	it("on the first page in the default order: counts new payments and shows them on request", async () => {
+		let reads = 0;
+		renderNewRows(true, () => reads++);
+		await act(async () => {});
+		expect(screen.getByRole("status").textContent).toBe("");
+		act(() => {
+			emitLiveEvent(event("payment.created", "pi_4"));
+			emitLiveEvent(event("payment.refunded", "pi_4"));
+			emitLiveEvent(event("payment.created", "pi_5"));
+		});
+		const show = screen.getByRole("button", { name: "2 new payments — show" });
+		expect(reads).toBe(1);
+		await act(async () => fireEvent.click(show));
+		expect(reads).toBe(2);
+		expect(screen.getByRole("status").textContent).toBe("");
+	});
+
+	it("elsewhere (another page or order) stays quiet", () => {
+		renderNewRows(false, () => 0);
+		act(() => emitLiveEvent(event("payment.created", "pi_6")));
+		expect(screen.queryByRole("button")).toBeNull();
+	});
+});
+
+describe("a screen's own list", () => {
+	it("is read again on the events it follows", async () => {
+		const client = createQueryClient();
+		let reads = 0;
+		function RecentPayouts() {
+			useLiveRefresh(["payout.created"], ["deposits", "list", { pagesize: 3 }]);
+			useQuery({ queryKey: ["deposits", "list", { pagesize: 3 }], queryFn: async () => ++reads });
+			return null;
+		}
+		render(
+			<QueryClientProvider client={client}>
+				<RecentPayouts />
+			</QueryClientProvider>,
+		);
+		await act(async () => {});
+		await act(async () => emitLiveEvent(event("payment.created", "pi_7")));
+		expect(reads).toBe(1);
+		await act(async () => emitLiveEvent(event("payout.created", "po_2")));
+		expect(reads).toBe(2);
+	});
+});

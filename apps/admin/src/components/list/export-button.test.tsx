@@ -1,0 +1,70 @@
+/**
+ * The export flow (spec 2 §7) when the file is not ready after the last poll (issue 19): the
+ * merchant is told the export goes on and where it will arrive, instead of silence.
+ */
+import { transactionExports } from "@paydesk/contract/transactions";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { clearNotices, NoticeProbe } from "../../testing/notice-probe.tsx";
+import { jsonResponse, stubFetch } from "../../testing/payments.ts";
+import { testSettings } from "../../testing/settings.ts";
+import { ExportButton } from "./export-button.tsx";
+
+const BASE = "/wp-json/wc/v3/payments";
+afterEach(() => {
+	cleanup();
+	clearNotices();
+});
+beforeEach(() => testSettings());
+
+function renderExport() {
+	return render(
+		<>
+			<ExportButton
+				kind="transactions"
+				routes={transactionExports}
+				query={{}}
+				total={3}
+				hasFilters={false}
+				delays={{ initial: 1, interval: 1 }}
+			/>
+			<NoticeProbe />
+		</>,
+	);
+}
+
+describe("an export", () => {
+	it("still running after the last poll goes on, and the merchant is told it reaches the bell and their e-mail", async () => {
+		let polls = 0;
+		stubFetch((method, path) => {
+			if (method === "POST" && path === `${BASE}/transactions/download`)
+				return jsonResponse(200, { export_id: "exp_1" });
+			if (path === `${BASE}/transactions/download/exp_1`) {
+				polls++;
+				return jsonResponse(200, { status: "pending", download_url: null });
+			}
+			return jsonResponse(404, {});
+		});
+		renderExport();
+		await act(async () => fireEvent.click(screen.getByRole("button", { name: "Export" })));
+		const notices = await screen.findAllByText(/taking longer/);
+		expect(polls).toBe(5);
+		expect(notices[0]?.textContent).toBe(
+			"Your export is taking longer. It goes on in the background: when it is ready, its download link appears in your notifications (the bell at the top of the page) and is emailed to alex@example.com.",
+		);
+		expect(notices[0]?.closest("li")?.getAttribute("data-status")).toBe("info");
+	});
+
+	it("that failed says so, without the message of one that goes on", async () => {
+		stubFetch((method, path) => {
+			if (method === "POST") return jsonResponse(200, { export_id: "exp_2" });
+			if (path === `${BASE}/transactions/download/exp_2`)
+				return jsonResponse(200, { status: "error", download_url: null });
+			return jsonResponse(404, {});
+		});
+		renderExport();
+		await act(async () => fireEvent.click(screen.getByRole("button", { name: "Export" })));
+		expect(await screen.findByText("There was a problem generating your export.")).toBeTruthy();
+		expect(screen.queryByText(/taking longer/)).toBeNull();
+	});
+});
