@@ -22,29 +22,10 @@ import { useState } from "react";
 import { callRoute } from "../../app/api.ts";
 import { createNotice } from "../../app/notices.tsx";
 import { getSettings } from "../../app/settings.ts";
+import { downloadUrl, withForceDownload } from "../download-url.ts";
 import { translator } from "../translator.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Starts a browser download of a same-site URL without leaving the page. */
-export function downloadUrl(url: string): void {
-	const link = document.createElement("a");
-	link.href = url;
-	link.rel = "noopener";
-	link.download = "";
-	document.body.appendChild(link);
-	link.click();
-	link.remove();
-}
-
-export function withForceDownload(url: string): string {
-	const nonce = getSettings().restNonce;
-	const separator = url.includes("?") ? "&" : "?";
-	const withNonce = url.includes("_wpnonce=")
-		? url
-		: `${url}${separator}_wpnonce=${encodeURIComponent(nonce)}`;
-	return `${withNonce}&force_download=true`;
-}
 
 export interface ExportOptions {
 	kind: ExportKind;

@@ -8,8 +8,8 @@ import type { Notification } from "@paydesk/contract/events";
 import { __, _n, sprintf } from "@wordpress/i18n";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "../../app/router.tsx";
+import { withForceDownload } from "../../components/download-url.ts";
 import { formatNumber, formatStoreDateTime } from "../../components/format.ts";
-import { withForceDownload } from "../../components/list/use-export.ts";
 import { useNotifications, useReadAllNotifications, useReadNotification } from "./use-notifications.ts";
 import "./notification-bell.css";
 
