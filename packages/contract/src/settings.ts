@@ -25,6 +25,7 @@
  * - POST /settings/schedule-stripe-billing-migration moves the store's Stripe Billing
  *   subscriptions to on-site billing; the sandbox does it at once and answers the new counts.
  */
+import { PAYMENT_METHOD_TYPES } from "@paydesk/domain/payment-methods";
 import { z } from "zod";
 import { protectionLevel, protectionRule, protectionRules } from "./fraud-protection.ts";
 import { OPTION_NOT_MANAGED, SETTING_FLAG_OPTIONS } from "./options.ts";
@@ -239,3 +240,76 @@ export const scheduleStripeBillingMigration = defineRoute({
 	}),
 	errors: [SETTINGS_ERRORS.nothingToMigrate],
 });
+
+/** The facts of a store its default payment settings depend on. */
+export interface StoreFacts {
+	paymentsEnabled: boolean;
+	/** The account's name: its statement descriptor until the merchant sets one. */
+	name: string;
+	currency: string;
+	depositStatus: string;
+	/** Two-letter country code. */
+	country: string;
+	testMode: boolean;
+}
+
+/**
+ * What a store that never saved its settings has (the card on, everything else as WCPay ships):
+ * the one source of the settings' defaults, for the server, the demo store and the admin's tests.
+ */
+export function defaultPaymentSettings(store: StoreFacts): PaymentSettings {
+	return {
+		is_wcpay_enabled: store.paymentsEnabled,
+		enabled_payment_method_ids: ["card"],
+		available_payment_method_ids: [...PAYMENT_METHOD_TYPES],
+		duplicated_payment_method_ids: [],
+		payment_method_statuses: Object.fromEntries(
+			PAYMENT_METHOD_TYPES.map((id) => [
+				`${id}_payments`,
+				{ status: id === "card" ? "active" : "unrequested", requirements: [] },
+			]),
+		),
+		account_statement_descriptor: store.name.toUpperCase().slice(0, 22),
+		account_statement_descriptor_kanji: "",
+		account_statement_descriptor_kana: "",
+		account_business_support_email: "",
+		account_business_support_phone: "",
+		account_domestic_currency: store.currency,
+		deposit_schedule_interval: "daily",
+		deposit_schedule_weekly_anchor: null,
+		deposit_schedule_monthly_anchor: null,
+		deposit_delay_days: DEFAULT_DEPOSIT_DELAY_DAYS,
+		deposit_completed_waiting_period: false,
+		deposit_status: store.depositStatus,
+		deposit_restrictions: "deposits_unrestricted",
+		is_manual_capture_enabled: false,
+		is_test_mode_enabled: store.testMode,
+		is_test_mode_onboarding: false,
+		is_dev_mode_enabled: false,
+		is_debug_log_enabled: false,
+		is_multi_currency_enabled: false,
+		is_saved_cards_enabled: true,
+		is_card_present_eligible: false,
+		is_payment_request_enabled: true,
+		payment_request_enabled_locations: ["product", "cart", "checkout"],
+		payment_request_button_type: "default",
+		payment_request_button_size: "medium",
+		payment_request_button_theme: "dark",
+		payment_request_button_border_radius: DEFAULT_BORDER_RADIUS,
+		is_wcpay_subscriptions_enabled: false,
+		is_wcpay_subscriptions_eligible: store.country === "US",
+		is_subscriptions_plugin_active: false,
+		is_stripe_billing_enabled: false,
+		is_migrating_stripe_billing: false,
+		stripe_billing_subscription_count: 0,
+		stripe_billing_migrated_count: 0,
+		is_woopay_enabled: false,
+		is_woopay_global_theme_support_enabled: false,
+		woopay_custom_message: "",
+		woopay_store_logo: "",
+		woopay_enabled_locations: ["product", "cart", "checkout"],
+		show_woopay_incompatibility_notice: false,
+		current_protection_level: "basic",
+		advanced_fraud_protection_settings: [],
+	};
+}

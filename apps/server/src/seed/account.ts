@@ -2,8 +2,7 @@
 import type { AccountsTable } from "../db/schema.ts";
 import { BANK_LAST4 } from "./catalog-payments.ts";
 import { defaultSettings } from "./settings.ts";
-
-export const STORE_NAME = "Paydesk Demo Store";
+import { STORE_NAME } from "./store-name.ts";
 
 const FEATURE_FLAGS = {
 	documents: true,

@@ -1,28 +1,6 @@
 /** Payment-side lists of the demo store: methods, card brands, failures, disputes, payouts. */
 import type { SettlementCurrency } from "./catalog-people.ts";
 
-/** Spec 2 §9: the payment methods the account can offer. */
-export const PAYMENT_METHOD_IDS = [
-	"affirm",
-	"afterpay_clearpay",
-	"alipay",
-	"au_becs_debit",
-	"bancontact",
-	"card",
-	"card_present",
-	"eps",
-	"giropay",
-	"grabpay",
-	"ideal",
-	"klarna",
-	"link",
-	"multibanco",
-	"p24",
-	"sepa_debit",
-	"sofort",
-	"wechat_pay",
-] as const;
-
 /** Online payment methods by settlement currency, with their share of orders. */
 export const METHOD_MIX: Record<SettlementCurrency, readonly (readonly [string, number])[]> = {
 	usd: [

@@ -1,5 +1,7 @@
 /** The Settings entity of spec 2 §3 with the defaults of a store that has been live for a while. */
-import { PAYMENT_METHOD_IDS } from "./catalog-payments.ts";
+import { defaultPaymentSettings, type PaymentSettings } from "@paydesk/contract/settings";
+import { PAYMENT_METHOD_TYPES } from "@paydesk/domain/payment-methods";
+import { STORE_NAME } from "./store-name.ts";
 
 /**
  * WooCommerce's general settings of the demo store (its account is in the US and settles in
@@ -43,7 +45,7 @@ const METHOD_REQUIREMENTS: Record<string, string[]> = {
 
 export function paymentMethodStatuses(): Record<string, { status: string; requirements: string[] }> {
 	const statuses: Record<string, { status: string; requirements: string[] }> = {};
-	for (const id of PAYMENT_METHOD_IDS) {
+	for (const id of PAYMENT_METHOD_TYPES) {
 		statuses[`${id}_payments`] = {
 			status: METHOD_STATUS[id] ?? "unrequested",
 			requirements: METHOD_REQUIREMENTS[id] ?? [],
@@ -52,54 +54,29 @@ export function paymentMethodStatuses(): Record<string, { status: string; requir
 	return statuses;
 }
 
-export function defaultSettings(): Record<string, unknown> {
+/**
+ * The demo store's saved settings: the defaults every store has (contract/settings.ts) with what
+ * a store live for a while has changed — Link on, support contacts, multi-currency,
+ * subscriptions and in-person payments, and its methods' capability statuses.
+ */
+export function defaultSettings(): PaymentSettings {
 	return {
-		is_wcpay_enabled: true,
+		...defaultPaymentSettings({
+			paymentsEnabled: true,
+			name: STORE_NAME,
+			currency: "usd",
+			depositStatus: "enabled",
+			country: "US",
+			testMode: false,
+		}),
 		enabled_payment_method_ids: ["card", "link"],
-		available_payment_method_ids: [...PAYMENT_METHOD_IDS],
-		duplicated_payment_method_ids: [],
 		payment_method_statuses: paymentMethodStatuses(),
-		account_statement_descriptor: "PAYDESK DEMO STORE",
-		account_statement_descriptor_kanji: "",
-		account_statement_descriptor_kana: "",
 		account_business_support_email: "support@paydesk.example",
 		account_business_support_phone: "+1 415 555 0134",
-		account_domestic_currency: "usd",
-		deposit_schedule_interval: "daily",
 		deposit_schedule_weekly_anchor: "monday",
-		deposit_schedule_monthly_anchor: null,
-		deposit_delay_days: 7,
 		deposit_completed_waiting_period: true,
-		deposit_status: "enabled",
-		deposit_restrictions: "deposits_unrestricted",
-		is_manual_capture_enabled: false,
-		is_test_mode_enabled: false,
-		is_test_mode_onboarding: false,
-		is_dev_mode_enabled: false,
-		is_debug_log_enabled: false,
 		is_multi_currency_enabled: true,
-		is_saved_cards_enabled: true,
 		is_card_present_eligible: true,
-		is_payment_request_enabled: true,
-		payment_request_enabled_locations: ["product", "cart", "checkout"],
-		payment_request_button_type: "default",
-		payment_request_button_size: "medium",
-		payment_request_button_theme: "dark",
-		payment_request_button_border_radius: 4,
 		is_wcpay_subscriptions_enabled: true,
-		is_wcpay_subscriptions_eligible: true,
-		is_subscriptions_plugin_active: false,
-		is_stripe_billing_enabled: false,
-		is_migrating_stripe_billing: false,
-		stripe_billing_subscription_count: 0,
-		stripe_billing_migrated_count: 0,
-		is_woopay_enabled: false,
-		is_woopay_global_theme_support_enabled: false,
-		woopay_custom_message: "",
-		woopay_store_logo: "",
-		woopay_enabled_locations: ["product", "cart", "checkout"],
-		show_woopay_incompatibility_notice: false,
-		current_protection_level: "basic",
-		advanced_fraud_protection_settings: [],
 	};
 }

@@ -1,5 +1,8 @@
-/** A settings entity as GET /settings answers it for a US store, for component tests. */
-import type { PaymentSettings } from "@paydesk/contract/settings";
+/**
+ * A settings entity as GET /settings answers it for a US store, for component tests: the
+ * defaults every store has, with a store's saved choices and a few methods' statuses.
+ */
+import { defaultPaymentSettings, type PaymentSettings } from "@paydesk/contract/settings";
 
 export function settingsFixture(overrides: Partial<PaymentSettings> = {}): PaymentSettings {
 	const statuses: PaymentSettings["payment_method_statuses"] = {
@@ -16,7 +19,14 @@ export function settingsFixture(overrides: Partial<PaymentSettings> = {}): Payme
 		},
 	};
 	return {
-		is_wcpay_enabled: true,
+		...defaultPaymentSettings({
+			paymentsEnabled: true,
+			name: "Paydesk Demo Store",
+			currency: "usd",
+			depositStatus: "enabled",
+			country: "US",
+			testMode: false,
+		}),
 		enabled_payment_method_ids: ["card", "link"],
 		available_payment_method_ids: [
 			"card",
@@ -28,50 +38,13 @@ export function settingsFixture(overrides: Partial<PaymentSettings> = {}): Payme
 			"giropay",
 			"alipay",
 		],
-		duplicated_payment_method_ids: [],
 		payment_method_statuses: statuses,
-		account_statement_descriptor: "PAYDESK DEMO STORE",
-		account_statement_descriptor_kanji: "",
-		account_statement_descriptor_kana: "",
 		account_business_support_email: "support@example.com",
 		account_business_support_phone: "+1 415 555 0134",
-		account_domestic_currency: "usd",
-		deposit_schedule_interval: "daily",
-		deposit_schedule_weekly_anchor: null,
-		deposit_schedule_monthly_anchor: null,
-		deposit_delay_days: 7,
 		deposit_completed_waiting_period: true,
-		deposit_status: "enabled",
-		deposit_restrictions: "deposits_unrestricted",
-		is_manual_capture_enabled: false,
-		is_test_mode_enabled: false,
-		is_test_mode_onboarding: false,
-		is_dev_mode_enabled: false,
-		is_debug_log_enabled: false,
 		is_multi_currency_enabled: true,
-		is_saved_cards_enabled: true,
 		is_card_present_eligible: true,
-		is_payment_request_enabled: true,
-		payment_request_enabled_locations: ["product", "cart", "checkout"],
-		payment_request_button_type: "default",
-		payment_request_button_size: "medium",
-		payment_request_button_theme: "dark",
-		payment_request_button_border_radius: 4,
 		is_wcpay_subscriptions_enabled: true,
-		is_wcpay_subscriptions_eligible: true,
-		is_subscriptions_plugin_active: false,
-		is_stripe_billing_enabled: false,
-		is_migrating_stripe_billing: false,
-		stripe_billing_subscription_count: 0,
-		stripe_billing_migrated_count: 0,
-		is_woopay_enabled: false,
-		is_woopay_global_theme_support_enabled: false,
-		woopay_custom_message: "",
-		woopay_store_logo: "",
-		woopay_enabled_locations: ["product", "cart", "checkout"],
-		show_woopay_incompatibility_notice: false,
-		current_protection_level: "basic",
-		advanced_fraud_protection_settings: [],
 		...overrides,
 	};
 }

@@ -5,12 +5,11 @@
  */
 import type { AccountStatus } from "@paydesk/contract/accounts";
 import {
-	DEFAULT_BORDER_RADIUS,
 	DEFAULT_DEPOSIT_DELAY_DAYS,
+	defaultPaymentSettings,
 	type PaymentSettings,
 	settingsEntity,
 } from "@paydesk/contract/settings";
-import { PAYMENT_METHOD_TYPES } from "@paydesk/domain/payment-methods";
 import type { AccountsTable } from "../../db/schema.ts";
 import { parseJson } from "../../processor/account.ts";
 
@@ -23,61 +22,16 @@ export const DEFAULT_SCHEDULE: Schedule = {
 	monthly_anchor: null,
 };
 
-/** What a store that never saved its settings has (the card on, everything else as WCPay ships). */
-function defaults(row: AccountsTable): Omit<PaymentSettings, "is_test_mode_enabled"> {
-	return {
-		is_wcpay_enabled: row.payments_enabled === 1,
-		enabled_payment_method_ids: ["card"],
-		available_payment_method_ids: [...PAYMENT_METHOD_TYPES],
-		duplicated_payment_method_ids: [],
-		payment_method_statuses: Object.fromEntries(
-			PAYMENT_METHOD_TYPES.map((id) => [
-				`${id}_payments`,
-				{ status: id === "card" ? "active" : "unrequested", requirements: [] },
-			]),
-		),
-		account_statement_descriptor: row.name.toUpperCase().slice(0, 22),
-		account_statement_descriptor_kanji: "",
-		account_statement_descriptor_kana: "",
-		account_business_support_email: "",
-		account_business_support_phone: "",
-		account_domestic_currency: row.default_currency,
-		deposit_schedule_interval: DEFAULT_SCHEDULE.interval,
-		deposit_schedule_weekly_anchor: null,
-		deposit_schedule_monthly_anchor: null,
-		deposit_delay_days: DEFAULT_DEPOSIT_DELAY_DAYS,
-		deposit_completed_waiting_period: false,
-		deposit_status: row.deposits_status,
-		deposit_restrictions: "deposits_unrestricted",
-		is_manual_capture_enabled: false,
-		is_test_mode_onboarding: false,
-		is_dev_mode_enabled: false,
-		is_debug_log_enabled: false,
-		is_multi_currency_enabled: false,
-		is_saved_cards_enabled: true,
-		is_card_present_eligible: false,
-		is_payment_request_enabled: true,
-		payment_request_enabled_locations: ["product", "cart", "checkout"],
-		payment_request_button_type: "default",
-		payment_request_button_size: "medium",
-		payment_request_button_theme: "dark",
-		payment_request_button_border_radius: DEFAULT_BORDER_RADIUS,
-		is_wcpay_subscriptions_enabled: false,
-		is_wcpay_subscriptions_eligible: row.country === "US",
-		is_subscriptions_plugin_active: false,
-		is_stripe_billing_enabled: false,
-		is_migrating_stripe_billing: false,
-		stripe_billing_subscription_count: 0,
-		stripe_billing_migrated_count: 0,
-		is_woopay_enabled: false,
-		is_woopay_global_theme_support_enabled: false,
-		woopay_custom_message: "",
-		woopay_store_logo: "",
-		woopay_enabled_locations: ["product", "cart", "checkout"],
-		show_woopay_incompatibility_notice: false,
-		current_protection_level: "basic",
-		advanced_fraud_protection_settings: [],
-	};
+/** The defaults of this account's settings (contract/settings.ts). */
+function defaults(row: AccountsTable): PaymentSettings {
+	return defaultPaymentSettings({
+		paymentsEnabled: row.payments_enabled === 1,
+		name: row.name,
+		currency: row.default_currency,
+		depositStatus: row.deposits_status,
+		country: row.country,
+		testMode: row.test_mode === 1,
+	});
 }
 
 export function scheduleOf(row: AccountsTable): Schedule {
