@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
 	EXPORT_CONFIRMATION_THRESHOLDS,
-	EXPORT_POLL_ATTEMPTS,
 	exportConfirmationMessage,
 	exportFailureMessage,
 	exportNeedsConfirmation,
@@ -37,8 +36,5 @@ describe("export messages (spec 2 §8) and polling (spec 2 §9)", () => {
 			"We're processing your export. The file will download automatically and be emailed to merchant@example.com.",
 		);
 		expect(exportFailureMessage(t)).toBe("There was a problem generating your export.");
-	});
-	it("polls at most 5 times", () => {
-		expect(EXPORT_POLL_ATTEMPTS).toBe(5);
 	});
 });

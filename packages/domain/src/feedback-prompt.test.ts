@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-	closesOnOutsideClick,
-	FEEDBACK_PROMPT_DISMISSED_KEY,
-	feedbackOutcome,
-	showFeedbackPrompt,
-} from "./feedback-prompt.ts";
+import { closesOnOutsideClick, feedbackOutcome, showFeedbackPrompt } from "./feedback-prompt.ts";
 
 describe("feedback prompt visibility (spec 2 'Feedback prompt')", () => {
 	it("shows only for an eligible account whose prompt was not dismissed", () => {
@@ -15,10 +10,6 @@ describe("feedback prompt visibility (spec 2 'Feedback prompt')", () => {
 
 	it("is hidden while other notices exist", () => {
 		expect(showFeedbackPrompt({ eligible: true, dismissedAt: null, otherNotices: 1 })).toBe(false);
-	});
-
-	it("stores its dismissal under the user preference wc_payments_wporg_review_2025_prompt_dismissed", () => {
-		expect(FEEDBACK_PROMPT_DISMISSED_KEY).toBe("wc_payments_wporg_review_2025_prompt_dismissed");
 	});
 });
 

@@ -284,8 +284,11 @@ describe("task visibility and sorting (spec 1 §4.4)", () => {
 		expect(isTaskVisible("a", { ...prefs, remindMeLater: { a: nowMs - 1 } }, nowMs)).toBe(true);
 	});
 
-	it("snooze lasts one day", () => {
-		expect(SNOOZE_MS).toBe(86_400_000);
+	it("a task put off with Remind me later comes back one day later, not a millisecond sooner", () => {
+		const snoozedAt = 1_795_000_000_000;
+		const prefs = { dismissed: {}, deleted: {}, remindMeLater: { a: snoozedAt + SNOOZE_MS } };
+		expect(isTaskVisible("a", prefs, snoozedAt + 86_400_000 - 1)).toBe(false);
+		expect(isTaskVisible("a", prefs, snoozedAt + 86_400_000)).toBe(true);
 	});
 
 	it("sorts completed tasks last, then by level (default 3, lower first), keeping the spec's order otherwise", () => {

@@ -1,6 +1,5 @@
 /** Spec 1 §9: tooltips show after 700 ms and are at most 250 px wide. */
 import { readFileSync } from "node:fs";
-import { TOOLTIP_DELAY_MS, TOOLTIP_MAX_WIDTH_PX } from "@paydesk/domain/ui";
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -21,19 +20,17 @@ describe("tooltip (spec 1 §9)", () => {
 		);
 		const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
 		await user.hover(screen.getByRole("button", { name: "Requires currency" }));
-		act(() => void vi.advanceTimersByTime(TOOLTIP_DELAY_MS - 100));
+		// Spec: the tooltip shows 700 ms after the pointer rests on its anchor.
+		act(() => void vi.advanceTimersByTime(600));
 		expect(screen.queryByText("Needs EUR")).toBeNull();
 		await act(async () => void vi.advanceTimersByTime(200));
 		const tooltip = await screen.findByText("Needs EUR");
 		expect(tooltip.closest(`.${TOOLTIP_CLASS}`)).toBeTruthy();
-		expect(TOOLTIP_DELAY_MS).toBe(700);
 	});
 
-	it("caps the tooltip's width at TOOLTIP_MAX_WIDTH_PX", () => {
+	it("caps the tooltip's width at 250 px", () => {
 		// The admin's tests load no CSS, so the rule is read from the component's stylesheet.
 		const css = readFileSync(`${import.meta.dirname}/tooltip.css`, "utf8");
-		const rule = new RegExp(`\\.${TOOLTIP_CLASS}\\s*{[^}]*max-width:\\s*${TOOLTIP_MAX_WIDTH_PX}px`);
-		expect(css).toMatch(rule);
-		expect(TOOLTIP_MAX_WIDTH_PX).toBe(250);
+		expect(css).toMatch(new RegExp(`\\.${TOOLTIP_CLASS}\\s*{[^}]*max-width:\\s*250px`));
 	});
 });
