@@ -175,13 +175,35 @@ export function keysChangedBy(event: AccountEvent): QueryKey[] {
 	}
 }
 
-/** Brings the client's data up to date with one event. */
-export function applyLiveEvent(client: QueryClient, event: LiveEvent): void {
-	if (event.type === RESET_EVENT) {
-		void client.invalidateQueries();
-		return;
-	}
-	for (const queryKey of keysChangedBy(event)) void client.invalidateQueries({ queryKey });
-	for (const queryKey of LIST_KEYS) void client.invalidateQueries({ queryKey, refetchType: "none" });
-	void client.invalidateQueries({ queryKey: queryKeys.notifications() });
+/** How long events gather before their data is read again: many events, one read each. */
+export const LIVE_REFRESH_MS = 400;
+
+/**
+ * Brings the client's data up to date with the events as they come: the data they change is read
+ * again once per LIVE_REFRESH_MS, however many events arrive (a store taking 25 payments a
+ * second would otherwise restart its reads before any could finish), and a read already running
+ * is left to finish. A reset reads everything at once.
+ */
+export function liveApplier(client: QueryClient): (event: LiveEvent) => void {
+	const pending = new Map<string, QueryKey>();
+	let timer: ReturnType<typeof setTimeout> | undefined;
+	const flush = () => {
+		timer = undefined;
+		const keys = [...pending.values()];
+		pending.clear();
+		for (const queryKey of keys) void client.invalidateQueries({ queryKey }, { cancelRefetch: false });
+		for (const queryKey of LIST_KEYS) void client.invalidateQueries({ queryKey, refetchType: "none" });
+	};
+	return (event) => {
+		if (event.type === RESET_EVENT) {
+			pending.clear();
+			clearTimeout(timer);
+			timer = undefined;
+			void client.invalidateQueries();
+			return;
+		}
+		for (const queryKey of [...keysChangedBy(event), queryKeys.notifications()])
+			pending.set(JSON.stringify(queryKey), queryKey);
+		timer ??= setTimeout(flush, LIVE_REFRESH_MS);
+	};
 }

@@ -8,7 +8,7 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { NewRows } from "../components/list/new-rows.tsx";
 import { testSettings } from "../testing/settings.ts";
-import { applyLiveEvent, emitLiveEvent, keysChangedBy } from "./live-events.ts";
+import { emitLiveEvent, keysChangedBy, LIVE_REFRESH_MS, liveApplier } from "./live-events.ts";
 import { useLiveRefresh } from "./live-updates.tsx";
 import { createQueryClient } from "./query-client.ts";
 import { queryKeys } from "./query-keys.ts";
@@ -75,7 +75,14 @@ describe("what an event refreshes", () => {
 		);
 		await act(async () => {});
 		expect([summaryReads, listReads]).toEqual([1, 1]);
-		await act(async () => applyLiveEvent(client, event("payment.created", "pi_3", { status: "succeeded" })));
+		const apply = liveApplier(client);
+		await act(async () => {
+			for (let index = 0; index < 25; index++)
+				apply(event("payment.created", `pi_${index}`, { status: "succeeded" }));
+		});
+		// The events gather: nothing is read until the refresh comes, then the summary once.
+		expect([summaryReads, listReads]).toEqual([1, 1]);
+		await act(async () => new Promise((resolve) => setTimeout(resolve, LIVE_REFRESH_MS + 50)));
 		expect([summaryReads, listReads]).toEqual([2, 1]);
 		expect(client.getQueryState(listKey)?.isInvalidated).toBe(true);
 	});

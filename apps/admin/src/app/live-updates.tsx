@@ -2,13 +2,13 @@
 import type { AccountEventType } from "@paydesk/contract/events";
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { applyLiveEvent, startLiveEvents, subscribeLiveEvents } from "./live-events.ts";
+import { liveApplier, startLiveEvents, subscribeLiveEvents } from "./live-events.ts";
 
 /** Reads the account's events while mounted and keeps the client's data up to date. */
 export function LiveUpdates() {
 	const client = useQueryClient();
 	useEffect(() => {
-		const unsubscribe = subscribeLiveEvents((event) => applyLiveEvent(client, event));
+		const unsubscribe = subscribeLiveEvents(liveApplier(client));
 		const stop = startLiveEvents();
 		return () => {
 			stop();
