@@ -6,7 +6,9 @@ import type { Transaction } from "@paydesk/contract/transactions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BalanceTransactionsTable } from "../src/db/schema.ts";
 import { DEEP_OFFSET } from "../src/payments/transactions/queries.ts";
+import { ROLLUP_DIMENSIONS } from "../src/processor/rollup-dimensions.ts";
 import { bulkInsertBalanceTransactions } from "../src/processor/rollups.ts";
+import { COARSE, withValueCounts } from "../src/processor/value-counts.ts";
 import { insertTestAccount } from "../src/testing/fixtures.ts";
 import { type Actor, createTestApp, json, TEST_ACCOUNT, type TestApp } from "../src/testing/test-app.ts";
 import { transactionFixtures } from "./transaction-fixtures.ts";
@@ -122,12 +124,32 @@ describe("a deep page sorted by amount, fee or net is the page OFFSET would give
 			"&store_currency_is=eur&type_is_in[]=charge&type_is_in[]=refund",
 			(row: BalanceTransactionsTable) => row.currency === "eur" && ["charge", "refund"].includes(row.type),
 		],
-		// Filters the value bands do not count: the page is read from the nearer end.
+		// Every other filter the rollups answer: the value bands are keyed by the same columns.
 		[
 			"amount",
 			"asc",
 			"&customer_country_is_not=FR",
 			(row: BalanceTransactionsTable) => row.customer_country !== "FR",
+		],
+		["net", "desc", "&risk_level_is=0", (row: BalanceTransactionsTable) => row.risk_level === 0],
+		[
+			"fees",
+			"asc",
+			"&channel_is_not=online&store_currency_is=usd",
+			(row: BalanceTransactionsTable) => row.channel !== "online" && row.currency === "usd",
+		],
+		[
+			"amount",
+			"desc",
+			"&match=any&source_is=card&customer_currency_is_not=usd",
+			(row: BalanceTransactionsTable) => row.source === "card" || row.customer_currency !== "usd",
+		],
+		// Filters the value bands do not count: the page is read from the nearer end.
+		[
+			"amount",
+			"asc",
+			"&date_after=2026-10-01&user_timezone=UTC",
+			(row: BalanceTransactionsTable) => row.created >= Date.UTC(2026, 9, 2) / 1000,
 		],
 		[
 			"fees",
@@ -152,5 +174,60 @@ describe("a deep page sorted by amount, fee or net is the page OFFSET would give
 			`sort=${sort}&direction=${direction}&pagesize=${pagesize}&page=${last + 1}${filter}`,
 		);
 		expect(beyond.ids).toEqual([]);
+	});
+});
+
+describe("every deep page is the page OFFSET would give, read from either end of its band", () => {
+	it.each([
+		[
+			"amount",
+			"asc",
+			"&customer_country_is_not=FR",
+			(row: BalanceTransactionsTable) => row.customer_country !== "FR",
+		],
+		["net", "desc", "&source_is_not=card", (row: BalanceTransactionsTable) => row.source !== "card"],
+	] as const)("sort=%s %s%s, 13 rows a page", async (sort, direction, filter, keep) => {
+		const expected = byMeasure(ledger.filter(keep), sort, direction);
+		const pagesize = 13;
+		const last = Math.ceil(expected.length / pagesize);
+		for (let number = Math.floor(DEEP_OFFSET / pagesize); number <= last; number++) {
+			const got = await page(
+				`sort=${sort}&direction=${direction}&pagesize=${pagesize}&page=${number}${filter}`,
+			);
+			expect(got.ids, `page ${number}`).toEqual(expected.slice((number - 1) * pagesize, number * pagesize));
+		}
+	});
+});
+
+describe("a deep page of a filter starts where the value counts of that filter say", () => {
+	it("one count too many in a coarse band before the page moves it by one row", async () => {
+		const query = `sort=amount&direction=asc&pagesize=25&page=${DEEP_OFFSET / 25 + 1}&customer_country_is_not=FR`;
+		const before = await page(query);
+		const counts = withValueCounts(t.db.kysely);
+		const lowest = await counts
+			.selectFrom("transaction_value_counts")
+			.selectAll()
+			.where("account_id", "=", TEST_ACCOUNT)
+			.where("measure", "=", "amount")
+			.where("digits", "=", COARSE)
+			.where("customer_country", "=", "US")
+			.orderBy("band")
+			.limit(1)
+			.executeTakeFirstOrThrow();
+		const sameKey = counts
+			.updateTable("transaction_value_counts")
+			.where("account_id", "=", TEST_ACCOUNT)
+			.where("measure", "=", "amount")
+			.where("digits", "=", COARSE)
+			.where("band", "=", lowest.band)
+			.where((eb) => eb.and(ROLLUP_DIMENSIONS.map((column) => eb(column, "=", lowest[column]))));
+		await sameKey.set({ count: Number(lowest.count) + 1 }).execute();
+		try {
+			const after = await page(query);
+			expect(after.ids.slice(1)).toEqual(before.ids.slice(0, 24));
+		} finally {
+			await sameKey.set({ count: lowest.count }).execute();
+		}
+		expect((await page(query)).ids).toEqual(before.ids);
 	});
 });

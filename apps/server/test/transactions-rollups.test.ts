@@ -161,8 +161,11 @@ describe("rollups are kept by whoever writes the ledger", () => {
 		await bulkInsert(db, "balance_transactions", [row]);
 		const day = at("2026-11-14T00:00:00Z") / 86_400;
 		expect(await rollupDrift(db.kysely, TEST_ACCOUNT)).toEqual([
-			// The bands of its fee, net and amount: −389…−380, 11,000…11,999, 12,000…12,999.
+			// The bands of its fee, net and amount: fine −389…−380, 11,000…11,999, 12,000…12,999,
+			// and coarse −399…−300 and 10,000…19,999.
 			{ span: 0, period: -380 },
+			{ span: 0, period: -300 },
+			{ span: 0, period: 10_000 },
 			{ span: 0, period: 11_000 },
 			{ span: 0, period: 12_000 },
 			{ span: 1, period: day },

@@ -9,6 +9,7 @@ import * as searchTermsAndValueBands from "./migrations/0006-search-terms-and-va
 import * as smallerStore from "./migrations/0007-smaller-store.ts";
 import * as accountEvents from "./migrations/0008-account-events.ts";
 import * as lighterLedger from "./migrations/0009-lighter-ledger.ts";
+import * as valueBandsByEveryFilter from "./migrations/0010-value-bands-by-every-filter.ts";
 
 /** Versioned migrations, applied in name order at start (both dialects, one schema builder). */
 function migrations(db: Db): Record<string, Migration> {
@@ -36,6 +37,10 @@ function migrations(db: Db): Record<string, Migration> {
 		"0009-lighter-ledger": {
 			up: (kysely: Kysely<unknown>) => lighterLedger.up(kysely, db.dialect),
 			down: (kysely: Kysely<unknown>) => lighterLedger.down(kysely, db.dialect),
+		},
+		"0010-value-bands-by-every-filter": {
+			up: (kysely: Kysely<unknown>) => valueBandsByEveryFilter.up(kysely, db.dialect),
+			down: valueBandsByEveryFilter.down,
 		},
 	};
 }

@@ -12,31 +12,29 @@
  * the same database transaction: `insertBalanceTransactions`, or `applyToRollups` after an
  * insert of one's own. A bulk load may instead call `rebuildRollups` once at the end.
  *
- * Empty values are stored as '' (text) and -1 (risk level) so they can sit in the primary key
- * on both engines; the summary's filters treat them as the missing values they stand for.
+ * A rollup is keyed by the filterable columns of processor/rollup-dimensions.ts, empty values
+ * stored as '' (text) and -1 (risk level); the summary's filters read them as missing values.
  */
 import { type Kysely, sql } from "kysely";
 import { bulkInsert } from "../db/bulk.ts";
 import type { Db } from "../db/connection.ts";
 import type { BalanceTransactionsTable, Database } from "../db/schema.ts";
+import {
+	DIMENSION_COLUMNS,
+	ROLLUP_DIMENSIONS,
+	type RollupDimension,
+	STORED_DIMENSIONS_SQL,
+	type StoredDimensions,
+	storedDimensions,
+} from "./rollup-dimensions.ts";
 import { applyToValueCounts, rebuildValueCounts, valueCountDrift } from "./value-counts.ts";
 
-export interface TransactionRollupsTable {
+export interface TransactionRollupsTable extends StoredDimensions {
 	account_id: string;
 	/** Length of the period in days: 1, 30 or 360. */
 	span: number;
 	/** UTC day number (floor(created / 86400)) of the period's first day, a multiple of span. */
 	period: number;
-	currency: string;
-	type: string;
-	source: string;
-	customer_currency: string;
-	channel: string;
-	source_device: string;
-	customer_country: string;
-	/** -1 for none. */
-	risk_level: number;
-	loan_id: string;
 	count: number;
 	amount: number;
 	fee: number;
@@ -53,27 +51,7 @@ export function withRollups(db: Kysely<Database>): Kysely<RollupDatabase> {
 /** Period lengths in days, finest first; each divides the next. */
 export const ROLLUP_SPANS = [1, 30, 360] as const;
 
-/**
- * The filterable columns a rollup row is keyed by: every *_is / *_is_not rule of the
- * transactions list, so any combination of them is summed from rollups. Customer country and
- * risk level about double the rows per day (77k instead of 38k day rows for a million
- * transactions over three years), which costs far less than scanning for their totals; a loan
- * adds little (a day's charges are withheld for one loan or none).
- */
-export const ROLLUP_DIMENSIONS = [
-	"currency",
-	"type",
-	"source",
-	"customer_currency",
-	"channel",
-	"source_device",
-	"customer_country",
-	"risk_level",
-	"loan_id",
-] as const;
-export type RollupDimension = (typeof ROLLUP_DIMENSIONS)[number];
-
-export const ROLLUP_KEY = ["account_id", "span", "period", ...ROLLUP_DIMENSIONS] as const;
+const ROLLUP_KEY = ["account_id", "span", "period", ...ROLLUP_DIMENSIONS] as const;
 
 /** What a rollup needs of a balance transaction. */
 export type RollupSource = Pick<
@@ -90,20 +68,13 @@ export function rollupRowsOf(rows: readonly RollupSource[]): TransactionRollupsT
 	const groups = new Map<string, TransactionRollupsTable>();
 	for (const row of rows) {
 		const day = Math.floor(row.created / DAY_SECONDS);
+		const dimensions = storedDimensions(row);
 		for (const span of ROLLUP_SPANS) {
 			const rollup: TransactionRollupsTable = {
 				account_id: row.account_id,
 				span,
 				period: Math.floor(day / span) * span,
-				currency: row.currency,
-				type: row.type,
-				source: row.source ?? "",
-				customer_currency: row.customer_currency ?? "",
-				channel: row.channel ?? "",
-				source_device: row.source_device ?? "",
-				customer_country: row.customer_country ?? "",
-				risk_level: row.risk_level ?? -1,
-				loan_id: row.loan_id ?? "",
+				...dimensions,
 				count: 1,
 				amount: row.amount,
 				fee: row.fee,
@@ -182,12 +153,6 @@ export async function bulkInsertBalanceTransactions(
 	await applyToRollups(db.kysely, rows);
 }
 
-const DIMENSION_COLUMNS = sql.raw(ROLLUP_DIMENSIONS.join(", "));
-/** The value a rollup stores for an empty column: '' for text, -1 for the risk level. */
-export const emptyRollupValue = (column: RollupDimension) => (column === "risk_level" ? "-1" : "''");
-const COALESCED = sql.raw(
-	ROLLUP_DIMENSIONS.map((column) => `coalesce(${column}, ${emptyRollupValue(column)})`).join(", "),
-);
 const ALL_COLUMNS = sql.raw([...ROLLUP_KEY, "count", "amount", "fee", "net"].join(", "));
 
 /**
@@ -201,9 +166,9 @@ export async function rebuildRollups(db: Kysely<Database>, accountId: string): P
 		await withRollups(trx).deleteFrom("transaction_rollups").where("account_id", "=", accountId).execute();
 		await sql`
 			insert into transaction_rollups (${ALL_COLUMNS})
-			select account_id, 1, created / ${DAY}, ${COALESCED}, count(*), sum(amount), sum(fee), sum(net)
+			select account_id, 1, created / ${DAY}, ${STORED_DIMENSIONS_SQL}, count(*), sum(amount), sum(fee), sum(net)
 			from balance_transactions where account_id = ${accountId}
-			group by account_id, created / ${DAY}, ${COALESCED}`.execute(trx);
+			group by account_id, created / ${DAY}, ${STORED_DIMENSIONS_SQL}`.execute(trx);
 		for (let level = 1; level < ROLLUP_SPANS.length; level++) {
 			const span = sql.lit(ROLLUP_SPANS[level] as number);
 			const finer = sql.lit(ROLLUP_SPANS[level - 1] as number);

@@ -13,8 +13,7 @@ import { dateRuleRange, type EpochRange } from "@paydesk/domain/dates";
 import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { DialectName } from "../../db/connection.ts";
 import { containsInsensitive } from "../../db/dialect.ts";
-import type { RollupDimension } from "../../processor/rollups.ts";
-import type { BandScope } from "../../processor/value-counts.ts";
+import type { RollupDimension } from "../../processor/rollup-dimensions.ts";
 import { dateRuleConditions } from "../exports/list-sql.ts";
 
 type Condition = Expression<SqlBool>;
@@ -138,25 +137,6 @@ function searchCondition(dialect: DialectName, accountId: string, terms: readonl
 /** How many advanced rules the filters hold; with one, match any and all mean the same. */
 function advancedRuleCount(filters: TransactionFilters): number {
 	return dateRulesOf(filters).length + columnRules(filters).length;
-}
-
-/**
- * What value bands can count of these filters (processor/value-counts.ts counts per balance
- * currency and type): store_currency_is and one type rule, or null when anything else narrows.
- */
-export function bandScope(filters: TransactionFilters): BandScope | null {
-	if (filters.search && filters.search.length > 0) return null;
-	if (filters.deposit_id !== undefined || dateRulesOf(filters).length > 0) return null;
-	const rules = COLUMN_RULES.filter(({ param }) => filters[param] !== undefined);
-	if (rules.some(({ column }) => column !== "type") || rules.length > 1) return null;
-	const scope: BandScope = filters.store_currency_is ? { currency: filters.store_currency_is } : {};
-	if (filters.type_is !== undefined) scope.types = { in: [filters.type_is] };
-	if (filters.type_is_not !== undefined) scope.types = { notIn: [filters.type_is_not] };
-	if (filters.type_is_in !== undefined) {
-		if (filters.type_is_in.length === 0) return scope;
-		scope.types = { in: filters.type_is_in };
-	}
-	return scope;
 }
 
 export function effectiveMatch(filters: TransactionFilters): "all" | "any" {

@@ -14,14 +14,14 @@ import type {
 } from "@paydesk/contract/transactions";
 import { orderEditUrl } from "@paydesk/domain/refunds";
 import { customerPaymentsUrl } from "@paydesk/domain/transactions";
-import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
+import { type AliasedSelectQueryBuilder, type Expression, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/connection.ts";
-import type { BalanceTransactionsTable, Database } from "../../db/schema.ts";
+import type { BalanceTransactionsTable } from "../../db/schema.ts";
 import { parseJson } from "../../processor/account.ts";
 import { DAY_SECONDS, withRollups } from "../../processor/rollups.ts";
 import { bandCounts, bandRange, type ValueMeasure } from "../../processor/value-counts.ts";
 import { type ListOrder, listOrder, orderRows, reversedOrder } from "../exports/list-sql.ts";
-import { all, bandScope, dimensionConditions, ledgerConditions, rollupEligible } from "./filters.ts";
+import { all, dimensionConditions, ledgerConditions, rollupEligible } from "./filters.ts";
 import { transactionTotals } from "./summary.ts";
 
 /** A balance transaction with what the list shows of its order and payout. */
@@ -94,19 +94,17 @@ export function toTransaction(row: LedgerRow): Transaction {
 	};
 }
 
+/** A page's ids, as the subquery `page`. */
+type PageIds = AliasedSelectQueryBuilder<{ id: string }, "page">;
+
 /**
  * Rows of a page of ids (kept in their order), with their order and payout joined. The page is
  * CROSS JOINed so that SQLite reads it first (an inner join lets its planner walk the whole
  * ledger in date order instead); PostgreSQL plans it as the inner join it is.
  */
-function withDetails(
-	db: Db,
-	accountId: string,
-	ids: SelectQueryBuilder<Database, "balance_transactions", { id: string }>,
-	order: ListOrder,
-) {
+function withDetails(db: Db, accountId: string, page: PageIds, order: ListOrder) {
 	return db.kysely
-		.selectFrom(ids.as("page"))
+		.selectFrom(page)
 		.crossJoin("balance_transactions as bt")
 		.leftJoin("orders as o", (join) =>
 			join.onRef("o.id", "=", "bt.order_id").on("o.account_id", "=", accountId),
@@ -217,30 +215,81 @@ const SORT_MEASURES: Partial<Record<TransactionSort, ValueMeasure>> = {
 
 /**
  * A deep page sorted by amount, fee or net without reading the rows before it: the value counts
- * say how many transactions each narrow band of values holds, so whole bands are skipped by a
+ * say how many matching transactions each band of values holds, so whole bands are skipped by a
  * bound on the column and only the rows of the page's own band by OFFSET. Every value of a
- * skipped band sorts before every value of a later one, so the page is the one OFFSET would
- * give. The counts are per balance currency and type, so this is for the list narrowed by
- * nothing else (the list as it opens, by currency, by one type rule).
+ * skipped band sorts before every value of a later one, so the page is the one OFFSET would give.
+ * The coarse band is found first, then the fine band within it (processor/value-counts.ts). The
+ * counts are keyed by the rollups' columns, so this is for every filter dateSeek takes: no search
+ * or payout, and no date rules (the counts do not know dates).
  */
 async function valueSeek(
 	db: Db,
 	accountId: string,
 	query: TransactionListQuery,
 	offset: number,
-): Promise<{ bound: Expression<SqlBool>; offset: number } | null> {
+): Promise<Seek | null> {
 	const measure = SORT_MEASURES[query.sort];
 	if (!measure || offset < DEEP_OFFSET) return null;
-	const scope = bandScope(query);
-	if (!scope) return null;
-	const found = firstBeyond(await bandCounts(db.kysely, accountId, measure, query.direction, scope), offset);
-	if (!found) return null;
-	const { low, high } = bandRange(found.key.band);
-	const bound =
-		query.direction === "asc"
-			? sql<SqlBool>`${sql.ref(measure)} >= ${low}`
-			: sql<SqlBool>`${sql.ref(measure)} <= ${high}`;
-	return { bound, offset: offset - found.skipped };
+	if (!rollupEligible(query) || dateRulesOf(query).length > 0) return null;
+	const matching = all(dimensionConditions(query));
+	const counts = (within?: { coarse: number }) =>
+		bandCounts(db.kysely, accountId, measure, query.direction, matching, within);
+	const coarse = firstBeyond(await counts(), offset);
+	if (!coarse) return null;
+	const fine = firstBeyond(await counts({ coarse: coarse.key.band }), offset - coarse.skipped);
+	if (!fine) return null;
+	const { low, high } = bandRange(fine.key.band);
+	const value = sql.ref(measure);
+	const ascending = query.direction === "asc";
+	return {
+		bound: ascending ? sql<SqlBool>`${value} >= ${low}` : sql<SqlBool>`${value} <= ${high}`,
+		offset: offset - coarse.skipped - fine.skipped,
+		band: {
+			within: sql<SqlBool>`(${value} >= ${low} and ${value} <= ${high})`,
+			beyond: ascending ? sql<SqlBool>`${value} > ${high}` : sql<SqlBool>`${value} < ${low}`,
+			count: fine.key.count,
+		},
+	};
+}
+
+/** Where a deep page starts: past `bound`, after `offset` more matching rows (dateSeek, valueSeek). */
+interface Seek {
+	bound: Expression<SqlBool>;
+	offset: number;
+	/** The band the page starts in (valueSeek): its rows, those after it, and how many match. */
+	band?: { within: Expression<SqlBool>; beyond: Expression<SqlBool>; count: number };
+}
+
+/**
+ * The ids of a page. Past a seek, the rows of the page's band before it are stepped over, or,
+ * when more of them lie before the page than after it, the band is read from its end (a band
+ * of a popular price can hold thousands of rows, each read to test a filter the index lacks);
+ * the rows after the band complete a page that runs past it.
+ */
+function pageIds(
+	db: Db,
+	accountId: string,
+	query: TransactionListQuery,
+	timeZone: string,
+	offset: number,
+	seek: Seek | null,
+): PageIds {
+	const ids = (bound?: Expression<SqlBool>, order?: ListOrder) =>
+		orderedIds(db, accountId, query, timeZone, bound, order);
+	if (!seek) return ids().limit(query.pagesize).offset(offset).as("page");
+	const { band } = seek;
+	if (!band || seek.offset <= band.count / 2)
+		return ids(seek.bound).limit(query.pagesize).offset(seek.offset).as("page");
+	const inBand = Math.min(query.pagesize, band.count - seek.offset);
+	const tail = ids(band.within, reversedOrder(transactionOrder(query)))
+		.limit(inBand)
+		.offset(band.count - seek.offset - inBand);
+	const next = ids(band.beyond).limit(Math.max(0, query.pagesize - inBand));
+	return db.kysely
+		.selectFrom(tail.as("tail"))
+		.select("id")
+		.unionAll(db.kysely.selectFrom(next.as("next")).select("id"))
+		.as("page");
 }
 
 export async function listTransactions(
@@ -254,9 +303,7 @@ export async function listTransactions(
 	const seek =
 		(await dateSeek(db, accountId, query, offset)) ?? (await valueSeek(db, accountId, query, offset));
 	if (!seek && offset >= DEEP_OFFSET) return deepPageFromNearerEnd(db, accountId, query, timeZone, offset);
-	const ids = orderedIds(db, accountId, query, timeZone, seek?.bound)
-		.limit(query.pagesize)
-		.offset(seek ? seek.offset : offset);
+	const ids = pageIds(db, accountId, query, timeZone, offset, seek);
 	const [rows, totals] = await Promise.all([
 		withDetails(db, accountId, ids, order).execute(),
 		transactionTotals(db, accountId, query, timeZone),
@@ -289,7 +336,7 @@ async function deepPageFromNearerEnd(
 	const ids = orderedIds(db, accountId, query, timeZone, undefined, order)
 		.limit(size)
 		.offset(fromEnd ? after - size : offset);
-	const rows = await withDetails(db, accountId, ids, order).execute();
+	const rows = await withDetails(db, accountId, ids.as("page"), order).execute();
 	if (fromEnd) rows.reverse();
 	return { data: rows.map((row) => toTransaction(row as LedgerRow)), total_count: total };
 }
