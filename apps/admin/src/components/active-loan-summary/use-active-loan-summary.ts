@@ -1,21 +1,16 @@
 import { getActiveLoanSummary } from "@paydesk/contract/capital";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
 import { callRoute } from "../../app/api.ts";
-import { createNotice } from "../../app/notices.tsx";
 import { queryKeys } from "../../app/query-keys.ts";
 
 export const ACTIVE_LOAN_SUMMARY_ERROR = "Error retrieving the active loan summary.";
 
 /** The active loan's summary; a failure raises the spec's notice once (spec 2 §8). */
 export function useActiveLoanSummary(enabled = true) {
-	const result = useQuery({
+	return useQuery({
 		queryKey: queryKeys.capital.activeLoanSummary(),
 		queryFn: ({ signal }) => callRoute(getActiveLoanSummary, { signal }),
 		enabled,
+		meta: { errorNotice: { message: ACTIVE_LOAN_SUMMARY_ERROR, id: "active-loan-summary" } },
 	});
-	useEffect(() => {
-		if (result.isError) createNotice("error", ACTIVE_LOAN_SUMMARY_ERROR, { id: "active-loan-summary" });
-	}, [result.isError]);
-	return result;
 }

@@ -13,24 +13,16 @@ import {
 } from "@paydesk/contract/multi-currency";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { __ } from "@wordpress/i18n";
-import { useEffect } from "react";
 import { callRoute } from "../../app/api.ts";
 import { createNotice } from "../../app/notices.tsx";
 import { queryKeys } from "../../app/query-keys.ts";
 
-function useErrorNotice(isError: boolean, message: string, id: string): void {
-	useEffect(() => {
-		if (isError) createNotice("error", message, { id });
-	}, [isError, message, id]);
-}
-
 export function useCurrencies() {
-	const result = useQuery({
+	return useQuery({
 		queryKey: queryKeys.multiCurrency.currencies(),
 		queryFn: ({ signal }) => callRoute(getCurrencies, { signal }),
+		meta: { errorNotice: { message: __("Error retrieving currencies.", "paydesk"), id: "mc-currencies" } },
 	});
-	useErrorNotice(result.isError, __("Error retrieving currencies.", "paydesk"), "mc-currencies");
-	return result;
 }
 
 export function useUpdateEnabledCurrencies() {
@@ -46,13 +38,17 @@ export function useUpdateEnabledCurrencies() {
 }
 
 export function useCurrencySettings(code: string | null) {
-	const result = useQuery({
+	return useQuery({
 		queryKey: queryKeys.multiCurrency.currency(code ?? ""),
 		queryFn: ({ signal }) => callRoute(getCurrencySettings, { params: { code: code ?? "" }, signal }),
 		enabled: code !== null,
+		meta: {
+			errorNotice: {
+				message: __("Error retrieving single currency settings.", "paydesk"),
+				id: "mc-currency",
+			},
+		},
 	});
-	useErrorNotice(result.isError, __("Error retrieving single currency settings.", "paydesk"), "mc-currency");
-	return result;
 }
 
 export function useSaveCurrencySettings(code: string) {
@@ -70,12 +66,13 @@ export function useSaveCurrencySettings(code: string) {
 }
 
 export function useStoreSettings() {
-	const result = useQuery({
+	return useQuery({
 		queryKey: queryKeys.multiCurrency.storeSettings(),
 		queryFn: ({ signal }) => callRoute(getStoreSettings, { signal }),
+		meta: {
+			errorNotice: { message: __("Error retrieving store settings.", "paydesk"), id: "mc-store-settings" },
+		},
 	});
-	useErrorNotice(result.isError, __("Error retrieving store settings.", "paydesk"), "mc-store-settings");
-	return result;
 }
 
 export function useSaveStoreSettings() {

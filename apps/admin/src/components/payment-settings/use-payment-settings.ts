@@ -9,23 +9,19 @@ import type { PageSettings } from "@paydesk/contract/page-settings";
 import { getPaymentSettings, type PaymentSettings, savePaymentSettings } from "@paydesk/contract/settings";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { __ } from "@wordpress/i18n";
-import { useEffect } from "react";
 import { ApiError, callRoute } from "../../app/api.ts";
-import { createNotice } from "../../app/notices.tsx";
 import { queryKeys } from "../../app/query-keys.ts";
 import { getSettings, setSettings } from "../../app/settings.ts";
 
 export function usePaymentSettings(options: { errorNotice?: boolean } = {}) {
-	const result = useQuery({
+	const notify = options.errorNotice ?? true;
+	return useQuery({
 		queryKey: queryKeys.settings(),
 		queryFn: ({ signal }) => callRoute(getPaymentSettings, { signal }),
+		meta: notify
+			? { errorNotice: { message: __("Error retrieving settings.", "paydesk"), id: "settings-load" } }
+			: {},
 	});
-	const notify = options.errorNotice ?? true;
-	useEffect(() => {
-		if (notify && result.isError)
-			createNotice("error", __("Error retrieving settings.", "paydesk"), { id: "settings-load" });
-	}, [notify, result.isError]);
-	return result;
 }
 
 /** The page settings other screens read at first paint, brought in line with saved settings. */

@@ -9,9 +9,8 @@ import type { EvidenceField } from "@paydesk/domain/disputes/evidence-sections";
 import { useQuery } from "@tanstack/react-query";
 import { BaseControl, Button, Spinner } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
-import { useEffect, useId } from "react";
+import { useId } from "react";
 import { callRoute } from "../../app/api.ts";
-import { createNotice } from "../../app/notices.tsx";
 import { queryKeys } from "../../app/query-keys.ts";
 import type { EvidenceForm } from "./use-evidence-form.ts";
 
@@ -24,11 +23,8 @@ function useSavedFileName(fileId: string | undefined, savedName: string | undefi
 		queryKey: queryKeys.files.details(fileId ?? ""),
 		queryFn: ({ signal }) => callRoute(getFileDetails, { params: { id: fileId ?? "" }, signal }),
 		enabled: Boolean(fileId) && !savedName,
+		meta: { errorNotice: { message: __("Error retrieving file.", "paydesk"), id: `file-${fileId}` } },
 	});
-	useEffect(() => {
-		if (details.isError)
-			createNotice("error", __("Error retrieving file.", "paydesk"), { id: `file-${fileId}` });
-	}, [details.isError, fileId]);
 	return savedName || details.data?.filename || fileId;
 }
 

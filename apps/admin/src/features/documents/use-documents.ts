@@ -1,23 +1,18 @@
 import { getDocumentsSummary, listDocuments } from "@paydesk/contract/documents";
 import type { QueryValue } from "@paydesk/domain/query-string";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
 import { callRoute } from "../../app/api.ts";
-import { createNotice } from "../../app/notices.tsx";
 import { queryKeys } from "../../app/query-keys.ts";
 
 type Params = Record<string, QueryValue>;
 
 export function useDocuments(query: Params) {
-	const result = useQuery({
+	return useQuery({
 		queryKey: queryKeys.documents.list(query),
 		queryFn: ({ signal }) => callRoute(listDocuments, { query, signal }),
 		placeholderData: keepPreviousData,
+		meta: { errorNotice: { message: "Error retrieving documents.", id: "documents-list" } },
 	});
-	useEffect(() => {
-		if (result.isError) createNotice("error", "Error retrieving documents.", { id: "documents-list" });
-	}, [result.isError]);
-	return result;
 }
 
 export function useDocumentsSummary(query: Params) {

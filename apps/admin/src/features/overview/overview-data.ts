@@ -38,17 +38,13 @@ export const OVERVIEW_OPTIONS = [
 ] as const;
 
 export function useDepositsOverview() {
-	const result = useQuery({
+	return useQuery({
 		queryKey: queryKeys.deposits.overview(),
 		queryFn: ({ signal }) => callRoute(getDepositsOverview, { signal }),
+		meta: {
+			errorNotice: { message: __("Error retrieving all payouts' overviews.", "paydesk"), id: "overview-all" },
+		},
 	});
-	useEffect(() => {
-		if (result.isError)
-			createNotice("error", __("Error retrieving all payouts' overviews.", "paydesk"), {
-				id: "overview-all",
-			});
-	}, [result.isError]);
-	return result;
 }
 
 /**
@@ -138,16 +134,12 @@ export function useAwaitingDisputes(enabled: boolean) {
 export function useRecentPayouts(currency: string | null, enabled: boolean) {
 	const query = { page: 1, pagesize: 3, sort: "date", direction: "desc", store_currency_is: currency ?? "" };
 	useLiveRefresh(["payout.created", "payout.updated"], queryKeys.deposits.list(query), enabled);
-	const result = useQuery({
+	return useQuery({
 		queryKey: queryKeys.deposits.list(query),
 		queryFn: ({ signal }) => callRoute(listDeposits, { query, signal }),
 		enabled: enabled && currency !== null,
+		meta: { errorNotice: { message: __("Error retrieving payouts.", "paydesk"), id: "recent-payouts" } },
 	});
-	useEffect(() => {
-		if (result.isError)
-			createNotice("error", __("Error retrieving payouts.", "paydesk"), { id: "recent-payouts" });
-	}, [result.isError]);
-	return result;
 }
 
 /**

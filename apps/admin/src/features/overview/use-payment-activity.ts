@@ -15,9 +15,8 @@ import {
 } from "@paydesk/domain/periods";
 import { useQuery } from "@tanstack/react-query";
 import { __ } from "@wordpress/i18n";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { callRoute } from "../../app/api.ts";
-import { createNotice } from "../../app/notices.tsx";
 import { queryKeys } from "../../app/query-keys.ts";
 import { getSettings } from "../../app/settings.ts";
 
@@ -56,16 +55,15 @@ export function usePaymentActivity(range: PeriodRange, currency: string | null, 
 		date_end: range.end,
 		timezone: formatUtcOffset(-new Date().getTimezoneOffset()),
 	};
-	const result = useQuery({
+	return useQuery({
 		queryKey: queryKeys.reporting.paymentActivity(query),
 		queryFn: ({ signal }) => callRoute(getPaymentActivity, { query, signal }),
 		enabled: enabled && currency !== null,
-	});
-	useEffect(() => {
-		if (result.isError)
-			createNotice("error", __("Error retrieving payment activity data.", "paydesk"), {
+		meta: {
+			errorNotice: {
+				message: __("Error retrieving payment activity data.", "paydesk"),
 				id: "payment-activity",
-			});
-	}, [result.isError]);
-	return result;
+			},
+		},
+	});
 }

@@ -7,44 +7,42 @@ import { getCharge, getChargeByOrder, getPaymentIntent } from "@paydesk/contract
 import { getTimeline } from "@paydesk/contract/timeline";
 import { useQuery } from "@tanstack/react-query";
 import { __ } from "@wordpress/i18n";
-import { useEffect } from "react";
 import { ApiError, callRoute } from "../../app/api.ts";
-import { createNotice } from "../../app/notices.tsx";
+import type { ErrorNotice } from "../../app/query-client.ts";
 import { queryKeys } from "../../app/query-keys.ts";
 
 /** Ids go into a URL path: word characters only, as the server's object ids are. */
 export const isObjectId = (id: string | undefined): id is string =>
 	typeof id === "string" && /^\w{1,255}$/.test(id);
 
+const isMissing = (error: Error) => error instanceof ApiError && error.status === 404;
+
 /** A missing payment will not appear on a second try; anything else is tried once more. */
-const retryUnlessMissing = (count: number, error: Error) =>
-	count < 1 && !(error instanceof ApiError && error.status === 404);
+const retryUnlessMissing = (count: number, error: Error) => count < 1 && !isMissing(error);
 
 /**
  * 'Error retrieving transaction.' (spec 2 §8) when a payment fails to load for any reason but
  * its absence, which the screen itself says.
  */
-function useTransactionErrorNotice(error: Error | null): void {
-	useEffect(() => {
-		if (!error || (error instanceof ApiError && error.status === 404)) return;
-		createNotice("error", __("Error retrieving transaction.", "paydesk"), { id: "transaction-error" });
-	}, [error]);
-}
+const transactionErrorNotice = (): ErrorNotice => ({
+	message: __("Error retrieving transaction.", "paydesk"),
+	id: "transaction-error",
+	except: isMissing,
+});
 
 export function usePaymentIntent(id: string | undefined) {
-	const query = useQuery({
+	return useQuery({
 		queryKey: queryKeys.charges.paymentIntent(id ?? ""),
 		queryFn: ({ signal }) => callRoute(getPaymentIntent, { params: { id: id ?? "" }, signal }),
 		enabled: isObjectId(id),
 		retry: retryUnlessMissing,
+		meta: { errorNotice: transactionErrorNotice() },
 	});
-	useTransactionErrorNotice(query.error);
-	return query;
 }
 
 /** The charge behind a charge id (ch_, py_) or an order id (all digits). */
 export function useChargeLookup(kind: "charge" | "order", id: string) {
-	const query = useQuery({
+	return useQuery({
 		queryKey: kind === "charge" ? queryKeys.charges.detail(id) : queryKeys.charges.byOrder(id),
 		queryFn: ({ signal }) =>
 			kind === "charge"
@@ -52,9 +50,8 @@ export function useChargeLookup(kind: "charge" | "order", id: string) {
 				: callRoute(getChargeByOrder, { params: { id }, signal }),
 		enabled: isObjectId(id),
 		retry: retryUnlessMissing,
+		meta: { errorNotice: transactionErrorNotice() },
 	});
-	useTransactionErrorNotice(query.error);
-	return query;
 }
 
 export function usePaymentTimeline(paymentIntentId: string, enabled: boolean) {
@@ -72,17 +69,17 @@ export function usePaymentTimeline(paymentIntentId: string, enabled: boolean) {
  * to show), which stays silent (spec 2 §8).
  */
 export function useAuthorization(paymentIntentId: string, enabled: boolean) {
-	const query = useQuery({
+	return useQuery({
 		queryKey: queryKeys.authorizations.detail(paymentIntentId),
 		queryFn: ({ signal }) => callRoute(getAuthorization, { params: { id: paymentIntentId }, signal }),
 		enabled: enabled && isObjectId(paymentIntentId),
 		retry: retryUnlessMissing,
+		meta: {
+			errorNotice: {
+				message: __("Error retrieving authorization.", "paydesk"),
+				id: "authorization-error",
+				except: (error) => error instanceof ApiError && error.code === AUTHORIZATION_ERRORS.missing,
+			},
+		},
 	});
-	const { error } = query;
-	useEffect(() => {
-		if (!error) return;
-		if (error instanceof ApiError && error.code === AUTHORIZATION_ERRORS.missing) return;
-		createNotice("error", __("Error retrieving authorization.", "paydesk"), { id: "authorization-error" });
-	}, [error]);
-	return query;
 }

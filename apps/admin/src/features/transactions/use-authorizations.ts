@@ -7,31 +7,31 @@ import type { QueryValue } from "@paydesk/domain/query-string";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { __ } from "@wordpress/i18n";
 import { callRoute } from "../../app/api.ts";
+import type { ErrorNotice } from "../../app/query-client.ts";
 import { queryKeys } from "../../app/query-keys.ts";
-import { useErrorNotice } from "../../components/transactions-table/use-transactions.ts";
 
 type Params = Record<string, QueryValue>;
 
-const NOTICE_ID = "uncaptured-transactions";
-const errorText = () => __("Error retrieving uncaptured transactions.", "paydesk");
+const errorNotice = (): ErrorNotice => ({
+	message: __("Error retrieving uncaptured transactions.", "paydesk"),
+	id: "uncaptured-transactions",
+});
 
 export function useAuthorizations(query: Params) {
-	const result = useQuery({
+	return useQuery({
 		queryKey: queryKeys.authorizations.list(query),
 		queryFn: ({ signal }) => callRoute(listAuthorizations, { query, signal }),
 		placeholderData: keepPreviousData,
+		meta: { errorNotice: errorNotice() },
 	});
-	useErrorNotice(result.isError, errorText(), NOTICE_ID);
-	return result;
 }
 
 /** The summary takes no filter: the tab title and the tab's summary share one request. */
 export function useAuthorizationsSummary(options: { enabled?: boolean } = {}) {
-	const result = useQuery({
+	return useQuery({
 		queryKey: queryKeys.authorizations.summary({}),
 		queryFn: ({ signal }) => callRoute(getAuthorizationsSummary, { signal }),
 		enabled: options.enabled ?? true,
+		meta: { errorNotice: errorNotice() },
 	});
-	useErrorNotice(result.isError, errorText(), NOTICE_ID);
-	return result;
 }

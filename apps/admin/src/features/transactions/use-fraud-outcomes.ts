@@ -12,13 +12,15 @@ import type { QueryValue } from "@paydesk/domain/query-string";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { __ } from "@wordpress/i18n";
 import { ApiError, callRoute } from "../../app/api.ts";
+import type { ErrorNotice } from "../../app/query-client.ts";
 import { queryKeys } from "../../app/query-keys.ts";
-import { useErrorNotice } from "../../components/transactions-table/use-transactions.ts";
 
 type Params = Record<string, QueryValue>;
 
-const NOTICE_ID = "blocked-transactions";
-const errorText = () => __("Error retrieving on review transactions.", "paydesk");
+const errorNotice = (): ErrorNotice => ({
+	message: __("Error retrieving on review transactions.", "paydesk"),
+	id: "blocked-transactions",
+});
 
 /** The answer `empty` when the server says nothing matched, else the failure as it came. */
 export async function orEmpty<T>(request: Promise<T>, empty: T): Promise<T> {
@@ -31,23 +33,21 @@ export async function orEmpty<T>(request: Promise<T>, empty: T): Promise<T> {
 }
 
 export function useFraudOutcomes(query: Params) {
-	const result = useQuery({
+	return useQuery({
 		queryKey: queryKeys.fraudOutcomes.list(query),
 		queryFn: ({ signal }) =>
 			orEmpty(callRoute(listFraudOutcomes, { query, signal }), { data: [], total_count: 0 }),
 		placeholderData: keepPreviousData,
+		meta: { errorNotice: errorNotice() },
 	});
-	useErrorNotice(result.isError, errorText(), NOTICE_ID);
-	return result;
 }
 
 export function useFraudOutcomesSummary(query: Params) {
-	const result = useQuery({
+	return useQuery({
 		queryKey: queryKeys.fraudOutcomes.summary(query),
 		queryFn: ({ signal }) =>
 			orEmpty(callRoute(getFraudOutcomesSummary, { query, signal }), { count: 0, total: 0, currencies: [] }),
 		placeholderData: keepPreviousData,
+		meta: { errorNotice: errorNotice() },
 	});
-	useErrorNotice(result.isError, errorText(), NOTICE_ID);
-	return result;
 }
