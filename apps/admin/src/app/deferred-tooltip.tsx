@@ -18,11 +18,13 @@ import {
 	cloneElement,
 	type FocusEvent,
 	type ForwardedRef,
+	type ForwardRefExoticComponent,
 	forwardRef,
 	isValidElement,
 	type KeyboardEvent,
 	type MouseEvent,
 	type PointerEvent,
+	type RefAttributes,
 	useEffect,
 	useRef,
 	useState,
@@ -192,5 +194,7 @@ function DeferredTooltip(props: TooltipProps, ref: ForwardedRef<HTMLElement>) {
 	});
 }
 
-export const Tooltip = forwardRef(DeferredTooltip);
+// Named, so that the module's declarations need not reach into @wordpress/components' own files.
+export const Tooltip: ForwardRefExoticComponent<TooltipProps & RefAttributes<HTMLElement>> =
+	forwardRef(DeferredTooltip);
 export default Tooltip;
