@@ -74,10 +74,12 @@ describe("a deep page is the page OFFSET would give", () => {
 		const rows = ledger.filter(keep);
 		const expected = expectedIds(rows, direction);
 		expect(expected.length).toBeGreaterThan(DEEP_OFFSET + 200);
-		// Pages on both sides of the threshold, one inside a day, and the last one.
+		// The first pages, pages on both sides of the threshold, one inside a day, and the last one.
 		const pagesize = 50;
 		const last = Math.ceil(expected.length / pagesize);
 		for (const number of [
+			1,
+			2,
 			DEEP_OFFSET / pagesize,
 			DEEP_OFFSET / pagesize + 1,
 			DEEP_OFFSET / pagesize + 7,
@@ -157,12 +159,28 @@ describe("a deep page sorted by amount, fee or net is the page OFFSET would give
 			"&search=jan",
 			(row: BalanceTransactionsTable) => /jan/i.test(`${row.customer_name} ${row.customer_email}`),
 		],
+		// A search matching more rows than are read whole and sorted (every customer's e-mail).
+		[
+			"amount",
+			"desc",
+			"&search=example",
+			(row: BalanceTransactionsTable) => /example/i.test(`${row.customer_name} ${row.customer_email}`),
+		],
 	] as const)("sort=%s %s%s", async (sort, direction, filter, keep) => {
 		const expected = byMeasure(ledger.filter(keep), sort, direction);
 		const pagesize = 25;
 		const last = Math.ceil(expected.length / pagesize);
 		const middle = Math.floor(last / 2);
-		const pages = [DEEP_OFFSET / pagesize, DEEP_OFFSET / pagesize + 1, middle, middle + 1, last - 1, last];
+		const pages = [
+			1,
+			2,
+			DEEP_OFFSET / pagesize,
+			DEEP_OFFSET / pagesize + 1,
+			middle,
+			middle + 1,
+			last - 1,
+			last,
+		];
 		for (const number of pages.filter((n) => n >= 1)) {
 			const got = await page(
 				`sort=${sort}&direction=${direction}&pagesize=${pagesize}&page=${number}${filter}`,

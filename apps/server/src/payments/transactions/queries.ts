@@ -146,7 +146,16 @@ export function orderedIds(
 export const DEEP_OFFSET = 2_000;
 
 /**
- * A deep page in date order without reading the rows before it: the day rollups say how many
+ * Whether a page is found through the counts (dateSeek, valueSeek): a deep page, or any page of
+ * a filtered list, whose rows may all lie far along the list's order (a loan's in its repayment
+ * months, a payment method's in the months it was offered), where a walk down the list's index
+ * from its start would read every row before them.
+ */
+const seeks = (query: TransactionListQuery, offset: number) =>
+	offset >= DEEP_OFFSET || dimensionConditions(query).length > 0;
+
+/**
+ * A page in date order without reading the rows before it: the day rollups say how many
  * matching transactions each UTC day holds, so whole days (30-day blocks first, then days) are
  * skipped by a date bound and only the rows of the page's own day are skipped by OFFSET. Every
  * row of a skipped day sorts before every row of a later one (ties are broken by id within the
@@ -158,8 +167,8 @@ async function dateSeek(
 	accountId: string,
 	query: TransactionListQuery,
 	offset: number,
-): Promise<{ bound: Expression<SqlBool>; offset: number } | null> {
-	if (query.sort !== "date" || offset < DEEP_OFFSET) return null;
+): Promise<Seek | null> {
+	if (query.sort !== "date" || !seeks(query, offset)) return null;
 	if (!rollupEligible(query) || dateRulesOf(query).length > 0) return null;
 	const newestFirst = query.direction === "desc";
 	const base = [sql<SqlBool>`account_id = ${accountId}`, ...dimensionConditions(query)];
@@ -214,7 +223,7 @@ const SORT_MEASURES: Partial<Record<TransactionSort, ValueMeasure>> = {
 };
 
 /**
- * A deep page sorted by amount, fee or net without reading the rows before it: the value counts
+ * A page sorted by amount, fee or net without reading the rows before it: the value counts
  * say how many matching transactions each band of values holds, so whole bands are skipped by a
  * bound on the column and only the rows of the page's own band by OFFSET. Every value of a
  * skipped band sorts before every value of a later one, so the page is the one OFFSET would give.
@@ -229,7 +238,7 @@ async function valueSeek(
 	offset: number,
 ): Promise<Seek | null> {
 	const measure = SORT_MEASURES[query.sort];
-	if (!measure || offset < DEEP_OFFSET) return null;
+	if (!measure || !seeks(query, offset)) return null;
 	if (!rollupEligible(query) || dateRulesOf(query).length > 0) return null;
 	const matching = all(dimensionConditions(query));
 	const counts = (within?: { coarse: number }) =>
@@ -292,6 +301,20 @@ function pageIds(
 		.as("page");
 }
 
+/** A search matching at most this many transactions is read whole and sorted (listTransactions). */
+const FEW_MATCHES = 2_000;
+
+/**
+ * A page of the list, and how many transactions match. A page a seek finds, or a shallow one,
+ * is read down the list's index. Other pages are read once the total is known: a deep page no
+ * seek applies to (filters the rollups or bands cannot count, such as a search or a date range
+ * sorted by amount) from whichever end of the order is nearer, so the rows stepped over are at
+ * most half the matching ones; and any page of a search that matches few rows from those rows
+ * alone, sorted: a search finds its rows through indexes (ids, order numbers, customer terms),
+ * but a walk down the list's index for its first page reads the whole ledger when a handful
+ * match (a payment intent's two rows: 780 ms on PostgreSQL at a million transactions, whose
+ * planner expects thousands).
+ */
 export async function listTransactions(
 	db: Db,
 	accountId: string,
@@ -302,41 +325,52 @@ export async function listTransactions(
 	const offset = (query.page - 1) * query.pagesize;
 	const seek =
 		(await dateSeek(db, accountId, query, offset)) ?? (await valueSeek(db, accountId, query, offset));
-	if (!seek && offset >= DEEP_OFFSET) return deepPageFromNearerEnd(db, accountId, query, timeZone, offset);
-	const ids = pageIds(db, accountId, query, timeZone, offset, seek);
-	const [rows, totals] = await Promise.all([
-		withDetails(db, accountId, ids, order).execute(),
-		transactionTotals(db, accountId, query, timeZone),
-	]);
-	return {
-		data: rows.map((row) => toTransaction(row as LedgerRow)),
-		total_count: totals.reduce((count, row) => count + row.count, 0),
-	};
-}
-
-/**
- * A deep page no seek applies to (filters the rollups or bands cannot count, such as a search
- * or a date range sorted by amount): the total first, then the page read from whichever end of
- * the order is nearer, so the rows stepped over are at most half the matching ones.
- */
-async function deepPageFromNearerEnd(
-	db: Db,
-	accountId: string,
-	query: TransactionListQuery,
-	timeZone: string,
-	offset: number,
-): Promise<{ data: Transaction[]; total_count: number }> {
-	const totals = await transactionTotals(db, accountId, query, timeZone);
-	const total = totals.reduce((count, row) => count + row.count, 0);
+	const searched = query.search !== undefined && query.search.length > 0;
+	if (seek || (offset < DEEP_OFFSET && !searched)) {
+		const [rows, totals] = await Promise.all([
+			withDetails(db, accountId, pageIds(db, accountId, query, timeZone, offset, seek), order).execute(),
+			transactionTotals(db, accountId, query, timeZone),
+		]);
+		return { data: rows.map((row) => toTransaction(row as LedgerRow)), total_count: countOf(totals) };
+	}
+	const total = countOf(await transactionTotals(db, accountId, query, timeZone));
 	const after = total - offset;
 	if (after <= 0) return { data: [], total_count: total };
-	const fromEnd = after < offset;
-	const order = fromEnd ? reversedOrder(transactionOrder(query)) : transactionOrder(query);
+	if (searched && total <= FEW_MATCHES) {
+		const ids = matchesSorted(db, accountId, query, timeZone).limit(query.pagesize).offset(offset);
+		const rows = await withDetails(db, accountId, ids.as("page"), order).execute();
+		return { data: rows.map((row) => toTransaction(row as LedgerRow)), total_count: total };
+	}
+	const fromEnd = offset >= DEEP_OFFSET && after < offset;
+	const read = fromEnd ? reversedOrder(order) : order;
 	const size = Math.min(query.pagesize, after);
-	const ids = orderedIds(db, accountId, query, timeZone, undefined, order)
+	const ids = orderedIds(db, accountId, query, timeZone, undefined, read)
 		.limit(size)
 		.offset(fromEnd ? after - size : offset);
-	const rows = await withDetails(db, accountId, ids.as("page"), order).execute();
+	const rows = await withDetails(db, accountId, ids.as("page"), read).execute();
 	if (fromEnd) rows.reverse();
 	return { data: rows.map((row) => toTransaction(row as LedgerRow)), total_count: total };
+}
+
+const countOf = (totals: readonly { count: number }[]) => totals.reduce((count, row) => count + row.count, 0);
+
+/**
+ * The ids of every matching transaction, read whole (a materialized CTE: the planner may not
+ * walk the list's index for the first rows instead), then sorted in list order.
+ */
+function matchesSorted(db: Db, accountId: string, query: TransactionListQuery, timeZone: string) {
+	const order = transactionOrder(query);
+	return db.kysely
+		.with(
+			(cte) => cte("matches").materialized(),
+			(kysely) =>
+				kysely
+					.selectFrom("balance_transactions")
+					.select(["id", sql.ref<number>(order.column).as("sort_value")])
+					.where(ledgerConditions(db.dialect, accountId, query, timeZone)),
+		)
+		.selectFrom("matches")
+		.select("id")
+		.orderBy("sort_value", order.direction)
+		.orderBy("id", order.idDirection);
 }
