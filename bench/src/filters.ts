@@ -1,9 +1,10 @@
 /**
  * Every filter, search and sort of every list at scale (issue 17):
  *   npx tsx bench/src/filters.ts [--transactions 1000000] [--dialect sqlite|postgres|both]
- *                                [--data-dir DIR] [--iterations 7] [--no-readme] [--only TEXT]
+ *                                [--data-dir DIR | --database-url URL] [--iterations 7]
+ *                                [--no-readme] [--only TEXT]
  * Seeds a demo store (`npm run seed`, seed 7) on each engine, or opens the SQLite store of
- * --data-dir, then times every request bench/src/list-requests.ts enumerates from the contract,
+ * --data-dir or the PostgreSQL one of --database-url, then times every request bench/src/list-requests.ts enumerates from the contract,
  * through Fastify (auth, validation, JSON included), median of the iterations after a warm-up.
  * Also reports the database's size per transaction. Target: every request under 30 ms.
  */
@@ -26,13 +27,16 @@ const flag = (name: string) => {
 const TRANSACTIONS = Number(flag("transactions") ?? 100_000);
 const ITERATIONS = Number(flag("iterations") ?? 7);
 const DATA_DIR = flag("data-dir");
+const DATABASE_URL = flag("database-url");
 const ONLY = flag("only");
 const ACCOUNT = "acct_bench";
-const dialects = DATA_DIR
-	? ["sqlite"]
-	: flag("dialect") === "both" || !flag("dialect")
-		? ["sqlite", "postgres"]
-		: [flag("dialect") ?? "sqlite"];
+const dialects = DATABASE_URL
+	? ["postgres"]
+	: DATA_DIR
+		? ["sqlite"]
+		: flag("dialect") === "both" || !flag("dialect")
+			? ["sqlite", "postgres"]
+			: [flag("dialect") ?? "sqlite"];
 const TARGET_MS = 30;
 
 async function one(db: Db, query: string): Promise<string> {
@@ -108,8 +112,9 @@ interface EngineRun {
 const keyOf = (request: ListRequest) => `${request.route} ${request.label}`;
 
 async function measure(dialect: string): Promise<{ run: EngineRun; requests: ListRequest[] }> {
-	const store = DATA_DIR ? null : await seededStore(dialect, TRANSACTIONS, ACCOUNT, "filters");
-	const db = store ? store.db : openDb({ dataDir: DATA_DIR ?? "" });
+	const store =
+		DATA_DIR || DATABASE_URL ? null : await seededStore(dialect, TRANSACTIONS, ACCOUNT, "filters");
+	const db = store ? store.db : openDb({ dataDir: DATA_DIR ?? "", databaseUrl: DATABASE_URL });
 	const account = store
 		? ACCOUNT
 		: String((await sql<{ id: string }>`select id from accounts limit 1`.execute(db.kysely)).rows[0]?.id);
