@@ -9,6 +9,7 @@
  * Also reports the database's size per transaction. Target: every request under 30 ms.
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { Db } from "@paydesk/server/db/connection";
 import { openDb } from "@paydesk/server/db/connection";
@@ -104,6 +105,8 @@ async function databaseBytes(db: Db, dataDir: string | undefined): Promise<numbe
 interface EngineRun {
 	dialect: string;
 	times: Map<string, number>;
+	/** The machine's one-minute load average while measuring (this machine may be shared). */
+	load: number[];
 	bytes: number;
 	transactions: number;
 	seedSeconds: number | null;
@@ -125,7 +128,9 @@ async function measure(dialect: string): Promise<{ run: EngineRun; requests: Lis
 			.flatMap((route) => requestsOf(route, samples))
 			.filter((request) => !ONLY || keyOf(request).includes(ONLY));
 		const times = new Map<string, number>();
-		for (const request of requests) {
+		const load = [os.loadavg()[0] ?? 0];
+		for (const [index, request] of requests.entries()) {
+			if (index % 20 === 19) load.push(os.loadavg()[0] ?? 0);
 			const runs: number[] = [];
 			for (let i = 0; i <= ITERATIONS; i++) {
 				const started = performance.now();
@@ -143,11 +148,13 @@ async function measure(dialect: string): Promise<{ run: EngineRun; requests: Lis
 				`${dialect} ${ms.toFixed(1).padStart(8)} ms ${ms > TARGET_MS ? "SLOW" : "    "} ${keyOf(request)}`,
 			);
 		}
+		load.push(os.loadavg()[0] ?? 0);
 		const bytes = await databaseBytes(db, store?.env.DATA_DIR ?? DATA_DIR);
 		return {
 			run: {
 				dialect,
 				times,
+				load,
 				bytes,
 				transactions: samples.transactions,
 				seedSeconds: store?.seedSeconds ?? null,
@@ -210,7 +217,10 @@ const slow = runs.flatMap((run) =>
 const sizes = runs.map((run) => {
 	const perMillion = (run.bytes / Math.max(1, run.transactions)) * 1_000_000;
 	const seed = run.seedSeconds === null ? "" : `; seeded in ${run.seedSeconds.toFixed(0)} s`;
-	return `- ${engine(run.dialect)}: ${run.transactions.toLocaleString("en-US")} transactions, database ${(run.bytes / 1e9).toFixed(2)} GB = ${(perMillion / 1e9).toFixed(2)} GB per 1M transactions (${Math.round(run.bytes / Math.max(1, run.transactions))} bytes each)${seed}.`;
+	const load = run.load?.length
+		? `; machine load average ${Math.min(...run.load).toFixed(1)}–${Math.max(...run.load).toFixed(1)} while measuring`
+		: "";
+	return `- ${engine(run.dialect)}: ${run.transactions.toLocaleString("en-US")} transactions, database ${(run.bytes / 1e9).toFixed(2)} GB = ${(perMillion / 1e9).toFixed(2)} GB per 1M transactions (${Math.round(run.bytes / Math.max(1, run.transactions))} bytes each)${seed}${load}.`;
 });
 const markdown = `## Every filter, sort and search (issue 17)
 

@@ -24,7 +24,7 @@ export interface StoreSamples {
 	transactions: number;
 	/** Transactions of the type charge, for a deep page of a filter the value bands count. */
 	charges: number;
-	/** Transactions not from France, for a deep page of a filter no seek counts. */
+	/** Transactions not from France, for a deep page of a filter the rollups answer besides currency and type. */
 	outsideFrance: number;
 }
 

@@ -12,7 +12,7 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { openDb } from "@paydesk/server/db/connection";
 import { sql } from "kysely";
@@ -47,6 +47,8 @@ interface SizeRun {
 	transactions: number;
 	/** The whole database: the SQLite file, PostgreSQL's pg_database_size. */
 	bytes: number;
+	/** The machine's one-minute load average before and after the seed (this machine may be shared). */
+	load?: number[];
 	tables: TableSize[];
 	measured: string;
 }
@@ -136,7 +138,9 @@ async function measure(dialect: string): Promise<SizeRun> {
 		console.log(
 			`${dialect}: seeding ${TRANSACTIONS.toLocaleString("en-US")} transactions with ${CODE_ROOT}…`,
 		);
+		const load = [os.loadavg()[0] ?? 0];
 		await seed(env);
+		load.push(os.loadavg()[0] ?? 0);
 		const file = path.join(dataDir, "paydesk.sqlite");
 		const weighed = cluster
 			? await postgresTables(cluster.url)
@@ -150,6 +154,7 @@ async function measure(dialect: string): Promise<SizeRun> {
 			commit: commitOf(CODE_ROOT),
 			transactions: Number(count.rows[0]?.n ?? 0),
 			bytes: weighed.bytes,
+			load,
 			tables: weighed.tables.sort((a, b) => b.data + b.indexes - (a.data + a.indexes)),
 			measured: new Date().toISOString().slice(0, 10),
 		};
@@ -234,7 +239,7 @@ ${shown.map((table) => `| ${table} | ${runs.map((run) => cell(run, table)).join(
 
 ${largest}
 
-${runs.map((run) => `- ${engine(run.dialect)} ${run.label}: ${run.transactions.toLocaleString("en-US")} transactions, ${(run.bytes / 1e9).toFixed(2)} GB (the ${run.dialect === "postgres" ? "database, pg_database_size" : "file"}).`).join("\n")}
+${runs.map((run) => `- ${engine(run.dialect)} ${run.label}: ${run.transactions.toLocaleString("en-US")} transactions, ${(run.bytes / 1e9).toFixed(2)} GB (the ${run.dialect === "postgres" ? "database, pg_database_size" : "file"})${run.load ? `; machine load average ${run.load.map((value) => value.toFixed(1)).join(" before, ")} after the seed` : ""}.`).join("\n")}
 `;
 console.log(markdown);
 if (!argv.includes("--no-readme")) writeReadmeSection("size", markdown);
