@@ -6,13 +6,10 @@
  * 2.5.3 Label in Name); the long wording is its description. The move is announced by the
  * notice, not by the time, which changes every minute and would be read out each time.
  */
-import { advanceSandboxClock, getSandboxClock } from "@paydesk/contract/sandbox-clock";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { __, sprintf } from "@wordpress/i18n";
 import { formatStoreTime } from "../components/format.ts";
-import { callRoute } from "./api.ts";
+import { useAdvanceSandboxClock, useSandboxClock } from "../data/sandbox-clock.ts";
 import { createNotice } from "./notices.tsx";
-import { queryKeys } from "./query-keys.ts";
 import { getSettings } from "./settings.ts";
 
 const STEPS = [
@@ -35,23 +32,12 @@ const STEPS = [
 
 export function SandboxClock() {
 	const settings = getSettings();
-	const client = useQueryClient();
-	const clock = useQuery({
-		queryKey: queryKeys.sandboxClock(),
-		queryFn: ({ signal }) => callRoute(getSandboxClock, { signal }),
-		refetchInterval: 60_000,
-	});
-	const advance = useMutation({
-		mutationFn: (seconds: number) => callRoute(advanceSandboxClock, { body: { advance: seconds } }),
-		onSuccess: async (answer) => {
-			client.setQueryData(queryKeys.sandboxClock(), answer);
-			await client.invalidateQueries();
-			createNotice("success", sprintf(__("The sandbox clock moved to %s.", "paydesk"), format(answer.now)), {
-				id: "sandbox-clock",
-			});
-		},
-		onError: (error) => createNotice("error", (error as Error).message, { id: "sandbox-clock" }),
-	});
+	const clock = useSandboxClock();
+	const advance = useAdvanceSandboxClock();
+	const moved = (now: number) =>
+		createNotice("success", sprintf(__("The sandbox clock moved to %s.", "paydesk"), format(now)), {
+			id: "sandbox-clock",
+		});
 	function format(seconds: number): string {
 		return formatStoreTime(`${settings.dateFormat} ${settings.timeFormat}`, seconds);
 	}
@@ -70,7 +56,7 @@ export function SandboxClock() {
 					className="paydesk-sandbox-clock__step"
 					title={step.description()}
 					disabled={advance.isPending || !clock.data}
-					onClick={() => advance.mutate(step.seconds)}
+					onClick={() => advance.mutate(step.seconds, { onSuccess: (answer) => moved(answer.now) })}
 				>
 					{step.label()}
 				</button>
