@@ -10,7 +10,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "../../app/router.tsx";
 import { withForceDownload } from "../../components/download-url.ts";
 import { formatNumber, formatStoreDateTime } from "../../components/format.ts";
-import { useNotifications, useReadAllNotifications, useReadNotification } from "./use-notifications.ts";
+import { useNotifications, useReadAllNotifications, useReadNotification } from "../../data/notifications.ts";
 import "./notification-bell.css";
 
 function BellIcon() {

@@ -8,7 +8,7 @@
 import { Button, Notice } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { useEffect, useRef } from "react";
-import { PartnerError, usePartnerNotifications } from "./use-partner-notifications.ts";
+import { PartnerError, usePartnerNotifications } from "../../data/partner-notifications.ts";
 
 export function NotificationsBanner({ enabled }: { enabled: boolean }) {
 	const { notifications } = usePartnerNotifications(enabled);

@@ -7,11 +7,11 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../app/query-client.ts";
+import { usePartnerNotifications } from "../../data/partner-notifications.ts";
 import { testSettings } from "../../testing/settings.ts";
 import { NotificationsBanner } from "./notifications-banner.tsx";
 import { Greeting, OverviewBanners } from "./overview-banners.tsx";
 import { answer, overviewSettings } from "./overview-fixtures.ts";
-import { usePartnerNotifications } from "./use-partner-notifications.ts";
 
 afterEach(() => vi.unstubAllGlobals());
 

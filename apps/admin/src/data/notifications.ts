@@ -1,8 +1,8 @@
 /** The bell's data: the user's notifications, and marking them read (contract/events.ts). */
 import { listNotifications, readAllNotifications, readNotification } from "@paydesk/contract/events";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { callRoute } from "../../app/api.ts";
-import { queryKeys } from "../../app/query-keys.ts";
+import { callRoute } from "../app/api.ts";
+import { queryKeys } from "../app/query-keys.ts";
 
 /** Live events refresh the list at once; this covers a stream that could not be opened. */
 const FALLBACK_REFRESH_MS = 60_000;

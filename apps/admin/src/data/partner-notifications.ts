@@ -13,8 +13,8 @@ import {
 	type PartnerNotification,
 } from "@paydesk/contract/account-session";
 import { useQuery } from "@tanstack/react-query";
-import { callRoute } from "../../app/api.ts";
-import { queryKeys } from "../../app/query-keys.ts";
+import { callRoute } from "../app/api.ts";
+import { queryKeys } from "../app/query-keys.ts";
 
 export class PartnerError extends Error {
 	constructor(
