@@ -22,9 +22,10 @@ import { adminUrl, Link } from "../../app/router.tsx";
 import { getSettings } from "../../app/settings.ts";
 import { formatMoney } from "../../components/format.ts";
 import { translator } from "../../components/translator.ts";
+import { usePaymentActivity } from "../../data/reporting.ts";
 import { useBalanceSettled, useSelectedCurrency } from "./overview-data.ts";
 import { OverviewSurvey } from "./overview-survey.tsx";
-import { currentRange, usePaymentActivity, usePeriod } from "./use-payment-activity.ts";
+import { currentRange, usePeriod } from "./payment-activity-period.ts";
 
 const SMALL_FIGURES: readonly ActivityFigure[] = ["charges", "refunds", "disputes", "fees"];
 

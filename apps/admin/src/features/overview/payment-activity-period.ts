@@ -1,11 +1,8 @@
 /**
- * The payment activity card's state and data: the period preset kept in session storage for
- * the browser session (spec 1 §2.2), its range in the user's own time and UTC offset, and
- * GET /reporting/payment_activity ('Error retrieving payment activity data.' on failure).
+ * The payment activity card's period: the preset kept in session storage for the browser
+ * session (spec 1 §2.2), and its range in the user's own time.
  */
-import { getPaymentActivity } from "@paydesk/contract/reporting";
 import {
-	formatUtcOffset,
 	localCalendarDay,
 	PERIOD_STORAGE_KEY,
 	type PeriodPreset,
@@ -13,11 +10,7 @@ import {
 	periodRange,
 	storedPeriod,
 } from "@paydesk/domain/periods";
-import { useQuery } from "@tanstack/react-query";
-import { __ } from "@wordpress/i18n";
 import { useState } from "react";
-import { callRoute } from "../../app/api.ts";
-import { queryKeys } from "../../app/query-keys.ts";
 import { getSettings } from "../../app/settings.ts";
 
 function readStoredPeriod(): PeriodPreset {
@@ -46,24 +39,4 @@ export function currentRange(preset: PeriodPreset, now = new Date()): PeriodRang
 	const created = getSettings().accountStatus?.created;
 	const createdDay = localCalendarDay(created ? new Date(created) : now);
 	return periodRange(preset, localCalendarDay(now), createdDay);
-}
-
-export function usePaymentActivity(range: PeriodRange, currency: string | null, enabled: boolean) {
-	const query = {
-		currency: currency ?? "",
-		date_start: range.start,
-		date_end: range.end,
-		timezone: formatUtcOffset(-new Date().getTimezoneOffset()),
-	};
-	return useQuery({
-		queryKey: queryKeys.reporting.paymentActivity(query),
-		queryFn: ({ signal }) => callRoute(getPaymentActivity, { query, signal }),
-		enabled: enabled && currency !== null,
-		meta: {
-			errorNotice: {
-				message: __("Error retrieving payment activity data.", "paydesk"),
-				id: "payment-activity",
-			},
-		},
-	});
 }
