@@ -3,28 +3,20 @@
  * downloads it) or an error shown on the field; removal clears the field and its size.
  */
 
-import { getFileDetails } from "@paydesk/contract/files";
 import { EVIDENCE_FILE_ACCEPT } from "@paydesk/domain/disputes/evidence-limits";
 import type { EvidenceField } from "@paydesk/domain/disputes/evidence-sections";
-import { useQuery } from "@tanstack/react-query";
 import { BaseControl, Button, Spinner } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import { useId } from "react";
-import { callRoute } from "../../app/api.ts";
-import { queryKeys } from "../../app/query-keys.ts";
+import { useFileDetails } from "../../data/files.ts";
 import type { EvidenceForm } from "./use-evidence-form.ts";
 
 /**
  * The name a saved file is shown under: the one saved with the evidence, or else the file's own
- * from GET /file/{id}/details ('Error retrieving file.' when that fails; spec 2 §8).
+ * from its details.
  */
 function useSavedFileName(fileId: string | undefined, savedName: string | undefined): string | undefined {
-	const details = useQuery({
-		queryKey: queryKeys.files.details(fileId ?? ""),
-		queryFn: ({ signal }) => callRoute(getFileDetails, { params: { id: fileId ?? "" }, signal }),
-		enabled: Boolean(fileId) && !savedName,
-		meta: { errorNotice: { message: __("Error retrieving file.", "paydesk"), id: `file-${fileId}` } },
-	});
+	const details = useFileDetails(fileId, !savedName);
 	return savedName || details.data?.filename || fileId;
 }
 

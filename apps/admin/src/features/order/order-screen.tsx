@@ -8,11 +8,18 @@ import { Notice, Spinner } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { useLocation } from "../../app/router.tsx";
 import { translator } from "../../components/translator.ts";
+import { useOrder } from "../../data/orders.ts";
 import { OrderPayment } from "./order-payment.tsx";
 import { OrderRefundForm } from "./order-refund-form.tsx";
 import { OrderSummary } from "./order-summary.tsx";
-import { orderIdOf, useOrder } from "./use-order.ts";
 import "./order.css";
+
+/** The post parameter of WooCommerce's order URL: a positive whole number, else nothing to load. */
+function orderIdOf(post: string | string[] | undefined): number | null {
+	if (typeof post !== "string" || !/^\d{1,15}$/.test(post)) return null;
+	const id = Number(post);
+	return id > 0 ? id : null;
+}
 
 export default function OrderScreen() {
 	const { query } = useLocation();

@@ -5,7 +5,20 @@ import { __, sprintf } from "@wordpress/i18n";
 import { Link } from "../../app/router.tsx";
 import { Chip } from "../../components/chip.tsx";
 import { formatMoney, formatStoreDateTime } from "../../components/format.ts";
-import { orderStatusLabel } from "./use-order.ts";
+
+/** WooCommerce's names of its order statuses; an unknown status shows as sent. */
+function orderStatusLabel(status: string): string {
+	const labels: Readonly<Record<string, string>> = {
+		pending: __("Pending payment", "paydesk"),
+		processing: __("Processing", "paydesk"),
+		"on-hold": __("On hold", "paydesk"),
+		completed: __("Completed", "paydesk"),
+		cancelled: __("Cancelled", "paydesk"),
+		refunded: __("Refunded", "paydesk"),
+		failed: __("Failed", "paydesk"),
+	};
+	return labels[status] ?? status;
+}
 
 function billingAddress(order: StoreOrder): string {
 	const address = order.customer.billing_address;

@@ -3,13 +3,11 @@
  * the payment timeline links to for a manual fraud decision: who the user is and the role that
  * lets them act on payments. Users are managed with `npm run user`, so the page only shows them.
  */
-import { getUser } from "@paydesk/contract/wp";
-import { useQuery } from "@tanstack/react-query";
 import { Card, CardBody, CardHeader, Notice, Spinner } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
-import { ApiError, callRoute } from "../../app/api.ts";
-import { queryKeys } from "../../app/query-keys.ts";
+import { ApiError } from "../../app/api.ts";
 import { useLocation } from "../../app/router.tsx";
+import { useUser } from "../../data/users.ts";
 
 /** WordPress's names of the roles Paydesk knows. */
 const ROLE_LABELS: Readonly<Record<string, () => string>> = {
@@ -28,12 +26,7 @@ export function userIdOf(value: string | string[] | undefined): number | null {
 export default function UserScreen() {
 	const { query } = useLocation();
 	const userId = userIdOf(query.user_id);
-	const user = useQuery({
-		queryKey: queryKeys.users.detail(userId ?? 0),
-		queryFn: ({ signal }) => callRoute(getUser, { params: { id: userId ?? 0 }, signal }),
-		enabled: userId !== null,
-		retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status === 404),
-	});
+	const user = useUser(userId);
 
 	if (userId === null || user.isError) {
 		const missing = userId === null || (user.error instanceof ApiError && user.error.status === 404);
