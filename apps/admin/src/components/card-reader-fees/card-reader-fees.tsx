@@ -13,12 +13,12 @@ import {
 import { Button, Notice } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import { download } from "@wordpress/icons";
+import { useReaderChargeStats } from "../../data/readers.ts";
 import { formatMoney, formatNumber, formatStoreDate } from "../format.ts";
 import { type Column, DataTable, type SummaryItem } from "../list/data-table.tsx";
 import type { Paging } from "../list/list-query.ts";
 import { saveFile } from "../save-file.ts";
 import { translator } from "../translator.ts";
-import { useReaderChargeStats } from "./use-reader-charge-stats.ts";
 
 const COLUMNS: readonly Column<CardReaderStat>[] = [
 	{

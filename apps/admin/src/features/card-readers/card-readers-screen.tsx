@@ -7,7 +7,7 @@ import { Chip } from "../../components/chip.tsx";
 import { type Column, DataTable } from "../../components/list/data-table.tsx";
 import type { Paging } from "../../components/list/list-query.ts";
 import { translator } from "../../components/translator.ts";
-import { useCardReaders } from "./use-card-readers.ts";
+import { useCardReaders } from "../../data/readers.ts";
 
 const COLUMNS: readonly Column<CardReader>[] = [
 	{
