@@ -12,11 +12,11 @@ import { formatNumber } from "../../components/format.ts";
 import { DataTable, type SummaryItem } from "../../components/list/data-table.tsx";
 import { ListFilters } from "../../components/list/list-filters.tsx";
 import { useHiddenColumns } from "../../components/list/use-hidden-columns.ts";
+import { useDocuments, useDocumentsSummary } from "../../data/documents.ts";
 import { DOCUMENTS_HIDDEN_COLUMNS_KEY, documentColumns } from "./document-columns.tsx";
 import { DOCUMENT_FILTER_FIELDS, documentsListState, requestedDownload } from "./documents-list-state.ts";
 import { TaxDetailsModal } from "./tax-details-modal.tsx";
 import { useDocumentDownload } from "./use-document-download.ts";
-import { useDocuments, useDocumentsSummary } from "./use-documents.ts";
 
 export default function DocumentsScreen() {
 	const { query } = useLocation();

@@ -17,7 +17,7 @@ import { Button, CheckboxControl, Modal, TextareaControl, TextControl } from "@w
 import { __, sprintf } from "@wordpress/i18n";
 import { useState } from "react";
 import { translator } from "../../components/translator.ts";
-import { useSaveTaxDetails, useVatLookup } from "./use-tax-details.ts";
+import { useSaveTaxDetails, useVatLookup } from "../../data/documents.ts";
 
 export interface TaxDetailsModalProps {
 	/** The account's country: it picks the number's prefix, name and hint. */
