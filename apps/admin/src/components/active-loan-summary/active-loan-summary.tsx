@@ -9,8 +9,8 @@ import { formatWithholdRate, repaidShare } from "@paydesk/domain/loans";
 import { Card, CardBody, CardHeader, Spinner } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import "./active-loan-summary.css";
+import { useActiveLoanSummary } from "../../data/capital.ts";
 import { formatMoney, formatStoreDate } from "../format.ts";
-import { useActiveLoanSummary } from "./use-active-loan-summary.ts";
 
 /**
  * "$1,200.00 repaid of $5,500.00" as one translatable sentence, the repaid amount shown large

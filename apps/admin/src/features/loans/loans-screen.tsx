@@ -7,8 +7,8 @@ import { getSettings } from "../../app/settings.ts";
 import { ActiveLoanSummary } from "../../components/active-loan-summary/active-loan-summary.tsx";
 import { DataTable } from "../../components/list/data-table.tsx";
 import type { Paging } from "../../components/list/list-query.ts";
+import { useLoans } from "../../data/capital.ts";
 import { LOAN_COLUMNS } from "./loan-columns.tsx";
-import { useLoans } from "./use-loans.ts";
 
 /** Every loan on one page, newest first, as the server orders them. */
 const PAGING: Paging = { paged: 1, perPage: 100, orderby: "", order: "desc" };

@@ -19,10 +19,7 @@ import {
 	transactionTableColumns,
 } from "../../components/transactions-table/transaction-columns.tsx";
 import { transactionSummaryItems } from "../../components/transactions-table/transaction-summary.ts";
-import {
-	useTransactions,
-	useTransactionsSummary,
-} from "../../components/transactions-table/use-transactions.ts";
+import { useTransactions, useTransactionsSummary } from "../../data/transactions.ts";
 
 export function PayoutTransactions({ payoutId }: { payoutId: string }) {
 	const { query } = useLocation();

@@ -19,14 +19,11 @@ import {
 	transactionTableColumns,
 } from "../../components/transactions-table/transaction-columns.tsx";
 import { transactionSummaryItems } from "../../components/transactions-table/transaction-summary.ts";
-import {
-	useTransactions,
-	useTransactionsSummary,
-} from "../../components/transactions-table/use-transactions.ts";
+import { useLoans } from "../../data/capital.ts";
+import { useTransactions, useTransactionsSummary } from "../../data/transactions.ts";
 import { transactionFilterFields } from "./transaction-filters.ts";
 import { TransactionSearch } from "./transaction-search.tsx";
 import { transactionsListState } from "./transactions-list-state.ts";
-import { useLoanChoices } from "./use-loans.ts";
 
 export function TransactionsTab() {
 	const { query } = useLocation();
@@ -36,7 +33,8 @@ export function TransactionsTab() {
 		[subscriptionsActive],
 	);
 	const hidden = useHiddenColumns(TRANSACTIONS_HIDDEN_COLUMNS_KEY, defaultHiddenColumns(columns));
-	const loans = useLoanChoices();
+	// The loan filter's choices: a list that fails to load leaves them empty, without a notice.
+	const loans = useLoans({ errorNotice: false }).data?.data;
 	const plainFields = useMemo(() => transactionFilterFields(), []);
 	const state = transactionsListState(query, plainFields);
 	const list = useTransactions(state.listQuery);
