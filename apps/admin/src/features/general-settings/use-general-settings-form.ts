@@ -4,19 +4,10 @@
  * saved-reload.ts for why); a refusal keeps the draft, names the refused fields next to them and
  * says what failed in an error notice.
  */
-import type { BodyOf } from "@paydesk/contract/route";
-import {
-	getSiteSettings,
-	type SiteSettings,
-	language as siteLanguage,
-	updateSiteSettings,
-} from "@paydesk/contract/site-settings";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type SiteSettings, language as siteLanguage } from "@paydesk/contract/site-settings";
 import { __ } from "@wordpress/i18n";
 import { useState } from "react";
-import { callRoute } from "../../app/api.ts";
 import { createNotice } from "../../app/notices.tsx";
-import { queryKeys } from "../../app/query-keys.ts";
 import {
 	type FieldErrors,
 	fieldErrorsOf,
@@ -24,6 +15,7 @@ import {
 } from "../../components/wp-options-form/field-errors.ts";
 import { reloadWithFlag } from "../../components/wp-options-form/saved-reload.ts";
 import { siteLanguageChoice } from "../../components/wp-options-form/site-languages.ts";
+import { useSaveSiteSettings, useSiteSettings } from "../../data/site-settings.ts";
 
 export type SiteField = keyof SiteSettings;
 
@@ -55,29 +47,19 @@ export interface GeneralSettingsForm {
 }
 
 export function useGeneralSettingsForm(): GeneralSettingsForm {
-	const client = useQueryClient();
-	const query = useQuery({
-		queryKey: queryKeys.siteSettings(),
-		queryFn: ({ signal }) => callRoute(getSiteSettings, { signal }),
-	});
+	const query = useSiteSettings();
 	const [edits, setEdits] = useState<Partial<SiteSettings>>({});
 	const [errors, setErrors] = useState<FieldErrors<SiteField>>({});
 	const [refusals, setRefusals] = useState(0);
-	const mutation = useMutation({
-		mutationFn: (body: BodyOf<typeof updateSiteSettings>) => callRoute(updateSiteSettings, { body }),
-		onSuccess: (saved) => {
-			client.setQueryData(queryKeys.siteSettings(), saved);
-			reloadWithFlag(SAVED_FLAG, "true");
-		},
-		onError: (error) => {
-			const labels = siteFieldLabels();
-			setErrors(fieldErrorsOf(error, labels));
-			setRefusals((count) => count + 1);
-			createNotice("error", refusalText(__("Error saving settings.", "paydesk"), error, labels), {
-				id: "site-settings-save",
-			});
-		},
-	});
+	const mutation = useSaveSiteSettings();
+	const refused = (error: Error) => {
+		const labels = siteFieldLabels();
+		setErrors(fieldErrorsOf(error, labels));
+		setRefusals((count) => count + 1);
+		createNotice("error", refusalText(__("Error saving settings.", "paydesk"), error, labels), {
+			id: "site-settings-save",
+		});
+	};
 	const loaded = query.data;
 	const draft = loaded ? { ...loaded, language: siteLanguageChoice(loaded.language), ...edits } : null;
 
@@ -99,7 +81,10 @@ export function useGeneralSettingsForm(): GeneralSettingsForm {
 			if (!draft) return;
 			// A language this version does not offer (set elsewhere) is left as it is.
 			const language = siteLanguage.safeParse(draft.language);
-			mutation.mutate({ ...draft, language: language.success ? language.data : undefined });
+			mutation.mutate(
+				{ ...draft, language: language.success ? language.data : undefined },
+				{ onSuccess: () => reloadWithFlag(SAVED_FLAG, "true"), onError: refused },
+			);
 		},
 	};
 }
