@@ -5,24 +5,25 @@
  * them, see saved-reload.ts); a refused setting keeps its draft with the server's reason next to
  * it and in an error notice, while the others are saved.
  */
-import type { BodyOf, ResponseOf } from "@paydesk/contract/route";
-import {
-	type BatchItemError,
+import type { ResponseOf } from "@paydesk/contract/route";
+import type {
+	BatchItemError,
 	batchUpdateGeneralSettings,
-	type GeneralSettingId,
-	listGeneralSettings,
-	type SettingValue,
-	type StoreSetting,
+	GeneralSettingId,
+	SettingValue,
+	StoreSetting,
 } from "@paydesk/contract/store-settings";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { __ } from "@wordpress/i18n";
 import { useState } from "react";
-import { callRoute } from "../../app/api.ts";
 import { createNotice } from "../../app/notices.tsx";
-import { queryKeys } from "../../app/query-keys.ts";
 import type { FieldErrors } from "../../components/wp-options-form/field-errors.ts";
 import { refusalText } from "../../components/wp-options-form/field-errors.ts";
 import { reloadWithFlag } from "../../components/wp-options-form/saved-reload.ts";
+import {
+	isRefused,
+	useSaveStoreGeneralSettings,
+	useStoreGeneralSettings,
+} from "../../data/store-settings.ts";
 import { settingLabels } from "./setting-texts.ts";
 
 export type StoreValues = Partial<Record<GeneralSettingId, SettingValue>>;
@@ -42,8 +43,6 @@ export interface StoreSettingsForm {
 	save: () => void;
 }
 
-const isRefused = (item: StoreSetting | BatchItemError): item is BatchItemError => "error" in item;
-
 /** The reason a setting was refused, led by its label instead of its option name. */
 function reasonOf(item: BatchItemError, labels: Record<GeneralSettingId, string>): string {
 	const params = item.error.data.params;
@@ -59,11 +58,7 @@ const valuesOf = (settings: readonly StoreSetting[]): StoreValues =>
 	Object.fromEntries(settings.map((setting) => [setting.id, setting.value]));
 
 export function useStoreSettingsForm(): StoreSettingsForm {
-	const client = useQueryClient();
-	const query = useQuery({
-		queryKey: queryKeys.storeSettings(),
-		queryFn: ({ signal }) => callRoute(listGeneralSettings, { signal }),
-	});
+	const query = useStoreGeneralSettings();
 	const [edits, setEdits] = useState<StoreValues>({});
 	const [errors, setErrors] = useState<FieldErrors<GeneralSettingId>>({});
 	const [refusals, setRefusals] = useState(0);
@@ -73,31 +68,24 @@ export function useStoreSettingsForm(): StoreSettingsForm {
 		setRefusals((count) => count + 1);
 		createNotice("error", text, { id: "store-settings-save" });
 	};
-	const mutation = useMutation({
-		mutationFn: (body: BodyOf<typeof batchUpdateGeneralSettings>) =>
-			callRoute(batchUpdateGeneralSettings, { body }),
-		onSuccess: ({ update }: ResponseOf<typeof batchUpdateGeneralSettings>) => {
-			const saved = update.filter((item): item is StoreSetting => !isRefused(item));
-			client.setQueryData(queryKeys.storeSettings(), (current: StoreSetting[] | undefined) =>
-				current?.map((setting) => saved.find((item) => item.id === setting.id) ?? setting),
-			);
-			const failures = update.filter(isRefused);
-			if (failures.length === 0) {
-				setReloading(true);
-				reloadWithFlag(SAVED_FLAG, "true");
-				return;
-			}
-			// What was saved is no longer an edit; what was refused stays, with its reason.
-			setEdits((current) =>
-				Object.fromEntries(Object.entries(current).filter(([id]) => !saved.some((item) => item.id === id))),
-			);
-			const labels = settingLabels();
-			const reasons = Object.fromEntries(failures.map((item) => [item.id, reasonOf(item, labels)]));
-			setErrors(reasons);
-			refused(`${__("Error saving settings.", "paydesk")} ${Object.values(reasons).join(" ")}`);
-		},
-		onError: (error) => refused(refusalText(__("Error saving settings.", "paydesk"), error, settingLabels())),
-	});
+	const mutation = useSaveStoreGeneralSettings();
+	const answered = ({ update }: ResponseOf<typeof batchUpdateGeneralSettings>) => {
+		const saved = update.filter((item): item is StoreSetting => !isRefused(item));
+		const failures = update.filter(isRefused);
+		if (failures.length === 0) {
+			setReloading(true);
+			reloadWithFlag(SAVED_FLAG, "true");
+			return;
+		}
+		// What was saved is no longer an edit; what was refused stays, with its reason.
+		setEdits((current) =>
+			Object.fromEntries(Object.entries(current).filter(([id]) => !saved.some((item) => item.id === id))),
+		);
+		const labels = settingLabels();
+		const reasons = Object.fromEntries(failures.map((item) => [item.id, reasonOf(item, labels)]));
+		setErrors(reasons);
+		refused(`${__("Error saving settings.", "paydesk")} ${Object.values(reasons).join(" ")}`);
+	};
 
 	const loaded = query.data ? valuesOf(query.data) : null;
 	const changed = (Object.entries(edits) as [GeneralSettingId, SettingValue][]).filter(
@@ -124,7 +112,14 @@ export function useStoreSettingsForm(): StoreSettingsForm {
 				});
 				return;
 			}
-			mutation.mutate({ update: changed.map(([id, value]) => ({ id, value })) });
+			mutation.mutate(
+				{ update: changed.map(([id, value]) => ({ id, value })) },
+				{
+					onSuccess: answered,
+					onError: (error) =>
+						refused(refusalText(__("Error saving settings.", "paydesk"), error, settingLabels())),
+				},
+			);
 		},
 	};
 }
