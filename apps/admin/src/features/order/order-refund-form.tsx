@@ -11,9 +11,8 @@ import { Button, Card, CardBody, CardHeader, TextControl } from "@wordpress/comp
 import { __, _x, sprintf } from "@wordpress/i18n";
 import { useRef, useState } from "react";
 import { formatMoney } from "../../components/format.ts";
-import { newIdempotencyKey } from "../../components/payment-refund/invalidate-payment.ts";
 import { RefundReasonSelect } from "../../components/payment-refund/refund-reason-select.tsx";
-import { useRefund } from "../../components/payment-refund/use-refund.ts";
+import { newIdempotencyKey, useRefund } from "../../data/payments.ts";
 
 /** The amount typed, in minor units, or why it cannot be refunded. */
 export function refundAmountOf(

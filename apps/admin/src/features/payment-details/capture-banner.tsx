@@ -11,8 +11,7 @@ import { __, _x, sprintf } from "@wordpress/i18n";
 import { ApiError } from "../../app/api.ts";
 import { getSettings } from "../../app/settings.ts";
 import { formatStoreDateTime } from "../../components/format.ts";
-import { useSettleAuthorization } from "../../components/settle-authorization/use-settle-authorization.ts";
-import { useAuthorization } from "./use-payment.ts";
+import { useAuthorization, useSettleAuthorization } from "../../data/authorizations.ts";
 
 export function CaptureSection({ charge, now = Date.now() / 1000 }: { charge: Charge; now?: number }) {
 	const eligible = showCaptureBanner(getSettings().featureFlags.isAuthAndCaptureEnabled, charge);

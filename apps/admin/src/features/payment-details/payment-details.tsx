@@ -6,12 +6,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { getSettings } from "../../app/settings.ts";
 import { DisputePanelById } from "../../components/dispute-panel/dispute-panel.tsx";
-import { invalidatePaymentQueries } from "../../components/payment-refund/invalidate-payment.ts";
+import { invalidatePaymentQueries, isObjectId, usePaymentIntent } from "../../data/payments.ts";
 import { PaymentDetailsLoading, PaymentDetailsNotLoaded } from "./payment-details-states.tsx";
 import { PaymentMethodCard } from "./payment-method-card.tsx";
 import { PaymentSummary } from "./payment-summary.tsx";
 import { PaymentTimeline } from "./payment-timeline.tsx";
-import { isObjectId, usePaymentIntent } from "./use-payment.ts";
 import "./payment-details.css";
 
 export function PaymentDetails({ paymentIntentId }: { paymentIntentId: string }) {

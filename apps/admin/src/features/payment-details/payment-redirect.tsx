@@ -7,8 +7,8 @@
 import { PAYMENT_DETAILS_PATH } from "@paydesk/domain/transactions";
 import { useEffect } from "react";
 import { adminUrl, getQuery, navigate } from "../../app/router.tsx";
+import { isObjectId, useChargeLookup } from "../../data/payments.ts";
 import { PaymentDetailsLoading, PaymentDetailsNotLoaded } from "./payment-details-states.tsx";
-import { isObjectId, useChargeLookup } from "./use-payment.ts";
 
 export function PaymentRedirect({ kind, id }: { kind: "charge" | "order"; id: string }) {
 	const charge = useChargeLookup(kind, id);

@@ -13,7 +13,7 @@ import { Link } from "../../app/router.tsx";
 import { getSettings } from "../../app/settings.ts";
 import { formatStoreDateTime } from "../../components/format.ts";
 import { translator } from "../../components/translator.ts";
-import { usePaymentTimeline } from "./use-payment.ts";
+import { usePaymentTimeline } from "../../data/payments.ts";
 
 function Line({ line }: { line: TimelineLine }) {
 	return (

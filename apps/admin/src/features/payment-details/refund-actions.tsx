@@ -9,8 +9,8 @@ import { __ } from "@wordpress/i18n";
 import { useState } from "react";
 import { createNotice } from "../../app/notices.tsx";
 import { navigate } from "../../app/router.tsx";
-import { useRefund } from "../../components/payment-refund/use-refund.ts";
 import { translator } from "../../components/translator.ts";
+import { useRefund } from "../../data/payments.ts";
 import { RefundModal } from "./refund-modal.tsx";
 
 export function RefundActions({ charge }: { charge: Charge }) {

@@ -9,9 +9,9 @@ import { Button, Modal } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import { useRef, useState } from "react";
 import { formatMoney } from "../../components/format.ts";
-import { newIdempotencyKey } from "../../components/payment-refund/invalidate-payment.ts";
 import { RefundReasonSelect } from "../../components/payment-refund/refund-reason-select.tsx";
-import type { RefundRequest } from "../../components/payment-refund/use-refund.ts";
+import type { RefundRequest } from "../../data/payments.ts";
+import { newIdempotencyKey } from "../../data/payments.ts";
 
 export function RefundModal({
 	charge,

@@ -5,7 +5,7 @@
 import type { Authorization } from "@paydesk/contract/authorizations";
 import { Button } from "@wordpress/components";
 import { __, _x, sprintf } from "@wordpress/i18n";
-import { useSettleAuthorization } from "../../components/settle-authorization/use-settle-authorization.ts";
+import { useSettleAuthorization } from "../../data/authorizations.ts";
 
 export function AuthorizationActions({ authorization }: { authorization: Authorization }) {
 	const { settle, inProgress, pendingAction } = useSettleAuthorization({

@@ -14,8 +14,8 @@ import { createNotice } from "../../app/notices.tsx";
 import { getSettings } from "../../app/settings.ts";
 import { saveFile } from "../../components/save-file.ts";
 import { translator } from "../../components/translator.ts";
+import { orEmpty } from "../../data/fraud-outcomes.ts";
 import { blockedCsv, blockedCsvName } from "./blocked-csv.ts";
-import { orEmpty } from "./use-fraud-outcomes.ts";
 
 /** Not disabled on an empty tab: the file also holds the on-review outcomes the tab does not list. */
 export function BlockedExportButton({ query }: { query: Record<string, QueryValue> }) {

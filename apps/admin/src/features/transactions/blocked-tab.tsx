@@ -14,10 +14,10 @@ import type { FilterOption } from "../../components/list/list-query.ts";
 import { SearchBox } from "../../components/list/search-box.tsx";
 import { useHiddenColumns } from "../../components/list/use-hidden-columns.ts";
 import { defaultHiddenColumns } from "../../components/transactions-table/transaction-columns.tsx";
+import { useFraudOutcomes, useFraudOutcomesSummary } from "../../data/fraud-outcomes.ts";
 import { BLOCKED_COLUMNS, BLOCKED_HIDDEN_COLUMNS_KEY } from "./blocked-columns.tsx";
 import { BlockedExportButton } from "./blocked-export-button.tsx";
 import { blockedListState } from "./blocked-list-state.ts";
-import { useFraudOutcomes, useFraudOutcomesSummary } from "./use-fraud-outcomes.ts";
 
 /** The suggestions are filtered here as well, so a stale answer never offers a non-match. */
 export function matchingSuggestions(options: readonly FilterOption[], term: string): FilterOption[] {

@@ -16,12 +16,12 @@ import { DataTable, type SummaryItem } from "../../components/list/data-table.ts
 import { readPaging } from "../../components/list/list-query.ts";
 import { useHiddenColumns } from "../../components/list/use-hidden-columns.ts";
 import { defaultHiddenColumns } from "../../components/transactions-table/transaction-columns.tsx";
+import { useAuthorizations, useAuthorizationsSummary } from "../../data/authorizations.ts";
 import {
 	AUTHORIZATION_COLUMNS,
 	AUTHORIZATION_SORTABLE,
 	UNCAPTURED_HIDDEN_COLUMNS_KEY,
 } from "./authorization-columns.tsx";
-import { useAuthorizations, useAuthorizationsSummary } from "./use-authorizations.ts";
 
 export function UncapturedTab() {
 	const { query } = useLocation();

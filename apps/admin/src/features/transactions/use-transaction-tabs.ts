@@ -9,7 +9,7 @@ import type { Query } from "../../app/router.tsx";
 import { getSettings } from "../../app/settings.ts";
 import { formatNumber } from "../../components/format.ts";
 import { usePaymentSettings } from "../../components/payment-settings/use-payment-settings.ts";
-import { useAuthorizationsSummary } from "./use-authorizations.ts";
+import { useAuthorizationsSummary } from "../../data/authorizations.ts";
 
 export interface TabEntry {
 	name: TransactionTab;
