@@ -2,18 +2,14 @@
  * The feedback prompt's state: whether it shows (eligible account, not dismissed, no other
  * notice), whether usage tracking is on, and saving the answer as user preferences.
  */
-import { type CurrentUser, updateCurrentUser } from "@paydesk/contract/wp";
 import {
 	FEEDBACK_PROMPT_DISMISSED_KEY,
 	showFeedbackPrompt,
 	TRACKING_OPTION,
 } from "@paydesk/domain/feedback-prompt";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { callRoute } from "../../app/api.ts";
-import { createNotice, useNotices } from "../../app/notices.tsx";
-import { queryKeys } from "../../app/query-keys.ts";
+import { useNotices } from "../../app/notices.tsx";
 import { getSettings } from "../../app/settings.ts";
-import { useCurrentUser } from "../list/use-hidden-columns.ts";
+import { useCurrentUser, useSaveUserMeta } from "../../data/current-user.ts";
 import { useOption } from "../options.ts";
 
 /** Where a sent answer to No is kept: with the user, beside the dismissal. */
@@ -21,37 +17,14 @@ const FEEDBACK_TEXT_KEY = "wc_payments_wporg_review_2025_feedback";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** Saves user meta, showing the change at once and rolling it back on failure. */
-function useSaveUserMeta() {
-	const client = useQueryClient();
-	return useMutation({
-		mutationFn: (meta: Record<string, unknown>) => callRoute(updateCurrentUser, { body: { meta } }),
-		onMutate: (meta) => {
-			// The prompt goes away at once; the saved preference follows.
-			const previous = client.getQueryData<CurrentUser>(queryKeys.currentUser());
-			if (previous) {
-				client.setQueryData<CurrentUser>(queryKeys.currentUser(), {
-					...previous,
-					meta: { ...previous.meta, ...meta },
-				});
-			}
-			return { previous };
-		},
-		onError: (_error, _meta, context) => {
-			if (context?.previous) client.setQueryData(queryKeys.currentUser(), context.previous);
-			createNotice("error", "Error saving option", { id: "feedback-prompt" });
-		},
-		onSuccess: (updated) => client.setQueryData(queryKeys.currentUser(), updated),
-	});
-}
-
 export function useFeedbackPrompt() {
 	const user = useCurrentUser();
 	const notices = useNotices();
 	const tracking = useOption<string>(TRACKING_OPTION);
 	const eligible = getSettings().featureFlags.reviewPromptCampaign;
-	const dismissal = useSaveUserMeta();
-	const feedback = useSaveUserMeta();
+	// The prompt goes away at once; the saved preference follows.
+	const dismissal = useSaveUserMeta("feedback-prompt");
+	const feedback = useSaveUserMeta("feedback-prompt");
 
 	return {
 		visible:

@@ -9,16 +9,18 @@ import { __ } from "@wordpress/i18n";
 import { useEffect, useRef, useState } from "react";
 import { Modal } from "../../app/deferred-modal.tsx";
 import { navigate } from "../../app/router.tsx";
-import { useCurrentUser } from "../../components/list/use-hidden-columns.ts";
-import { InboxNote } from "./inbox-note.tsx";
+import { useCurrentUser } from "../../data/current-user.ts";
 import {
-	INBOX_FADE_MS,
 	INBOX_LAST_READ_META,
 	useDismissNotes,
 	useInboxNotes,
 	useMarkInboxRead,
 	useTriggerNoteAction,
-} from "./use-inbox.ts";
+} from "../../data/inbox.ts";
+import { InboxNote } from "./inbox-note.tsx";
+
+/** Spec 1 §9: a dismissed note fades out over 500 ms. */
+const INBOX_FADE_MS = 500;
 
 /** Actions carry wc-admin URLs as WooCommerce writes them ("admin.php?page=…"). */
 function followAction(url: string): void {

@@ -3,19 +3,12 @@
  * once; a low one opens an optional comment with Send and Cancel; then a thank-you that can be
  * closed. A merchant who answered before is not asked again (the answer is on their user).
  */
-import {
-	SURVEY_RATINGS,
-	SURVEY_USER_META,
-	type SurveyRating,
-	submitOverviewSurvey,
-} from "@paydesk/contract/survey";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { SURVEY_RATINGS, SURVEY_USER_META, type SurveyRating } from "@paydesk/contract/survey";
 import { Button, Notice, TextareaControl } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { useState } from "react";
-import { callRoute } from "../../app/api.ts";
-import { queryKeys } from "../../app/query-keys.ts";
-import { useCurrentUser } from "../../components/list/use-hidden-columns.ts";
+import { useCurrentUser } from "../../data/current-user.ts";
+import { useSubmitOverviewSurvey } from "../../data/survey.ts";
 
 const FACES: Record<SurveyRating, string> = {
 	"very-unhappy": "😞",
@@ -42,18 +35,11 @@ function faceLabel(rating: SurveyRating): string {
 const HAPPY: readonly SurveyRating[] = ["happy", "very-happy"];
 
 export function OverviewSurvey() {
-	const client = useQueryClient();
 	const user = useCurrentUser();
 	const [rating, setRating] = useState<SurveyRating | null>(null);
 	const [comments, setComments] = useState("");
 	const [closed, setClosed] = useState(false);
-	const submit = useMutation({
-		mutationFn: (answer: { rating: SurveyRating; comments?: string }) =>
-			callRoute(submitOverviewSurvey, { body: answer }),
-		// The thank-you replaces the question; the user's answer shows up on the next load.
-		onSuccess: () =>
-			void client.invalidateQueries({ queryKey: queryKeys.currentUser(), refetchType: "none" }),
-	});
+	const submit = useSubmitOverviewSurvey();
 
 	if (closed || !user.isSuccess) return null;
 	if (submit.isSuccess) {

@@ -16,15 +16,13 @@ import {
 import { type CurrentUser, updateCurrentUser } from "@paydesk/contract/wp";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { __ } from "@wordpress/i18n";
-import { callRoute } from "../../app/api.ts";
-import { createNotice } from "../../app/notices.tsx";
-import { queryKeys } from "../../app/query-keys.ts";
+import { callRoute } from "../app/api.ts";
+import { createNotice } from "../app/notices.tsx";
+import { queryKeys } from "../app/query-keys.ts";
 
 export const INBOX_LAST_READ_META = "wc_payments_overview_inbox_last_read";
-/** Spec 1 §9: a dismissed note fades out over 500 ms. */
-export const INBOX_FADE_MS = 500;
 
-export const INBOX_QUERY = {
+const INBOX_QUERY = {
 	page: 1,
 	per_page: INBOX_DEFAULT_PAGE_SIZE,
 	status: "unactioned",
