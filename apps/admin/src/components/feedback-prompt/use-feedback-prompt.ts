@@ -10,7 +10,7 @@ import {
 import { useNotices } from "../../app/notices.tsx";
 import { getSettings } from "../../app/settings.ts";
 import { useCurrentUser, useSaveUserMeta } from "../../data/current-user.ts";
-import { useOption } from "../options.ts";
+import { useOption } from "../../data/options.ts";
 
 /** Where a sent answer to No is kept: with the user, beside the dismissal. */
 const FEEDBACK_TEXT_KEY = "wc_payments_wporg_review_2025_feedback";

@@ -4,7 +4,6 @@
  * level. Where the store sells comes from WooCommerce's allowed-countries options.
  */
 import { SELLING_COUNTRY_OPTIONS } from "@paydesk/contract/fraud-protection";
-import { getOptions } from "@paydesk/contract/wp";
 import {
 	type BuildContext,
 	type CountryMode,
@@ -14,18 +13,12 @@ import {
 	type SellingCountries,
 } from "@paydesk/domain/fraud-rules";
 import { decideFraudSave } from "@paydesk/domain/fraud-validation";
-import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { callRoute } from "../../app/api.ts";
 import { createNotice } from "../../app/notices.tsx";
-import { queryKeys } from "../../app/query-keys.ts";
 import { getSettings } from "../../app/settings.ts";
-import {
-	saveErrorText,
-	usePaymentSettings,
-	useSavePaymentSettings,
-} from "../../components/payment-settings/use-payment-settings.ts";
 import { translator } from "../../components/translator.ts";
+import { useOptions } from "../../data/options.ts";
+import { saveErrorText, usePaymentSettings, useSavePaymentSettings } from "../../data/settings.ts";
 
 const COUNTRY_OPTION_NAMES = Object.values(SELLING_COUNTRY_OPTIONS);
 
@@ -65,11 +58,7 @@ export function useFraudProtection(): FraudPageState {
 	};
 	const reviewFeatureActive = page.featureFlags.isFRTReviewFeatureActive;
 	const settings = usePaymentSettings({ errorNotice: false });
-	const countries = useQuery({
-		queryKey: queryKeys.options(COUNTRY_OPTION_NAMES),
-		queryFn: ({ signal }) =>
-			callRoute(getOptions, { query: { options: COUNTRY_OPTION_NAMES.join(",") }, signal }),
-	});
+	const countries = useOptions(COUNTRY_OPTION_NAMES);
 	const saveSettings = useSavePaymentSettings();
 
 	const saved = useMemo(

@@ -8,10 +8,7 @@ import {
 import { Button, Modal, RadioControl, SelectControl, Spinner, TextControl } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import { useState } from "react";
-import {
-	useCurrencySettings,
-	useSaveCurrencySettings,
-} from "../../components/multi-currency/use-currencies.ts";
+import { useCurrencySettings, useSaveCurrencySettings } from "../../data/multi-currency.ts";
 
 function SettingsForm({
 	currency,

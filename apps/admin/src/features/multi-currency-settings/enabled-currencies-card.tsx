@@ -10,7 +10,7 @@ import { __, sprintf } from "@wordpress/i18n";
 import { useState } from "react";
 import { Chip } from "../../components/chip.tsx";
 import { CurrencyName, exchangeRateText } from "../../components/multi-currency/currency-row.tsx";
-import { useUpdateEnabledCurrencies } from "../../components/multi-currency/use-currencies.ts";
+import { useUpdateEnabledCurrencies } from "../../data/multi-currency.ts";
 import { CurrencySettingsModal } from "./currency-settings-modal.tsx";
 
 export function EnabledCurrenciesCard({ currencies }: { currencies: CurrenciesResponse }) {

@@ -3,7 +3,7 @@ import type { StoreSettings } from "@paydesk/contract/multi-currency";
 import { Button, Card, CardBody, CardHeader, CheckboxControl } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { useState } from "react";
-import { useSaveStoreSettings } from "../../components/multi-currency/use-currencies.ts";
+import { useSaveStoreSettings } from "../../data/multi-currency.ts";
 
 export function StoreSettingsCard({ settings }: { settings: StoreSettings }) {
 	const save = useSaveStoreSettings();

@@ -8,18 +8,18 @@ import { Spinner } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { useEffect, useRef, useState } from "react";
 import { navigate, settingsUrl } from "../../app/router.tsx";
+import { Wizard } from "../../components/wizard/wizard.tsx";
 import {
+	useCompleteSetup,
 	useCurrencies,
 	useSaveStoreSettings,
 	useStoreSettings,
 	useUpdateEnabledCurrencies,
-} from "../../components/multi-currency/use-currencies.ts";
-import { useOption } from "../../components/options.ts";
-import { Wizard } from "../../components/wizard/wizard.tsx";
+} from "../../data/multi-currency.ts";
+import { useOption } from "../../data/options.ts";
 import { AddCurrenciesStep } from "./add-currencies-step.tsx";
 import { SetupCompleteStep } from "./setup-complete-step.tsx";
 import { StoreSettingsStep } from "./store-settings-step.tsx";
-import { useCompleteSetup } from "./use-complete-setup.ts";
 import "./multi-currency-wizard.css";
 
 type Step = "add-currencies" | "multi-currency-settings" | "setup-complete";

@@ -11,7 +11,8 @@ import { __, sprintf } from "@wordpress/i18n";
 import { getSettings } from "../../app/settings.ts";
 import { PayoutFailureNotice } from "../../components/payout-failure-notice.tsx";
 import { translator } from "../../components/translator.ts";
-import { SETTING_FLAGS, useOverviewOptions, useSaveSettingFlag } from "./overview-data.ts";
+import { useOptions, useSaveSettingFlag } from "../../data/options.ts";
+import { OVERVIEW_OPTIONS, SETTING_FLAGS } from "./overview-data.ts";
 
 export function BalanceNotices({ overview, currency }: { overview: DepositsOverview; currency: string }) {
 	const status = getSettings().accountStatus;
@@ -49,8 +50,8 @@ export function BalanceNotices({ overview, currency }: { overview: DepositsOverv
 }
 
 export function InstantPayoutOffer({ instantAmount }: { instantAmount: number }) {
-	const options = useOverviewOptions();
-	const dismiss = useSaveSettingFlag(SETTING_FLAGS.instantPayoutNotice);
+	const options = useOptions(OVERVIEW_OPTIONS);
+	const dismiss = useSaveSettingFlag(SETTING_FLAGS.instantPayoutNotice, OVERVIEW_OPTIONS);
 	if (instantAmount <= 0 || !options.isSuccess || options.data[SETTING_FLAGS.instantPayoutNotice] === true)
 		return null;
 	return (

@@ -6,17 +6,14 @@
  */
 import { getDepositsOverview, listDeposits } from "@paydesk/contract/deposits";
 import { listDisputes } from "@paydesk/contract/disputes";
-import { DISMISSAL_OPTIONS, type SettingFlagOption } from "@paydesk/contract/options";
-import { saveSettingOption } from "@paydesk/contract/settings";
-import { getOptions, updateOptions } from "@paydesk/contract/wp";
+import { DISMISSAL_OPTIONS } from "@paydesk/contract/options";
 import { OVERVIEW_DISPUTES_PAGE_SIZE } from "@paydesk/domain/dispute-task";
 import { TASK_OPTIONS } from "@paydesk/domain/tasks";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { __ } from "@wordpress/i18n";
 import { useEffect, useState } from "react";
 import { callRoute } from "../../app/api.ts";
 import { useLiveRefresh } from "../../app/live-updates.tsx";
-import { createNotice } from "../../app/notices.tsx";
 import { queryKeys } from "../../app/query-keys.ts";
 import { updateQuery, useLocation } from "../../app/router.tsx";
 
@@ -36,6 +33,9 @@ export const OVERVIEW_OPTIONS = [
 	SETTING_FLAGS.connectionSuccessModal,
 	SETTING_FLAGS.instantPayoutNotice,
 ] as const;
+
+/** A failure to save the overview's options raises one notice under this id. */
+export const OVERVIEW_OPTIONS_NOTICE = "overview-options";
 
 export function useDepositsOverview() {
 	return useQuery({
@@ -67,51 +67,6 @@ export function useBalanceSettled(): boolean {
 		};
 	}, [fetched, painted]);
 	return painted;
-}
-
-export function useOverviewOptions() {
-	return useQuery({
-		queryKey: queryKeys.options(OVERVIEW_OPTIONS),
-		queryFn: ({ signal }) =>
-			callRoute(getOptions, { query: { options: OVERVIEW_OPTIONS.join(",") }, signal }),
-	});
-}
-
-/** Saves some of the overview's options; the cache changes at once and rolls back on failure. */
-export function useSaveOverviewOptions() {
-	const client = useQueryClient();
-	const key = queryKeys.options(OVERVIEW_OPTIONS);
-	return useMutation({
-		mutationFn: (values: Record<string, unknown>) => callRoute(updateOptions, { body: values }),
-		onMutate: async (values) => {
-			await client.cancelQueries({ queryKey: key });
-			const previous = client.getQueryData<Record<string, unknown>>(key);
-			client.setQueryData(key, { ...previous, ...values });
-			return { previous };
-		},
-		onError: (_error, _values, context) => {
-			client.setQueryData(key, context?.previous);
-			createNotice("error", __("Error saving option", "paydesk"), { id: "overview-options" });
-		},
-	});
-}
-
-/** A dismissal flag saved through POST /settings/{option}, reflected in the options cache. */
-export function useSaveSettingFlag(option: SettingFlagOption) {
-	const client = useQueryClient();
-	const key = queryKeys.options(OVERVIEW_OPTIONS);
-	return useMutation({
-		mutationFn: () => callRoute(saveSettingOption, { params: { option }, body: { value: true } }),
-		onMutate: () => {
-			const previous = client.getQueryData<Record<string, unknown>>(key);
-			client.setQueryData(key, { ...previous, [option]: true });
-			return { previous };
-		},
-		onError: (_error, _value, context) => {
-			client.setQueryData(key, context?.previous);
-			createNotice("error", __("Error saving option", "paydesk"), { id: option });
-		},
-	});
 }
 
 const DISPUTES_QUERY = {

@@ -13,18 +13,18 @@ import { useState } from "react";
 import { Modal } from "../../app/deferred-modal.tsx";
 import { useLocation } from "../../app/router.tsx";
 import { getSettings } from "../../app/settings.ts";
+import { useOptions, useSaveOptions, useSaveSettingFlag } from "../../data/options.ts";
 import { Confetti } from "./confetti.tsx";
 import {
 	ELIGIBILITY_MODAL_OPTION,
+	OVERVIEW_OPTIONS,
+	OVERVIEW_OPTIONS_NOTICE,
 	SETTING_FLAGS,
-	useOverviewOptions,
-	useSaveOverviewOptions,
-	useSaveSettingFlag,
 } from "./overview-data.ts";
 
 function EligibilityModal({ onClose }: { onClose: () => void }) {
 	const settings = getSettings();
-	const save = useSaveOverviewOptions();
+	const save = useSaveOptions(OVERVIEW_OPTIONS, OVERVIEW_OPTIONS_NOTICE);
 	const dismiss = () => {
 		save.mutate({ [ELIGIBILITY_MODAL_OPTION]: true });
 		onClose();
@@ -59,7 +59,7 @@ function EligibilityModal({ onClose }: { onClose: () => void }) {
 
 function ConnectionSuccessModal({ onClose }: { onClose: () => void }) {
 	const settings = getSettings();
-	const save = useSaveSettingFlag(SETTING_FLAGS.connectionSuccessModal);
+	const save = useSaveSettingFlag(SETTING_FLAGS.connectionSuccessModal, OVERVIEW_OPTIONS);
 	const dismiss = () => {
 		save.mutate();
 		onClose();
@@ -87,7 +87,7 @@ function ConnectionSuccessModal({ onClose }: { onClose: () => void }) {
 export function OverviewModals() {
 	const settings = getSettings();
 	const { query } = useLocation();
-	const options = useOverviewOptions();
+	const options = useOptions(OVERVIEW_OPTIONS);
 	const [closed, setClosed] = useState(false);
 	if (closed || query["wcpay-connection-success"] !== "1" || !options.isSuccess) return null;
 	const po = settings.accountStatus?.progressiveOnboarding;

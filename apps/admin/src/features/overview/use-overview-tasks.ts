@@ -17,7 +17,8 @@ import { createNotice } from "../../app/notices.tsx";
 import { getSettings } from "../../app/settings.ts";
 import { formatMoney, formatStoreDate, formatStoreTime } from "../../components/format.ts";
 import { translator } from "../../components/translator.ts";
-import { useAwaitingDisputes, useOverviewOptions, useSaveOverviewOptions } from "./overview-data.ts";
+import { useOptions, useSaveOptions } from "../../data/options.ts";
+import { OVERVIEW_OPTIONS, OVERVIEW_OPTIONS_NOTICE, useAwaitingDisputes } from "./overview-data.ts";
 
 type TaskChoice = "dismissed" | "deleted" | "remindMeLater";
 
@@ -42,9 +43,9 @@ export function useOverviewTasks(enabled: boolean): {
 	choose: (task: OverviewTask, choice: TaskChoice) => void;
 } {
 	const settings = getSettings();
-	const options = useOverviewOptions();
+	const options = useOptions(OVERVIEW_OPTIONS);
 	const disputes = useAwaitingDisputes(enabled && settings.isAccountConnected);
-	const save = useSaveOverviewOptions();
+	const save = useSaveOptions(OVERVIEW_OPTIONS, OVERVIEW_OPTIONS_NOTICE);
 	const preferences = taskPreferencesOf(options.data);
 	const context = taskContextOf(settings, {
 		disputes: disputes.data?.data ?? [],

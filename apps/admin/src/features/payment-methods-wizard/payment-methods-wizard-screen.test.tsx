@@ -4,7 +4,7 @@ import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../app/query-client.ts";
-import { settingsFixture } from "../../components/payment-settings/settings-fixture.ts";
+import { settingsFixture } from "../../testing/payment-settings.ts";
 import { testSettings } from "../../testing/settings.ts";
 import PaymentMethodsWizardScreen from "./payment-methods-wizard-screen.tsx";
 

@@ -4,12 +4,8 @@ import { Spinner } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { useState } from "react";
 import { createNotice } from "../../app/notices.tsx";
-import {
-	saveErrorText,
-	usePaymentSettings,
-	useSavePaymentSettings,
-} from "../../components/payment-settings/use-payment-settings.ts";
 import { Wizard } from "../../components/wizard/wizard.tsx";
+import { saveErrorText, usePaymentSettings, useSavePaymentSettings } from "../../data/settings.ts";
 import { AddPaymentMethodsStep } from "./add-payment-methods-step.tsx";
 import { SetupCompleteStep } from "./setup-complete-step.tsx";
 import "./payment-methods-wizard.css";

@@ -12,7 +12,7 @@ import { Notice } from "@wordpress/components";
 import { __, _n, sprintf } from "@wordpress/i18n";
 import { settingsUrl } from "../../app/router.tsx";
 import { getSettings } from "../../app/settings.ts";
-import { useOption, useSaveOption } from "../../components/options.ts";
+import { useOption, useSaveOption } from "../../data/options.ts";
 
 const OPTION = DISMISSAL_OPTIONS.nextPayoutNotice;
 

@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NoticeArea, removeNotice, useNotices } from "../../app/notices.tsx";
 import { createQueryClient } from "../../app/query-client.ts";
-import { settingsFixture } from "../../components/payment-settings/settings-fixture.ts";
+import { settingsFixture } from "../../testing/payment-settings.ts";
 import { testSettings } from "../../testing/settings.ts";
 import SettingsScreen from "./settings-screen.tsx";
 

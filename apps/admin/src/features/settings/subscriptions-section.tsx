@@ -1,24 +1,12 @@
 /** Built-in subscriptions and Stripe Billing, with the migration of Stripe Billing subscriptions. */
-import { scheduleStripeBillingMigration } from "@paydesk/contract/settings";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button, CheckboxControl } from "@wordpress/components";
 import { __, _n, sprintf } from "@wordpress/i18n";
-import { callRoute } from "../../app/api.ts";
-import { createNotice } from "../../app/notices.tsx";
-import { queryKeys } from "../../app/query-keys.ts";
+import { useStripeBillingMigration } from "../../data/settings.ts";
 import type { SectionProps } from "./section-props.ts";
 import { SettingsSection } from "./settings-section.tsx";
 
 function StripeBillingMigration({ subscriptions, migrated }: { subscriptions: number; migrated: number }) {
-	const client = useQueryClient();
-	const migrate = useMutation({
-		mutationFn: () => callRoute(scheduleStripeBillingMigration),
-		onSuccess: () => {
-			void client.invalidateQueries({ queryKey: queryKeys.settings() });
-			createNotice("success", __("Subscriptions moved to on-site billing.", "paydesk"));
-		},
-		onError: () => createNotice("error", __("Error starting the Stripe Billing migration.", "paydesk")),
-	});
+	const migrate = useStripeBillingMigration();
 	return (
 		<div className="paydesk-settings-note">
 			<p>

@@ -9,11 +9,7 @@ import { initialSettingsState, settingsReducer } from "@paydesk/domain/settings-
 import { __ } from "@wordpress/i18n";
 import { useEffect, useReducer } from "react";
 import { createNotice } from "../../app/notices.tsx";
-import {
-	saveErrorText,
-	usePaymentSettings,
-	useSavePaymentSettings,
-} from "../../components/payment-settings/use-payment-settings.ts";
+import { saveErrorText, usePaymentSettings, useSavePaymentSettings } from "../../data/settings.ts";
 
 /**
  * What is wrong with a field: a whole sentence of the page's own, in the user's language, or the

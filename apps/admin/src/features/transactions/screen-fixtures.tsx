@@ -6,8 +6,8 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createQueryClient } from "../../app/query-client.ts";
-import { settingsFixture } from "../../components/payment-settings/settings-fixture.ts";
 import { transactionRow } from "../../components/transactions-table/transaction-fixture.ts";
+import { settingsFixture } from "../../testing/payment-settings.ts";
 import { stubApi } from "./test-server.ts";
 import TransactionsScreen from "./transactions-screen.tsx";
 

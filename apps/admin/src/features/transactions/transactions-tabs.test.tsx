@@ -7,7 +7,7 @@
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getSettings } from "../../app/settings.ts";
-import { settingsFixture } from "../../components/payment-settings/settings-fixture.ts";
+import { settingsFixture } from "../../testing/payment-settings.ts";
 import { testSettings } from "../../testing/settings.ts";
 import { currentQuery, renderScreen, stubScreenApi } from "./screen-fixtures.tsx";
 

@@ -8,8 +8,8 @@ import { __, sprintf } from "@wordpress/i18n";
 import type { Query } from "../../app/router.tsx";
 import { getSettings } from "../../app/settings.ts";
 import { formatNumber } from "../../components/format.ts";
-import { usePaymentSettings } from "../../components/payment-settings/use-payment-settings.ts";
 import { useAuthorizationsSummary } from "../../data/authorizations.ts";
+import { usePaymentSettings } from "../../data/settings.ts";
 
 export interface TabEntry {
 	name: TransactionTab;

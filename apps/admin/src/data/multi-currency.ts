@@ -7,15 +7,17 @@ import {
 	getCurrencies,
 	getCurrencySettings,
 	getStoreSettings,
+	MULTI_CURRENCY_OPTIONS,
 	saveCurrencySettings,
 	updateEnabledCurrencies,
 	updateStoreSettings,
 } from "@paydesk/contract/multi-currency";
+import { saveSettingOption } from "@paydesk/contract/settings";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { __ } from "@wordpress/i18n";
-import { callRoute } from "../../app/api.ts";
-import { createNotice } from "../../app/notices.tsx";
-import { queryKeys } from "../../app/query-keys.ts";
+import { callRoute } from "../app/api.ts";
+import { createNotice } from "../app/notices.tsx";
+import { queryKeys } from "../app/query-keys.ts";
 
 export function useCurrencies() {
 	return useQuery({
@@ -90,5 +92,16 @@ export function useSaveStoreSettings() {
 			createNotice("success", __("Store settings saved.", "paydesk"));
 		},
 		onError: () => createNotice("error", __("Error saving store settings.", "paydesk")),
+	});
+}
+
+/** Marks the multi-currency setup completed, saved as one option through POST /settings/{option}. */
+export function useCompleteSetup() {
+	const client = useQueryClient();
+	const name = MULTI_CURRENCY_OPTIONS.setupCompleted;
+	return useMutation({
+		mutationFn: () => callRoute(saveSettingOption, { params: { option: name }, body: { value: true } }),
+		onSuccess: () => client.setQueryData(queryKeys.options([name]), { [name]: true }),
+		onError: () => createNotice("error", __("Error saving option", "paydesk")),
 	});
 }

@@ -2,16 +2,23 @@
  * The settings entity (spec 2 §3) through TanStack Query, shared by the settings page, the
  * fraud protection page and the payment methods wizard: one cache entry, one save. A save
  * refreshes what other screens read from the same account (the payout schedule on GET
- * /accounts and the page settings, the fraud flags), so they agree without a reload.
+ * /accounts and the page settings, the fraud flags), so they agree without a reload. The
+ * transactions screen and the fraud protection page read it without a notice of their own.
  */
 import { depositsSchedule } from "@paydesk/contract/accounts";
 import type { PageSettings } from "@paydesk/contract/page-settings";
-import { getPaymentSettings, type PaymentSettings, savePaymentSettings } from "@paydesk/contract/settings";
+import {
+	getPaymentSettings,
+	type PaymentSettings,
+	savePaymentSettings,
+	scheduleStripeBillingMigration,
+} from "@paydesk/contract/settings";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { __ } from "@wordpress/i18n";
-import { ApiError, callRoute } from "../../app/api.ts";
-import { queryKeys } from "../../app/query-keys.ts";
-import { getSettings, setSettings } from "../../app/settings.ts";
+import { ApiError, callRoute } from "../app/api.ts";
+import { createNotice } from "../app/notices.tsx";
+import { queryKeys } from "../app/query-keys.ts";
+import { getSettings, setSettings } from "../app/settings.ts";
 
 export function usePaymentSettings(options: { errorNotice?: boolean } = {}) {
 	const notify = options.errorNotice ?? true;
@@ -71,5 +78,18 @@ export function useSavePaymentSettings() {
 			void client.invalidateQueries({ queryKey: queryKeys.account() });
 			void client.invalidateQueries({ queryKey: queryKeys.deposits.overview() });
 		},
+	});
+}
+
+/** Moves the Stripe Billing subscriptions to on-site billing. */
+export function useStripeBillingMigration() {
+	const client = useQueryClient();
+	return useMutation({
+		mutationFn: () => callRoute(scheduleStripeBillingMigration),
+		onSuccess: () => {
+			void client.invalidateQueries({ queryKey: queryKeys.settings() });
+			createNotice("success", __("Subscriptions moved to on-site billing.", "paydesk"));
+		},
+		onError: () => createNotice("error", __("Error starting the Stripe Billing migration.", "paydesk")),
 	});
 }
