@@ -11,9 +11,9 @@ import { __, sprintf } from "@wordpress/i18n";
 import { useState } from "react";
 import { createNotice } from "../../app/notices.tsx";
 import { adminUrl, Link, navigate } from "../../app/router.tsx";
+import { useAcceptDispute } from "../../data/disputes.ts";
 import { formatMoney } from "../format.ts";
 import { translator } from "../translator.ts";
-import { useAcceptDispute } from "./use-dispute.ts";
 
 /** The dispute fee taken when the dispute opened (its debit's fee), if any. */
 export function disputeFee(dispute: Dispute): number | null {

@@ -7,10 +7,10 @@ import type { Dispute } from "@paydesk/contract/disputes";
 import { disputePanelFor } from "@paydesk/domain/disputes/statuses";
 import { Card, CardBody, CardFooter, Notice, Spinner } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
+import { useDispute } from "../../data/disputes.ts";
 import { DisputeActions } from "./dispute-actions.tsx";
 import { DisputeFooter } from "./dispute-footer.tsx";
 import { DisputeSummary } from "./dispute-summary.tsx";
-import { useDispute } from "./use-dispute.ts";
 import "./dispute-panel.css";
 
 export interface DisputePanelProps {

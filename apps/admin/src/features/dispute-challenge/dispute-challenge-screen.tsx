@@ -2,7 +2,7 @@
 import { Notice, Spinner } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { useLocation } from "../../app/router.tsx";
-import { isDisputeId, useDispute } from "../../components/dispute-panel/use-dispute.ts";
+import { isDisputeId, useDispute } from "../../data/disputes.ts";
 import { EvidenceForm } from "./evidence-form.tsx";
 import "../../components/dispute-panel/dispute-panel.css";
 import "./challenge.css";

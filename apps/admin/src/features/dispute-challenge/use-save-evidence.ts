@@ -3,52 +3,41 @@
  * after the confirmation, then the success notice with its action and the way back to the
  * disputes needing a response; a failure says why.
  */
-import { updateDispute } from "@paydesk/contract/disputes";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { __, sprintf } from "@wordpress/i18n";
-import { callRoute } from "../../app/api.ts";
 import { createNotice } from "../../app/notices.tsx";
-import { queryKeys } from "../../app/query-keys.ts";
 import { adminUrl, navigate } from "../../app/router.tsx";
+import { useUpdateDispute } from "../../data/disputes.ts";
 import { type EvidenceFormState, isUploading, saveBody } from "./evidence-state.ts";
 
 export function useSaveEvidence(disputeId: string, onSaved: () => void) {
-	const client = useQueryClient();
-	const mutation = useMutation({
-		mutationFn: ({ state, submit }: { state: EvidenceFormState; submit: boolean }) =>
-			callRoute(updateDispute, {
-				params: { id: disputeId },
-				body: saveBody(state, submit),
-				headers: { "Idempotency-Key": `evidence-${disputeId}-${crypto.randomUUID()}` },
-			}),
-		onSuccess: (dispute, { submit }) => {
-			onSaved();
-			client.setQueryData(queryKeys.disputes.detail(dispute.id), dispute);
-			void client.invalidateQueries({ queryKey: queryKeys.disputes.all() });
-			const challengeUrl = adminUrl("/payments/disputes/challenge", { id: dispute.id });
-			createNotice(
-				"success",
-				submit ? __("Evidence submitted!", "paydesk") : __("Evidence saved!", "paydesk"),
-				{
-					actions: [
-						{
-							label: submit
-								? __("View submitted evidence", "paydesk")
-								: __("Return to evidence submission", "paydesk"),
-							onClick: () => navigate(challengeUrl),
-						},
-					],
-				},
-			);
-			navigate(adminUrl("/payments/disputes", { filter: "awaiting_response" }));
-		},
-		onError: (error, { submit }) => {
-			const template = submit
-				? __("Failed to submit evidence. (%s)", "paydesk")
-				: __("Failed to save evidence. (%s)", "paydesk");
-			createNotice("error", sprintf(template, error.message));
-		},
-	});
+	const mutation = useUpdateDispute(disputeId);
+
+	const saved = (submit: boolean) => {
+		onSaved();
+		const challengeUrl = adminUrl("/payments/disputes/challenge", { id: disputeId });
+		createNotice(
+			"success",
+			submit ? __("Evidence submitted!", "paydesk") : __("Evidence saved!", "paydesk"),
+			{
+				actions: [
+					{
+						label: submit
+							? __("View submitted evidence", "paydesk")
+							: __("Return to evidence submission", "paydesk"),
+						onClick: () => navigate(challengeUrl),
+					},
+				],
+			},
+		);
+		navigate(adminUrl("/payments/disputes", { filter: "awaiting_response" }));
+	};
+
+	const failed = (submit: boolean, error: Error) => {
+		const template = submit
+			? __("Failed to submit evidence. (%s)", "paydesk")
+			: __("Failed to save evidence. (%s)", "paydesk");
+		createNotice("error", sprintf(template, error.message));
+	};
 
 	const save = (state: EvidenceFormState, submit: boolean) => {
 		if (mutation.isPending) return;
@@ -63,7 +52,10 @@ export function useSaveEvidence(disputeId: string, onSaved: () => void) {
 			)
 		)
 			return;
-		mutation.mutate({ state, submit });
+		mutation.mutate(saveBody(state, submit), {
+			onSuccess: () => saved(submit),
+			onError: (error) => failed(submit, error),
+		});
 	};
 
 	return { save, isSaving: mutation.isPending, savingSubmit: mutation.variables?.submit === true };

@@ -6,7 +6,7 @@ import { Card, CardBody, Notice, Spinner } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { useEffect } from "react";
 import { adminUrl, navigate, useLocation } from "../../app/router.tsx";
-import { isDisputeId, useDispute } from "../../components/dispute-panel/use-dispute.ts";
+import { isDisputeId, useDispute } from "../../data/disputes.ts";
 
 export default function DisputeDetailsScreen() {
 	const { query } = useLocation();

@@ -7,6 +7,7 @@ import { ExportButton } from "../../components/list/export-button.tsx";
 import { ListFilters } from "../../components/list/list-filters.tsx";
 import { isListTop, NewRows } from "../../components/list/new-rows.tsx";
 import { useHiddenColumns } from "../../components/list/use-hidden-columns.ts";
+import { useDisputes, useDisputesSummary } from "../../data/disputes.ts";
 import { DISPUTE_COLUMNS, DISPUTES_HIDDEN_COLUMNS_KEY } from "./dispute-columns.tsx";
 import {
 	DISPUTE_FILTER_FIELDS,
@@ -14,7 +15,6 @@ import {
 	DISPUTES_DEFAULT_ORDER,
 	disputesListState,
 } from "./disputes-list-state.ts";
-import { useDisputes, useDisputesSummary } from "./use-disputes.ts";
 import "../../components/dispute-panel/dispute-panel.css";
 import "./disputes.css";
 import { formatNumber } from "../../components/format.ts";

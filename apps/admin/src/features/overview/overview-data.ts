@@ -5,9 +5,7 @@
  * calls (bench/src/overview.ts); every other part waits for the balance (`useBalanceSettled`).
  */
 import { getDepositsOverview, listDeposits } from "@paydesk/contract/deposits";
-import { listDisputes } from "@paydesk/contract/disputes";
 import { DISMISSAL_OPTIONS } from "@paydesk/contract/options";
-import { OVERVIEW_DISPUTES_PAGE_SIZE } from "@paydesk/domain/dispute-task";
 import { TASK_OPTIONS } from "@paydesk/domain/tasks";
 import { useQuery } from "@tanstack/react-query";
 import { __ } from "@wordpress/i18n";
@@ -67,22 +65,6 @@ export function useBalanceSettled(): boolean {
 		};
 	}, [fetched, painted]);
 	return painted;
-}
-
-const DISPUTES_QUERY = {
-	filter: "awaiting_response",
-	pagesize: OVERVIEW_DISPUTES_PAGE_SIZE,
-	page: 1,
-} as const;
-
-/** Disputes awaiting a response, for the dispute task (spec 1 §7: per_page 50). */
-export function useAwaitingDisputes(enabled: boolean) {
-	useLiveRefresh(["dispute.created", "dispute.updated"], queryKeys.disputes.list(DISPUTES_QUERY), enabled);
-	return useQuery({
-		queryKey: queryKeys.disputes.list(DISPUTES_QUERY),
-		queryFn: ({ signal }) => callRoute(listDisputes, { query: DISPUTES_QUERY, signal }),
-		enabled,
-	});
 }
 
 /** The 3 most recent payouts of a currency (spec 3 §7: orderby date, desc, per_page 3). */

@@ -17,8 +17,9 @@ import { createNotice } from "../../app/notices.tsx";
 import { getSettings } from "../../app/settings.ts";
 import { formatMoney, formatStoreDate, formatStoreTime } from "../../components/format.ts";
 import { translator } from "../../components/translator.ts";
+import { useAwaitingDisputes } from "../../data/disputes.ts";
 import { useOptions, useSaveOptions } from "../../data/options.ts";
-import { OVERVIEW_OPTIONS, OVERVIEW_OPTIONS_NOTICE, useAwaitingDisputes } from "./overview-data.ts";
+import { OVERVIEW_OPTIONS, OVERVIEW_OPTIONS_NOTICE } from "./overview-data.ts";
 
 type TaskChoice = "dismissed" | "deleted" | "remindMeLater";
 
