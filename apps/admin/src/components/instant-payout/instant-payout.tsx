@@ -4,21 +4,16 @@
  * data; funds arrive within 30 minutes. The request carries one Idempotency-Key per dialog,
  * so a double click or a retry pays out once.
  */
-import { createInstantDeposit } from "@paydesk/contract/deposits";
 import {
 	INSTANT_PAYOUT_ARRIVAL_MINUTES,
 	type InstantBalance,
 	isInstantPayoutAvailable,
 } from "@paydesk/domain/payouts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import { useState } from "react";
-import { callRoute } from "../../app/api.ts";
 import { Modal } from "../../app/deferred-modal.tsx";
-import { createNotice } from "../../app/notices.tsx";
-import { queryKeys } from "../../app/query-keys.ts";
-import { adminUrl, navigate } from "../../app/router.tsx";
+import { useInstantPayout } from "../../data/payouts.ts";
 import { formatMoney } from "../format.ts";
 
 function newKey(): string {
@@ -28,31 +23,7 @@ function newKey(): string {
 export function InstantPayoutButton({ instant }: { instant: InstantBalance }) {
 	const [open, setOpen] = useState(false);
 	const [key, setKey] = useState(newKey);
-	const client = useQueryClient();
-	const payout = useMutation({
-		mutationFn: () =>
-			callRoute(createInstantDeposit, {
-				body: { type: "instant", currency: instant.currency },
-				headers: { "Idempotency-Key": key },
-			}),
-		onSuccess: (created) => {
-			setOpen(false);
-			void client.invalidateQueries({ queryKey: queryKeys.deposits.all() });
-			const amount = formatMoney(created.amount, created.currency);
-			createNotice("success", sprintf(__("Instant payout for %s in transit.", "paydesk"), amount), {
-				actions: [
-					{
-						label: __("View details", "paydesk"),
-						onClick: () => navigate(adminUrl("/payments/payouts/details", { id: created.id })),
-					},
-				],
-			});
-		},
-		onError: () => {
-			setOpen(false);
-			createNotice("error", __("Error creating instant payout.", "paydesk"));
-		},
-	});
+	const payout = useInstantPayout(instant.currency);
 
 	const available = isInstantPayoutAvailable(instant);
 	const money = (amount: number) => formatMoney(amount, instant.currency);
@@ -104,7 +75,7 @@ export function InstantPayoutButton({ instant }: { instant: InstantBalance }) {
 							isBusy={payout.isPending}
 							disabled={payout.isPending}
 							accessibleWhenDisabled
-							onClick={() => payout.mutate()}
+							onClick={() => payout.mutate(key, { onSettled: () => setOpen(false) })}
 						>
 							{sprintf(__("Pay %s now", "paydesk"), money(instant.net))}
 						</Button>

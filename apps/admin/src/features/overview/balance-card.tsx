@@ -8,8 +8,9 @@ import { Card, CardBody, CardHeader, SelectControl, Spinner } from "@wordpress/c
 import { __ } from "@wordpress/i18n";
 import { formatMoney } from "../../components/format.ts";
 import { InstantPayoutButton } from "../../components/instant-payout/instant-payout.tsx";
+import { useDepositsOverview } from "../../data/payouts.ts";
 import { BalanceNotices, InstantPayoutOffer } from "./balance-notices.tsx";
-import { useDepositsOverview, useSelectedCurrency } from "./overview-data.ts";
+import { useSelectedCurrency } from "./overview-data.ts";
 
 function Figure({
 	label,

@@ -4,16 +4,11 @@
  * options) and the disputes awaiting a response — so the balance shows after at most these
  * calls (bench/src/overview.ts); every other part waits for the balance (`useBalanceSettled`).
  */
-import { getDepositsOverview, listDeposits } from "@paydesk/contract/deposits";
 import { DISMISSAL_OPTIONS } from "@paydesk/contract/options";
 import { TASK_OPTIONS } from "@paydesk/domain/tasks";
-import { useQuery } from "@tanstack/react-query";
-import { __ } from "@wordpress/i18n";
 import { useEffect, useState } from "react";
-import { callRoute } from "../../app/api.ts";
-import { useLiveRefresh } from "../../app/live-updates.tsx";
-import { queryKeys } from "../../app/query-keys.ts";
 import { updateQuery, useLocation } from "../../app/router.tsx";
+import { useDepositsOverview } from "../../data/payouts.ts";
 
 /** Dismissal flags saved with POST /settings/{option} (spec 3 §7). */
 export const SETTING_FLAGS = {
@@ -35,16 +30,6 @@ export const OVERVIEW_OPTIONS = [
 /** A failure to save the overview's options raises one notice under this id. */
 export const OVERVIEW_OPTIONS_NOTICE = "overview-options";
 
-export function useDepositsOverview() {
-	return useQuery({
-		queryKey: queryKeys.deposits.overview(),
-		queryFn: ({ signal }) => callRoute(getDepositsOverview, { signal }),
-		meta: {
-			errorNotice: { message: __("Error retrieving all payouts' overviews.", "paydesk"), id: "overview-all" },
-		},
-	});
-}
-
 /**
  * True once the balance has answered (or failed) and been painted: the rest of the page may
  * load. Waiting for the frame after the answer keeps the other calls from starting in the task
@@ -65,18 +50,6 @@ export function useBalanceSettled(): boolean {
 		};
 	}, [fetched, painted]);
 	return painted;
-}
-
-/** The 3 most recent payouts of a currency (spec 3 §7: orderby date, desc, per_page 3). */
-export function useRecentPayouts(currency: string | null, enabled: boolean) {
-	const query = { page: 1, pagesize: 3, sort: "date", direction: "desc", store_currency_is: currency ?? "" };
-	useLiveRefresh(["payout.created", "payout.updated"], queryKeys.deposits.list(query), enabled);
-	return useQuery({
-		queryKey: queryKeys.deposits.list(query),
-		queryFn: ({ signal }) => callRoute(listDeposits, { query, signal }),
-		enabled: enabled && currency !== null,
-		meta: { errorNotice: { message: __("Error retrieving payouts.", "paydesk"), id: "recent-payouts" } },
-	});
 }
 
 /**

@@ -13,12 +13,8 @@ import { getSettings } from "../../app/settings.ts";
 import { Chip } from "../../components/chip.tsx";
 import { formatMoney, formatStoreDate } from "../../components/format.ts";
 import { translator } from "../../components/translator.ts";
-import {
-	useBalanceSettled,
-	useDepositsOverview,
-	useRecentPayouts,
-	useSelectedCurrency,
-} from "./overview-data.ts";
+import { useDepositsOverview, useRecentPayouts } from "../../data/payouts.ts";
+import { useBalanceSettled, useSelectedCurrency } from "./overview-data.ts";
 
 function PayoutRow({ payout }: { payout: Payout }) {
 	const status = payoutStatusDisplay(displayStatus(payout), translator);

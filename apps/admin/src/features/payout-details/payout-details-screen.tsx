@@ -3,9 +3,9 @@ import { isInstantPayout } from "@paydesk/domain/payouts";
 import { Card, CardBody, Notice, Spinner } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { useLocation } from "../../app/router.tsx";
+import { isPayoutId, usePayout } from "../../data/payouts.ts";
 import { PayoutBankCard, PayoutSummary } from "./payout-summary.tsx";
 import { PayoutTransactions } from "./payout-transactions.tsx";
-import { isPayoutId, usePayout } from "./use-payout.ts";
 
 export default function PayoutDetailsScreen() {
 	const { query } = useLocation();

@@ -10,10 +10,10 @@ import { ListFilters } from "../../components/list/list-filters.tsx";
 import { isListTop, NewRows } from "../../components/list/new-rows.tsx";
 import { useHiddenColumns } from "../../components/list/use-hidden-columns.ts";
 import { PayoutFailureNotice } from "../../components/payout-failure-notice.tsx";
+import { usePayouts, usePayoutsSummary } from "../../data/payouts.ts";
 import { NextPayoutNotice } from "./next-payout-notice.tsx";
 import { PAYOUT_COLUMNS, PAYOUTS_HIDDEN_COLUMNS_KEY } from "./payout-columns.tsx";
 import { PAYOUT_FILTER_FIELDS, payoutsListState } from "./payouts-list-state.ts";
-import { usePayouts, usePayoutsSummary } from "./use-payouts.ts";
 
 const DEFAULT_HIDDEN = PAYOUT_COLUMNS.filter((column) => column.hiddenByDefault).map((column) => column.key);
 
