@@ -2,7 +2,7 @@
  * The signed-in user (GET /wp/v2/users/me, with its meta): read once a page, and saved as meta
  * (column visibility, the feedback prompt's answer) or as the user's own language.
  */
-import { language } from "@paydesk/contract/site-settings";
+import type { BodyOf } from "@paydesk/contract/route";
 import { type CurrentUser, getCurrentUser, updateCurrentUser } from "@paydesk/contract/wp";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callRoute } from "../app/api.ts";
@@ -44,15 +44,11 @@ export function useSaveUserMeta(noticeId: string) {
 	});
 }
 
-/** Saves the user's own language ("" follows the store's). */
-export function useSaveUserLocale() {
+/** Saves the user's own fields (their language); the answer is the user as the server now has it. */
+export function useUpdateCurrentUser() {
 	const client = useQueryClient();
 	return useMutation({
-		mutationFn: (locale: string) => {
-			// A language this version does not offer (set elsewhere) is left as it is.
-			const offered = language.safeParse(locale);
-			return callRoute(updateCurrentUser, { body: offered.success ? { locale: offered.data } : {} });
-		},
+		mutationFn: (body: BodyOf<typeof updateCurrentUser>) => callRoute(updateCurrentUser, { body }),
 		onSuccess: (updated) => client.setQueryData(queryKeys.currentUser(), updated),
 	});
 }

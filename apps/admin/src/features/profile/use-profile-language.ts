@@ -4,6 +4,7 @@
  * 'Profile updated.' (WordPress's words; saved-reload.ts says why it reloads); a refusal keeps
  * the choice and says why next to the field and in an error notice.
  */
+import { language } from "@paydesk/contract/site-settings";
 import { __ } from "@wordpress/i18n";
 import { useState } from "react";
 import { createNotice } from "../../app/notices.tsx";
@@ -13,7 +14,7 @@ import {
 	refusalText,
 } from "../../components/wp-options-form/field-errors.ts";
 import { reloadWithFlag } from "../../components/wp-options-form/saved-reload.ts";
-import { useCurrentUser, useSaveUserLocale } from "../../data/current-user.ts";
+import { useCurrentUser, useUpdateCurrentUser } from "../../data/current-user.ts";
 
 /** The flag WordPress's profile.php puts in the URL after a save. */
 export const UPDATED_FLAG = "updated";
@@ -25,7 +26,7 @@ export function useProfileLanguage() {
 	const [chosen, setChosen] = useState<string | null>(null);
 	const [errors, setErrors] = useState<FieldErrors<"locale">>({});
 	const [refusals, setRefusals] = useState(0);
-	const mutation = useSaveUserLocale();
+	const mutation = useUpdateCurrentUser();
 	const refused = (error: Error) => {
 		setErrors(fieldErrorsOf(error, labels()));
 		setRefusals((count) => count + 1);
@@ -48,8 +49,13 @@ export function useProfileLanguage() {
 		// Still busy while the page reloads after a save.
 		saving: mutation.isPending || mutation.isSuccess,
 		save: () => {
-			if (locale !== null)
-				mutation.mutate(locale, { onSuccess: () => reloadWithFlag(UPDATED_FLAG, "1"), onError: refused });
+			if (locale === null) return;
+			// A language this version does not offer (set elsewhere) is left as it is.
+			const offered = language.safeParse(locale);
+			mutation.mutate(offered.success ? { locale: offered.data } : {}, {
+				onSuccess: () => reloadWithFlag(UPDATED_FLAG, "1"),
+				onError: refused,
+			});
 		},
 	};
 }
