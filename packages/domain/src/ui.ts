@@ -1,6 +1,5 @@
 /** Shared UI constants of spec 1 §9. */
 export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_MAX_WIDTH_PX = 250;
 /** A notice snackbar auto-dismisses after 10 seconds (spec 2 §8). */
 export const NOTICE_TIMEOUT_MS = 10_000;
 /** Default list paging for every list (spec 2 §5). */

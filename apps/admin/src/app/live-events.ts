@@ -155,21 +155,10 @@ export function keysChangedBy(event: AccountEvent): QueryKey[] {
 			return [...money, ...payment, ["authorizations", "summary"], ["fraud-outcomes", "summary"], ["orders"]];
 		case "dispute.created":
 		case "dispute.updated":
-			return [
-				...money,
-				...payment,
-				["disputes", "summary"],
-				queryKeys.disputes.detail(event.object_id),
-				queryKeys.account(),
-			];
+			return [...money, ...payment, ["disputes", "summary"], queryKeys.disputes.detail(event.object_id)];
 		case "payout.created":
 		case "payout.updated":
-			return [
-				...money,
-				["deposits", "summary"],
-				queryKeys.deposits.detail(event.object_id),
-				queryKeys.account(),
-			];
+			return [...money, ["deposits", "summary"], queryKeys.deposits.detail(event.object_id)];
 		case "export.ready":
 			return [];
 	}

@@ -133,7 +133,9 @@ describe("the notifications bell", () => {
 		renderBell();
 		fireEvent.click(screen.getByRole("button", { name: "Notifications" }));
 		// A failed read is tried once more before the bell says so.
-		expect(await screen.findByText(/The notifications could not be loaded\./, {}, { timeout: 4000 })).toBeTruthy();
+		expect(
+			await screen.findByText(/The notifications could not be loaded\./, {}, { timeout: 4000 }),
+		).toBeTruthy();
 		expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
 	});
 });
