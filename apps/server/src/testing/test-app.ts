@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Role } from "@paydesk/contract/wp";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import type { Kysely } from "kysely";
 import { type BuildOptions, buildApp } from "../app.ts";
 import type { AppConfig } from "../app-deps.ts";
@@ -133,4 +133,39 @@ export async function createTestApp(
 
 export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
 	return response.json() as T;
+}
+
+/** What a test reads of an answer, whether the whole body or an event stream's first message. */
+export interface InjectedAnswer {
+	statusCode: number;
+	headers: LightMyRequestResponse["headers"];
+	body: string;
+	json<T = unknown>(): T;
+}
+
+/**
+ * inject() for tests that call every route: an event stream (GET /payments/events) never ends,
+ * so its answer is read up to its first message and the stream dropped; any other answer is
+ * read whole.
+ */
+export async function injectOnce(
+	app: FastifyInstance,
+	options: InjectOptions,
+): Promise<InjectedAnswer> {
+	const response = await app.inject({ ...options, payloadAsStream: true });
+	const live = String(response.headers["content-type"] ?? "").startsWith("text/event-stream");
+	const stream = response.stream();
+	const chunks: Buffer[] = [];
+	for await (const chunk of stream) {
+		chunks.push(Buffer.from(chunk as Uint8Array));
+		if (live) break;
+	}
+	stream.destroy();
+	const body = Buffer.concat(chunks).toString("utf8");
+	return {
+		statusCode: response.statusCode,
+		headers: response.headers,
+		body,
+		json: <T>() => JSON.parse(body) as T,
+	};
 }

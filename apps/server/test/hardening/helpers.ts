@@ -4,12 +4,12 @@
  * WordPress REST error shape every refusal must have.
  */
 import { createHash } from "node:crypto";
-import type { LightMyRequestResponse } from "fastify";
 import { type Kysely, sql } from "kysely";
 import { expect } from "vitest";
 import type { Database } from "../../src/db/schema.ts";
 import { accountBalances, RETURNED_PAYOUT_STATUSES } from "../../src/processor/balances.ts";
 import { rollupDrift } from "../../src/processor/rollups.ts";
+import type { InjectedAnswer } from "../../src/testing/test-app.ts";
 
 export const BASE = "/wp-json/wc/v3/payments";
 
@@ -93,7 +93,7 @@ export async function expectMoneyInvariants(db: Kysely<Database>, accountId: str
 }
 
 /** A refusal in the WordPress REST shape: { code, message, data: { status } } matching the HTTP status. */
-export function expectRestError(response: LightMyRequestResponse, context = ""): void {
+export function expectRestError(response: InjectedAnswer, context = ""): void {
 	const where = `${context} ${response.statusCode} ${response.body.slice(0, 300)}`;
 	expect(response.headers["content-type"], where).toMatch(/^application\/json/);
 	const body = response.json() as { code?: unknown; message?: unknown; data?: { status?: unknown } };

@@ -9,7 +9,13 @@ import type { RouteContract } from "@paydesk/contract/route";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedStore } from "../../src/seed/store.ts";
-import { type Actor, createTestApp, TEST_ACCOUNT, type TestApp } from "../../src/testing/test-app.ts";
+import {
+	type Actor,
+	createTestApp,
+	injectOnce,
+	TEST_ACCOUNT,
+	type TestApp,
+} from "../../src/testing/test-app.ts";
 import { type GeneratedRequest, requestsFor } from "./fuzz-arbitraries.ts";
 import { expectRestError, onPostgres, stateFingerprint } from "./helpers.ts";
 
@@ -46,7 +52,7 @@ afterAll(async () => t.close());
 
 async function send(route: RouteContract, request: GeneratedRequest) {
 	const key = request.idempotencyKey === undefined ? {} : { "idempotency-key": request.idempotencyKey };
-	return t.app.inject({
+	return injectOnce(t.app, {
 		method: route.method,
 		url: request.url,
 		headers: { ...manager.headers, "content-type": request.contentType, accept: "application/json", ...key },

@@ -9,7 +9,7 @@ import { buildPath } from "@paydesk/contract/route";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertFile } from "../../src/payments/files/queries.ts";
 import { seedStore } from "../../src/seed/store.ts";
-import { type Actor, createTestApp, type TestApp } from "../../src/testing/test-app.ts";
+import { type Actor, createTestApp, injectOnce, type TestApp } from "../../src/testing/test-app.ts";
 import { BASE, expectRestError } from "./helpers.ts";
 
 const STORE_A = "acct_storeaaaa";
@@ -95,7 +95,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const getAs = (actor: Actor, url: string) =>
-	t.app.inject({ method: "GET", url, headers: { ...actor.headers, accept: "application/json" } });
+	injectOnce(t.app, { method: "GET", url, headers: { ...actor.headers, accept: "application/json" } });
 
 /** The first marker of store A found in an answer, or null. */
 function leakIn(body: string): string | null {
