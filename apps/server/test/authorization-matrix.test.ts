@@ -6,7 +6,13 @@ import { ALL_ROUTES } from "@paydesk/contract/all-routes";
 import { buildPath } from "@paydesk/contract/route";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertTestAccount } from "../src/testing/fixtures.ts";
-import { type Actor, createTestApp, TEST_ACCOUNT, type TestApp } from "../src/testing/test-app.ts";
+import {
+	type Actor,
+	createTestApp,
+	injectOnce,
+	TEST_ACCOUNT,
+	type TestApp,
+} from "../src/testing/test-app.ts";
 
 let t: TestApp;
 let customer: Actor;
@@ -31,33 +37,8 @@ function urlOf(path: string): string {
 	return buildPath(path, params);
 }
 
-/** What the matrix reads of an answer. */
-interface Answer {
-	statusCode: number;
-	json(): unknown;
-}
-
-/**
- * An event stream never ends, so it is called over HTTP: its status (and error body), then the
- * stream is dropped.
- */
-async function callStream(route: (typeof guarded)[number], headers: Record<string, string>): Promise<Answer> {
-	const address = t.app.server.address();
-	if (!address || typeof address === "string") await t.app.listen({ port: 0, host: "127.0.0.1" });
-	const { port } = t.app.server.address() as { port: number };
-	const abort = new AbortController();
-	const response = await fetch(`http://127.0.0.1:${port}${urlOf(route.path)}`, {
-		headers,
-		signal: abort.signal,
-	});
-	const body = response.ok ? null : await response.json();
-	abort.abort();
-	return { statusCode: response.status, json: () => body };
-}
-
-function call(route: (typeof guarded)[number], headers: Record<string, string> = {}): Promise<Answer> {
-	if (route.produces === "text/event-stream") return callStream(route, headers);
-	return t.app.inject({
+function call(route: (typeof guarded)[number], headers: Record<string, string> = {}) {
+	return injectOnce(t.app, {
 		method: route.method,
 		url: urlOf(route.path),
 		headers: route.method === "GET" ? headers : { ...headers, "content-type": "application/json" },
