@@ -16,6 +16,8 @@
  * absent, as in JSON. A template is part of the stored form: changing one means rewriting the
  * rows stored with it.
  */
+import { z } from "zod";
+import { parseJsonColumn } from "./json.ts";
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
@@ -155,14 +157,17 @@ export function restoreDerived(stored: JsonValue, template: JsonTemplate): JsonO
 	return restore(stored, template, Array.isArray(values) ? { values, next: 0 } : null);
 }
 
-/** A JSON text as a value; broken JSON as an empty object. */
+/**
+ * Any JSON value: JSON.parse gives nothing else, so parsing is the whole check. What a document
+ * holds is its template's to say, when it is restored.
+ */
+const storedDocument = z
+	.custom<JsonValue>()
+	.describe("A derived JSON document (charges' details, orders' address and items, timeline events' data)");
+
+/** A JSON text as a value; an empty column as an empty object, broken JSON as db/json.ts says. */
 export function parseStored(text: string | null | undefined): JsonValue {
-	if (!text) return {};
-	try {
-		return JSON.parse(text) as JsonValue;
-	} catch {
-		return {};
-	}
+	return parseJsonColumn(storedDocument, text, {});
 }
 
 /** A JSON text as an object; anything else (or broken JSON) as an empty one. */

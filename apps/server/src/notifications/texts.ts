@@ -3,24 +3,26 @@
  * the notification keeps, so a user who changes language reads the bell in the new one.
  */
 import type { NotificationType } from "@paydesk/contract/events";
-import type { ExportKind } from "@paydesk/domain/exports";
+import { EXPORT_KINDS, type ExportKind } from "@paydesk/domain/exports";
 import { formatAmount } from "@paydesk/domain/money";
 import { taskActionUrl } from "@paydesk/domain/tasks";
 import { PAYMENT_DETAILS_PATH } from "@paydesk/domain/transactions";
+import { z } from "zod";
 import { type Reader, readerDateTime } from "../i18n/reader-language.ts";
 import type { ServerTranslator } from "../i18n/translator.ts";
 
 /** The facts a notification keeps (its `data`). */
-export interface NotificationFacts {
-	amount?: number;
-	currency?: string;
+export const notificationFacts = z.object({
+	amount: z.number().optional(),
+	currency: z.string().optional(),
 	/** Epoch seconds by which dispute evidence is due. */
-	due_by?: number;
-	inquiry?: boolean;
-	kind?: ExportKind;
+	due_by: z.number().optional(),
+	inquiry: z.boolean().optional(),
+	kind: z.enum(EXPORT_KINDS).optional(),
 	/** Same-site path of an export's file. */
-	download_url?: string;
-}
+	download_url: z.string().optional(),
+});
+export type NotificationFacts = z.infer<typeof notificationFacts>;
 
 /** "Your transactions export is ready": the export's e-mail subject and its notification. */
 export function exportReadyTitle(t: ServerTranslator, kind: ExportKind | undefined): string {

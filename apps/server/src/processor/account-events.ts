@@ -8,9 +8,10 @@
  * its events as the last thing its transaction does, so it holds that lock for no longer than
  * its commit, and never waits for another lock while holding it.
  */
-import type { AccountEvent, AccountEventType } from "@paydesk/contract/events";
+import { type AccountEvent, type AccountEventType, accountEvent } from "@paydesk/contract/events";
 import type { Kysely } from "kysely";
 import { nextSequence } from "../db/ids.ts";
+import { parseJsonColumn } from "../db/json.ts";
 import type { AccountEventsTable, ChargesTable, Database } from "../db/schema.ts";
 
 export const EVENTS_SEQUENCE = "events";
@@ -71,14 +72,12 @@ export async function recordAccountEvents(
 		.execute();
 }
 
+const storedFacts = accountEvent.shape.data.describe("account_events.data");
+
 /** An event as the stream sends it. */
 export function accountEventOf(row: AccountEventsTable): AccountEvent {
-	let data: EventFacts = {};
-	try {
-		data = JSON.parse(row.data) as EventFacts;
-	} catch {
-		// A damaged row still tells what changed; its facts are left out.
-	}
+	// A damaged row still tells what changed, without its facts (db/json.ts).
+	const data = parseJsonColumn(storedFacts, row.data, {});
 	return {
 		id: String(row.seq),
 		type: row.type as AccountEventType,

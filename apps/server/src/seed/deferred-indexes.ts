@@ -11,7 +11,9 @@
  * rebuilds an interrupted store at its start) finds them, since clearing a store keeps that row.
  */
 import { sql } from "kysely";
+import { z } from "zod";
 import type { Db } from "../db/connection.ts";
+import { parseJsonColumn } from "../db/json.ts";
 import { withParallelSort } from "./sqlite-load.ts";
 
 /** The options row holding the set-aside definitions while a load runs. */
@@ -28,11 +30,14 @@ const BULK_TABLES = ["balance_transactions", "charges", "orders", "timeline_even
  */
 const SPLIT_BY_THE_LOAD = ["charges_pkey"] as const;
 
-interface IndexDefinition {
-	name: string;
+const indexDefinition = z.object({
+	name: z.string(),
 	/** The complete CREATE INDEX statement. */
-	definition: string;
-}
+	definition: z.string(),
+});
+type IndexDefinition = z.infer<typeof indexDefinition>;
+
+const storedDefinitions = z.array(indexDefinition).describe(`options.${DEFERRED_INDEXES_OPTION}`);
 
 /** Indexes that back no constraint (those are kept), as their CREATE INDEX statements. */
 async function secondaryIndexes(db: Db): Promise<IndexDefinition[]> {
@@ -60,7 +65,7 @@ async function leftBehind(db: Db): Promise<IndexDefinition[]> {
 		.select("value")
 		.where("name", "=", DEFERRED_INDEXES_OPTION)
 		.execute();
-	return rows.flatMap((row) => JSON.parse(row.value) as IndexDefinition[]);
+	return rows.flatMap((row) => parseJsonColumn(storedDefinitions, row.value, []));
 }
 
 async function exists(db: Db, name: string): Promise<boolean> {

@@ -12,26 +12,24 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { buildPath } from "@paydesk/contract/route";
 import { formatCount } from "@paydesk/domain/money";
-import type { z } from "zod";
+import { z } from "zod";
+import { parseJsonColumn } from "../../db/json.ts";
 import type { ExportJobsTable } from "../../db/schema.ts";
 import { readerDateTime, readerIn } from "../../i18n/reader-language.ts";
 import { exportFileName, exportFilePath } from "../../jobs/export-files.ts";
 import { queueMail } from "../../jobs/outbox.ts";
 import type { JobContext, JobHandler } from "../../jobs/runner.ts";
-import { parseJson } from "../../processor/account.ts";
 import { csvChunks, type ExportDefinition } from "./definition.ts";
 
 /** What the POST stores on the job row: the validated query and the requesting user's locale. */
-export interface ExportParams {
-	query: unknown;
-	locale: string;
-}
+const exportParams = z.object({ query: z.unknown(), locale: z.string() }).describe("export_jobs.params");
+export type ExportParams = z.infer<typeof exportParams>;
 
 export function exportJobHandler<Q extends z.ZodObject, Row>(
 	definition: ExportDefinition<Q, Row>,
 ): JobHandler {
 	return async (job: ExportJobsTable, context: JobContext) => {
-		const params = parseJson<ExportParams>(job.params, { query: {}, locale: job.locale });
+		const params = parseJsonColumn(exportParams, job.params, { query: {}, locale: job.locale });
 		// Parsed again so the job reads exactly the shape the list reads (and old rows fail loudly).
 		const query = definition.routes.request.query!.parse(params.query);
 		const reader = await readerIn(context.db.kysely, job.account_id, params.locale);

@@ -3,28 +3,19 @@
  * desc); dismissing marks is_deleted and Undo clears it, so nothing is lost until the merchant
  * means it; triggering an action marks the note actioned.
  */
-import type { InboxNote, listNotes } from "@paydesk/contract/inbox";
+import { type InboxNote, type listNotes, noteAction } from "@paydesk/contract/inbox";
 import type { QueryOf } from "@paydesk/contract/route";
 import { formatInTimeZone } from "@paydesk/domain/dates";
 import { type Kysely, sql } from "kysely";
 import { z } from "zod";
+import { parseJsonColumn } from "../../db/json.ts";
 import type { Database, InboxNotesTable } from "../../db/schema.ts";
-import { parseJson } from "../../processor/account.ts";
 
-const storedActions = z.array(
-	z.object({
-		id: z.number().int(),
-		name: z.string(),
-		label: z.string(),
-		url: z.string(),
-		primary: z.boolean().default(false),
-	}),
-);
+const storedActions = z.array(noteAction).describe("inbox_notes.actions");
 
 const localTime = (seconds: number, zone: string) => formatInTimeZone(seconds, zone).replace(" ", "T");
 
 export function toNote(row: InboxNotesTable, storeTimeZone: string): InboxNote {
-	const actions = storedActions.safeParse(parseJson(row.actions, []));
 	return {
 		id: Number(row.id),
 		name: row.name,
@@ -32,7 +23,7 @@ export function toNote(row: InboxNotesTable, storeTimeZone: string): InboxNote {
 		content: row.content,
 		type: row.type,
 		status: row.status,
-		actions: actions.success ? actions.data : [],
+		actions: parseJsonColumn(storedActions, row.actions, []),
 		date_created: localTime(Number(row.date_created), storeTimeZone),
 		date_created_gmt: localTime(Number(row.date_created), "UTC"),
 		layout: row.layout,

@@ -4,15 +4,17 @@
  */
 import type { Notification, NotificationType } from "@paydesk/contract/events";
 import type { Kysely } from "kysely";
+import { parseJsonColumn } from "../../db/json.ts";
 import type { Database, NotificationsTable } from "../../db/schema.ts";
 import type { Reader } from "../../i18n/reader-language.ts";
-import { type NotificationFacts, notificationLink, notificationTitle } from "../../notifications/texts.ts";
-import { parseJson } from "../../processor/account.ts";
+import { notificationFacts, notificationLink, notificationTitle } from "../../notifications/texts.ts";
 
 /** Rows per INSERT when marking many read (four parameters each). */
 const READS_PER_STATEMENT = 500;
 
 type Row = NotificationsTable & { read_at: number | null };
+
+const storedFacts = notificationFacts.describe("notifications.data");
 
 function visibleTo(db: Kysely<Database>, accountId: string, userId: number) {
 	return db
@@ -31,7 +33,7 @@ function visibleTo(db: Kysely<Database>, accountId: string, userId: number) {
 
 export function notificationOf(reader: Reader, row: Row): Notification {
 	const type = row.type as NotificationType;
-	const facts = parseJson<NotificationFacts>(row.data, {});
+	const facts = parseJsonColumn(storedFacts, row.data, {});
 	return {
 		id: row.id,
 		type,
