@@ -12,6 +12,7 @@ import { captureDeadline, isAuthorizationExpired, minimumCaptureAmount } from "@
 import { type FeeRates, standardFeeRates } from "@paydesk/domain/fees";
 import { paymentMethodLast4 } from "@paydesk/domain/payment-methods";
 import type { Kysely } from "kysely";
+import { z } from "zod";
 import type { Db } from "../db/connection.ts";
 import { forUpdate } from "../db/dialect.ts";
 import { newId } from "../db/ids.ts";
@@ -42,8 +43,11 @@ export type AuthorizationFailureCode =
 	| "capture_failed"
 	| "cancel_failed";
 
+/** What a capture or a cancellation answers: the intent and its status after it. */
+const captureAnswer = z.object({ id: z.string(), status: z.string() });
+
 export type AuthorizationResult =
-	| { ok: true; answer: { id: string; status: string }; replayed: boolean }
+	| { ok: true; answer: z.infer<typeof captureAnswer>; replayed: boolean }
 	| {
 			ok: false;
 			code: AuthorizationFailureCode;
@@ -302,7 +306,7 @@ async function settleAuthorization(
 			fingerprint: `${request.orderId}|${request.paymentIntentId}`,
 		};
 		if (scope) {
-			const first = await replayedAnswer<{ id: string; status: string }>(trx, scope);
+			const first = await replayedAnswer(trx, scope, captureAnswer);
 			if (first) return { ok: true, answer: first, replayed: true };
 		}
 		const order = await trx

@@ -17,8 +17,8 @@ import type {
 	OrdersTable,
 	RefundsTable,
 } from "../db/schema.ts";
-import { parseJson } from "./account.ts";
 import { billingDetailsOf, paymentMethodDetailsOf } from "./charge-details.ts";
+import { subscriptionsOf } from "./order-details.ts";
 
 export function refundEntityOf(row: RefundsTable): Refund {
 	return {
@@ -37,9 +37,10 @@ export function refundEntityOf(row: RefundsTable): Refund {
 }
 
 export function orderLinksOf(subscriptionsJson: string): { number: string; url: string }[] {
-	return parseJson<{ number?: string | number }[]>(subscriptionsJson, [])
-		.filter((entry) => entry.number !== undefined)
-		.map((entry) => ({ number: String(entry.number), url: orderEditUrl(String(entry.number)) }));
+	return subscriptionsOf(subscriptionsJson).map((entry) => ({
+		number: String(entry.number),
+		url: orderEditUrl(String(entry.number)),
+	}));
 }
 
 function paymentMethodOf(row: ChargesTable): PaymentMethodDetails {

@@ -17,11 +17,12 @@ import {
 } from "@paydesk/domain/disputes/statuses";
 import { englishTranslator } from "@paydesk/domain/translator";
 import type { Kysely } from "kysely";
+import { z } from "zod";
 import type { Db } from "../db/connection.ts";
 import { forUpdate } from "../db/dialect.ts";
 import type { Database, DisputesTable } from "../db/schema.ts";
-import { parseJson } from "./account.ts";
 import { recordAccountEvents } from "./account-events.ts";
+import { disputeEvidenceOf, disputeMetadataOf } from "./dispute-documents.ts";
 import { type IdempotencyScope, rememberAnswer, replayedAnswer } from "./idempotency.ts";
 import { writeTimelineEvent } from "./timeline.ts";
 
@@ -65,8 +66,6 @@ export interface DisputeDecision {
 }
 
 type Trx = Kysely<Database>;
-
-const record = (json: string) => parseJson<Record<string, string>>(json, {});
 
 async function lockDispute(db: Db, trx: Trx, request: DisputeActionRequest): Promise<DisputesTable> {
 	const row = await forUpdate(
@@ -137,7 +136,7 @@ async function decide(
 		const row = await lockDispute(db, trx, request);
 		const scope = request.idempotency && { ...request.idempotency, fingerprint };
 		if (scope) {
-			const first = await replayedAnswer<{ dispute_id: string }>(trx, scope);
+			const first = await replayedAnswer(trx, scope, z.object({ dispute_id: z.string() }));
 			if (first) return { disputeId: first.dispute_id, replayed: true };
 		}
 		const status = await apply(trx, row);
@@ -161,7 +160,7 @@ async function decide(
  */
 export function acceptDispute(db: Db, request: DisputeActionRequest): Promise<DisputeDecision> {
 	return decide(db, request, `close|${request.disputeId}`, async (trx, row) => {
-		const metadata = record(row.metadata);
+		const metadata = disputeMetadataOf(row);
 		if (metadata[DISPUTE_METADATA_KEYS.closedByMerchant] === "1") return null;
 		if (!isEvidenceEditable(row.status)) throw notEditable(row);
 		const inquiry = isInquiry(row.status);
@@ -239,8 +238,8 @@ function fingerprintOf(request: EvidenceRequest): string {
 export function saveDisputeEvidence(db: Db, request: EvidenceRequest): Promise<DisputeDecision> {
 	return decide(db, request, fingerprintOf(request), async (trx, row) => {
 		if (!isEvidenceEditable(row.status)) throw notEditable(row);
-		const evidence = merge(record(row.evidence), request.evidence);
-		const metadata = merge(record(row.metadata), request.metadata);
+		const evidence = merge(disputeEvidenceOf(row), request.evidence);
+		const metadata = merge(disputeMetadataOf(row), request.metadata);
 		// A cleared file field loses its file name too.
 		for (const key of FILE_EVIDENCE_KEYS) if (!evidence[key]) delete metadata[key];
 

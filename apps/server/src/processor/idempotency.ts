@@ -9,8 +9,9 @@
  * finds its answer. Only successful answers are remembered; a failed request can be retried.
  */
 import type { Kysely } from "kysely";
+import { z } from "zod";
+import { parseJsonColumn } from "../db/json.ts";
 import type { Database } from "../db/schema.ts";
-import { parseJson } from "./account.ts";
 
 export interface IdempotencyScope {
 	accountId: string;
@@ -54,8 +55,9 @@ export function idempotencyScopeOf(
 function sameRequestOrThrow<S extends { fingerprint: string }>(
 	seen: { method: string; path: string; response: string },
 	scope: IdempotencyScope,
+	schema: z.ZodType<S, S>,
 ): S {
-	const stored = parseJson<S | null>(seen.response, null);
+	const stored = parseJsonColumn(schema.describe("idempotency_keys.response"), seen.response, null);
 	if (
 		!stored ||
 		seen.method !== scope.method ||
@@ -72,8 +74,15 @@ interface StoredAnswer<T> {
 	body: T;
 }
 
-/** The answer remembered under the key, or null; throws when the key was used for another request. */
-export async function replayedAnswer<T>(trx: Kysely<Database>, scope: IdempotencyScope): Promise<T | null> {
+/**
+ * The answer remembered under the key (checked against `body`, the schema of what
+ * rememberAnswer stored), or null; throws when the key was used for another request.
+ */
+export async function replayedAnswer<T>(
+	trx: Kysely<Database>,
+	scope: IdempotencyScope,
+	body: z.ZodType<T, T>,
+): Promise<T | null> {
 	const seen = await trx
 		.selectFrom("idempotency_keys")
 		.select(["method", "path", "response"])
@@ -82,7 +91,8 @@ export async function replayedAnswer<T>(trx: Kysely<Database>, scope: Idempotenc
 		.where("key", "=", scope.key)
 		.executeTakeFirst();
 	if (!seen) return null;
-	return sameRequestOrThrow<StoredAnswer<T>>(seen, scope).body;
+	const stored: z.ZodType<StoredAnswer<T>, StoredAnswer<T>> = z.object({ fingerprint: z.string(), body });
+	return sameRequestOrThrow(seen, scope, stored).body;
 }
 
 /**
@@ -128,16 +138,14 @@ const PENDING = 0;
 export type RequestKeyScope = IdempotencyScope;
 
 /** An answer as it was sent, to be sent again byte for byte. */
-export interface RecordedAnswer {
-	status: number;
-	contentType: string | null;
-	body: string;
-}
+const recordedAnswer = z.object({ status: z.number(), contentType: z.string().nullable(), body: z.string() });
+export type RecordedAnswer = z.infer<typeof recordedAnswer>;
 
-interface RequestKeyRow {
-	fingerprint: string;
-	answer?: RecordedAnswer;
-}
+const requestKeyRow = z.object({
+	fingerprint: z.string(),
+	answer: recordedAnswer.optional(),
+});
+type RequestKeyRow = z.infer<typeof requestKeyRow>;
 
 export type Reservation =
 	| { state: "reserved" }
@@ -185,7 +193,7 @@ export async function reserveRequestKey(
 	const seen = await keyRow(db, scope).executeTakeFirst();
 	// Released meanwhile: the first request failed, so this one may try.
 	if (!seen) return reserveRequestKey(db, scope, now, staleBefore);
-	const stored = sameRequestOrThrow<RequestKeyRow>(seen, scope);
+	const stored = sameRequestOrThrow(seen, scope, requestKeyRow);
 	if (seen.status_code !== PENDING && stored.answer) return { state: "replay", answer: stored.answer };
 	if (seen.created < staleBefore) {
 		const taken = await db

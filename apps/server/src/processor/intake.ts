@@ -15,7 +15,6 @@ import { forUpdate } from "../db/dialect.ts";
 import { newId, nextSequence } from "../db/ids.ts";
 import type { ChargesTable, Database, OrdersTable } from "../db/schema.ts";
 import { notify } from "../notifications/notify.ts";
-import { parseJson } from "./account.ts";
 import { paymentChange, recordAccountEvents } from "./account-events.ts";
 import { type IdempotencyScope, rememberAnswer, replayedAnswer } from "./idempotency.ts";
 import { hashSecret, newClientSecret } from "./intake-authentication.ts";
@@ -32,6 +31,7 @@ import {
 } from "./intake-records.ts";
 import { orderByNumber } from "./order-by-number.ts";
 import { storedOrderDetails } from "./order-details.ts";
+import { intakeAnswer, intentAnswerOf, pendingPaymentOf } from "./payment-intent-documents.ts";
 
 /** What the API answers: the intent, and the decline when the payment failed (a 402). */
 export interface IntakeAnswer {
@@ -148,7 +148,7 @@ export async function takePayment(db: Db, request: IntakeRequest): Promise<Intak
 	const accountId = request.accountId;
 	return db.kysely.transaction().execute(async (trx) => {
 		if (request.idempotency) {
-			const first = await replayedAnswer<IntakeAnswer>(trx, request.idempotency);
+			const first = await replayedAnswer(trx, request.idempotency, intakeAnswer);
 			if (first) return first;
 		}
 		const ids: Ids = {
@@ -264,7 +264,7 @@ export async function confirmPayment(db: Db, request: ConfirmRequest): Promise<I
 		).executeTakeFirst();
 		if (!row)
 			throw new IntakeStateError("wcpay_intent_not_found", "The payment intent could not be found.", 404);
-		const stored = parseJson<PaymentIntentResult | null>(row.answer, null);
+		const stored = intentAnswerOf(row);
 		if (!stored)
 			throw new IntakeStateError("wcpay_intent_not_found", "The payment intent could not be found.", 404);
 		if (row.status !== "requires_action" || !row.pending)
@@ -283,7 +283,7 @@ export async function confirmPayment(db: Db, request: ConfirmRequest): Promise<I
 				409,
 			);
 		}
-		const payment = parseJson<PendingPayment | null>(row.pending, null);
+		const payment = pendingPaymentOf(row);
 		const order = await trx
 			.selectFrom("orders")
 			.selectAll()

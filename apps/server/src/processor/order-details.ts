@@ -2,8 +2,10 @@
  * An order's billing address and items as the orders table keeps them (db/derived-json.ts): the
  * address without the country (the customer's), each item as [name, quantity, total]. Every
  * writer of an order stores them through storedOrderDetails; the order screen reads them back
- * through billingAddressOf and itemsOf.
+ * through billingAddressOf and itemsOf. Its subscriptions are kept whole, read by subscriptionsOf.
  */
+
+import { z } from "zod";
 import {
 	type JsonObject,
 	type JsonTemplate,
@@ -13,6 +15,7 @@ import {
 	parseStored,
 	restoreDerived,
 } from "../db/derived-json.ts";
+import { parseJsonColumn } from "../db/json.ts";
 import type { OrdersTable } from "../db/schema.ts";
 
 export type OrderFacts = Pick<OrdersTable, "customer_country">;
@@ -49,6 +52,15 @@ export function itemsOf(order: Pick<OrdersTable, "items">): JsonObject[] {
 function isItem(value: JsonValue): value is JsonObject {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/** The subscriptions an order belongs to: [{ number }], a subscription's number as text or a number. */
+const storedSubscriptions = z
+	.array(z.object({ number: z.union([z.string(), z.number()]) }))
+	.describe("orders.subscriptions");
+
+/** The subscriptions of an order (its subscriptions column, or a list row's order_subscriptions). */
+export const subscriptionsOf = (subscriptions: string | null): { number: string | number }[] =>
+	parseJsonColumn(storedSubscriptions, subscriptions, []);
 
 /** An order row whose address and items columns hold the whole documents, made a row as the table keeps it. */
 export function withStoredOrderDetails<T extends OrderFacts & Pick<OrdersTable, "billing_address" | "items">>(

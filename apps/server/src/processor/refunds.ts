@@ -17,6 +17,7 @@ import {
 	refundRefusal,
 } from "@paydesk/domain/refunds";
 import type { Kysely } from "kysely";
+import { z } from "zod";
 import type { Db } from "../db/connection.ts";
 import { forUpdate } from "../db/dialect.ts";
 import { newId } from "../db/ids.ts";
@@ -29,6 +30,22 @@ import { insertBalanceTransactions } from "./rollups.ts";
 import { refundData, writeTimelineEvent } from "./timeline.ts";
 
 export const DOUBLE_SUBMIT_WINDOW = 10;
+
+/** The refund a refund's Idempotency-Key remembers, as its row. */
+const storedRefund: z.ZodType<RefundsTable, RefundsTable> = z.object({
+	account_id: z.string(),
+	id: z.string(),
+	charge_id: z.string(),
+	payment_intent_id: z.string(),
+	order_id: z.number().nullable(),
+	amount: z.number(),
+	currency: z.string(),
+	reason: z.string().nullable(),
+	status: z.string(),
+	failure_reason: z.string().nullable(),
+	created: z.number(),
+	balance_transaction_id: z.string().nullable(),
+});
 
 export interface RefundRequest {
 	accountId: string;
@@ -184,7 +201,7 @@ export async function refundCharge(db: Db, request: RefundRequest): Promise<Refu
 		].join("|");
 		const scope = request.idempotency && { ...request.idempotency, fingerprint };
 		if (scope) {
-			const first = await replayedAnswer<RefundsTable>(trx, scope);
+			const first = await replayedAnswer(trx, scope, storedRefund);
 			if (first) return { ok: true, refund: first, replayed: true };
 		} else {
 			const first = await doubleSubmitted(trx, charge, request.amount, request.now);

@@ -19,9 +19,9 @@ import { newId, nextSequence } from "../db/ids.ts";
 import type { ChargesTable, Database, DisputesTable } from "../db/schema.ts";
 import { queueDisputeMail } from "../jobs/dispute-mail.ts";
 import { notify } from "../notifications/notify.ts";
-import { parseJson } from "./account.ts";
 import type { NewAccountEvent } from "./account-events.ts";
 import { paymentMethodDetailsOf } from "./charge-details.ts";
+import { disputeEvidenceOf, disputeMetadataOf } from "./dispute-documents.ts";
 import { chargeEntry } from "./ledger-entries.ts";
 import { insertBalanceTransactions } from "./rollups.ts";
 import { writeTimelineEvent } from "./timeline.ts";
@@ -249,7 +249,7 @@ export async function nextDisputeChange(trx: Trx, accountId: string): Promise<nu
 }
 
 function decisionTime(row: Pick<DisputesTable, "metadata" | "created">): number {
-	const metadata = parseJson<Record<string, string>>(row.metadata, {});
+	const metadata = disputeMetadataOf(row);
 	const submitted = Number(metadata[DISPUTE_METADATA_KEYS.evidenceSubmittedAt] ?? row.created);
 	return (Number.isFinite(submitted) ? submitted : row.created) + DISPUTE_DECISION_DELAY;
 }
@@ -270,7 +270,7 @@ async function close(
 	at: number,
 	events: NewAccountEvent[],
 ) {
-	const metadata = parseJson<Record<string, string>>(dispute.metadata, {});
+	const metadata = disputeMetadataOf(dispute);
 	if (status !== "warning_closed") metadata[DISPUTE_METADATA_KEYS.closedAt] = String(at);
 	const updated = await trx
 		.updateTable("disputes")
@@ -334,7 +334,7 @@ export async function decideDueDisputes(
 	for (const dispute of reviewed.sort((a, b) => decisionTime(a) - decisionTime(b))) {
 		const at = decisionTime(dispute);
 		if (at > now) continue;
-		const evidence = parseJson<Record<string, string>>(dispute.evidence, {});
+		const evidence = disputeEvidenceOf(dispute);
 		await close(
 			trx,
 			dispute,

@@ -9,14 +9,7 @@ import type { DisputeStatus } from "@paydesk/domain/disputes/statuses";
 import { orderEditUrl } from "@paydesk/domain/refunds";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { parseJson } from "../../processor/account.ts";
-
-const textRecord = (json: string | null): Record<string, string> => {
-	const parsed = parseJson<Record<string, unknown>>(json, {});
-	return Object.fromEntries(
-		Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-	);
-};
+import { disputeEvidenceOf, disputeMetadataOf, issuerEvidenceOf } from "../../processor/dispute-documents.ts";
 
 export async function loadDispute(
 	db: Kysely<Database>,
@@ -61,8 +54,8 @@ export async function loadDispute(
 			.execute()
 	).sort((a, b) => a.created - b.created || (a.id < b.id ? -1 : 1));
 
-	const evidence = textRecord(row.evidence);
-	const metadata = textRecord(row.metadata);
+	const evidence = disputeEvidenceOf(row);
+	const metadata = disputeMetadataOf(row);
 	const fileIds = FILE_EVIDENCE_KEYS.map((key) => evidence[key]).filter((value): value is string => !!value);
 	const files =
 		fileIds.length === 0
@@ -102,9 +95,7 @@ export async function loadDispute(
 		evidence,
 		metadata,
 		evidence_details: { due_by: row.due_by, has_evidence: row.has_evidence === 1 },
-		issuer_evidence: row.issuer_evidence
-			? parseJson<Record<string, unknown> | null>(row.issuer_evidence, null)
-			: null,
+		issuer_evidence: issuerEvidenceOf(row),
 		balance_transactions: transactions.map((transaction) => ({
 			id: transaction.id,
 			amount: transaction.amount,

@@ -15,7 +15,7 @@ import { formatPlainAmount } from "@paydesk/domain/money";
 import { payoutStatusLabel } from "@paydesk/domain/payouts";
 import { channelLabel, riskLevelLabel, transactionTypeLabel } from "@paydesk/domain/transactions";
 import { exportReadyTitle } from "../../notifications/texts.ts";
-import { parseJson } from "../../processor/account.ts";
+import { subscriptionsOf } from "../../processor/order-details.ts";
 import { type ExportContext, type ExportDefinition, rememberedLabels } from "../exports/definition.ts";
 import { filterTimeZone } from "../exports/time-zones.ts";
 import { type ExportRow, transactionBatches } from "./export-rows.ts";
@@ -52,10 +52,8 @@ export function zonedTimeFormatter(zone: string): (seconds: number) => string {
 }
 
 function subscriptionNumbers(row: ExportRow): string {
-	return parseJson<{ number?: unknown }[]>(row.order_subscriptions, [])
-		.map((subscription) => subscription.number)
-		.filter((number) => number !== undefined && number !== null)
-		.map(String)
+	return subscriptionsOf(row.order_subscriptions)
+		.map((subscription) => String(subscription.number))
 		.join(", ");
 }
 

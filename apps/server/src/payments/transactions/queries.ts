@@ -17,7 +17,7 @@ import { customerPaymentsUrl } from "@paydesk/domain/transactions";
 import { type AliasedSelectQueryBuilder, type Expression, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/connection.ts";
 import type { BalanceTransactionsTable } from "../../db/schema.ts";
-import { parseJson } from "../../processor/account.ts";
+import { subscriptionsOf } from "../../processor/order-details.ts";
 import { DAY_SECONDS, withRollups } from "../../processor/rollups.ts";
 import { bandCounts, bandRange, type ValueMeasure } from "../../processor/value-counts.ts";
 import { type ListOrder, listOrder, orderRows, reversedOrder } from "../exports/list-sql.ts";
@@ -54,7 +54,7 @@ const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 /** The REST shape of a transaction row (spec 2 §3). */
 export function toTransaction(row: LedgerRow): Transaction {
-	const subscriptions = parseJson<{ number?: unknown }[]>(row.order_subscriptions, []);
+	const subscriptions = subscriptionsOf(row.order_subscriptions);
 	return {
 		transaction_id: row.id,
 		charge_id: row.charge_id,
