@@ -9,7 +9,7 @@ import { overviewTasks, taskContextOf } from "@paydesk/domain/tasks";
 import { englishTranslator } from "@paydesk/domain/translator";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildPageSettings } from "../src/admin-pages/page-settings.ts";
-import { parseJson } from "../src/processor/account.ts";
+import { featureFlagsOf } from "../src/processor/account-documents.ts";
 import { accountStateOverrides } from "../src/seed/account-states.ts";
 import { seedStore } from "../src/seed/store.ts";
 import { type Actor, createTestApp, json, TEST_ACCOUNT, type TestApp } from "../src/testing/test-app.ts";
@@ -69,7 +69,7 @@ async function setFlags(flags: Record<string, boolean>) {
 	const row = await account();
 	await t.db.kysely
 		.updateTable("accounts")
-		.set({ feature_flags: JSON.stringify({ ...parseJson(row.feature_flags, {}), ...flags }) })
+		.set({ feature_flags: JSON.stringify({ ...featureFlagsOf(row), ...flags }) })
 		.where("id", "=", TEST_ACCOUNT)
 		.execute();
 }

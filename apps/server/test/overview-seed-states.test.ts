@@ -4,12 +4,14 @@
  * hidden areas, go-live task, Safe Mode); every seeded ledger has its rollups, so the balance
  * read from them equals the ledger's.
  */
+
 import { hidesActionAreas } from "@paydesk/domain/account-status";
 import { type PoTaskMessage, poTaskState, toSeconds } from "@paydesk/domain/progressive-onboarding";
 import { overviewTasks, type TaskContext } from "@paydesk/domain/tasks";
 import { englishTranslator } from "@paydesk/domain/translator";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { buildPageSettings } from "../src/admin-pages/page-settings.ts";
 import type { AuthUser } from "../src/auth/context.ts";
 import { accountStatusOf, loadAccount } from "../src/processor/account.ts";
@@ -147,7 +149,7 @@ describe("full-history states", () => {
 			const debited = Number(paid.find((p) => p.currency === row.currency)?.debited ?? 0);
 			expect(balances.find((b) => b.currency === row.currency)?.total).toBe(Number(row.net) - debited);
 		}
-		expect(await readOption(db.kysely, ACCOUNT, "wcpay_lifetime_tpv", 0)).toBeGreaterThan(0);
+		expect(await readOption(db.kysely, ACCOUNT, "wcpay_lifetime_tpv", z.number(), 0)).toBeGreaterThan(0);
 		const settings = await settingsOf(db);
 		expect(settings.lifetimeTPV).toBeGreaterThan(0);
 		expect(settings.accountFees?.card?.discount[0]?.discount).toBe(0.25);

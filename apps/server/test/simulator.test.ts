@@ -13,7 +13,12 @@ import { insertTestAccount } from "../src/testing/fixtures.ts";
 import { createTestApp, TEST_ACCOUNT, type TestApp } from "../src/testing/test-app.ts";
 import { saveFraudFilters } from "./intake-fixtures.ts";
 
-const BANKS = ["usd", "eur", "gbp"].map((currency) => ({ currency, status: "verified", last4: "6789" }));
+const BANKS = ["usd", "eur", "gbp"].map((currency) => ({
+	currency,
+	status: "verified",
+	bank_name: "STRIPE TEST BANK",
+	last4: "6789",
+}));
 
 let t: TestApp;
 let options: Omit<SimulationOptions, "payments" | "seed">;

@@ -20,7 +20,9 @@ beforeAll(async () => {
 	t = await createTestApp({
 		seed: async (db) => {
 			await insertTestAccount(db.kysely, TEST_ACCOUNT, {
-				external_accounts: JSON.stringify([{ currency: "gbp" }]),
+				external_accounts: JSON.stringify([
+					{ currency: "gbp", status: "verified", bank_name: "STRIPE TEST BANK", last4: "6789" },
+				]),
 			});
 			await writeOptions(db.kysely, TEST_ACCOUNT, {
 				wcpay_multi_currency_enabled_currencies: ["EUR", "JPY"],

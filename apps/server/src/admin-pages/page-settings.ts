@@ -3,16 +3,19 @@
 import { type FeatureFlags, type PageSettings, pageSettings } from "@paydesk/contract/page-settings";
 import { currencySymbol, isZeroDecimal, ZERO_DECIMAL_CURRENCIES } from "@paydesk/domain/money";
 import type { Kysely } from "kysely";
+import { z } from "zod";
 import type { AppConfig } from "../app-deps.ts";
 import { REST_NONCE_ACTION } from "../auth/authenticate.ts";
 import { type AuthUser, can } from "../auth/context.ts";
 import { logoutUrl } from "../auth/login-page.ts";
 import { createNonce } from "../auth/nonce.ts";
+import { parseJsonColumn } from "../db/json.ts";
 import type { Database } from "../db/schema.ts";
 import { onboardingFieldsDataFor } from "../payments/onboarding/fields-data.ts";
 import { connectPageSettings } from "../payments/onboarding/page-settings-fields.ts";
 import { settingsOf } from "../payments/settings/entity.ts";
-import { accountStatusOf, loadAccount, parseJson } from "../processor/account.ts";
+import { accountStatusOf, loadAccount } from "../processor/account.ts";
+import { featureFlagsOf, storedSettingsOf } from "../processor/account-documents.ts";
 import { accountFeesOf } from "../processor/account-fees.ts";
 import { LIFETIME_TPV_OPTION } from "../processor/capture-effects.ts";
 import { readStoreBase } from "../wc/settings-store.ts";
@@ -44,6 +47,9 @@ export const AVAILABLE_COUNTRIES: Record<string, string> = {
 	SE: "Sweden",
 	US: "United States (US)",
 };
+
+/** The sales the account has taken, in minor units of its currency (capture-effects.ts keeps it). */
+const storedLifetimeTpv = z.number().describe(`options.${LIFETIME_TPV_OPTION}`);
 
 const DEFAULT_FLAGS: FeatureFlags = {
 	documents: true,
@@ -89,8 +95,8 @@ export async function buildPageSettings(
 	const account = await loadAccount(db, user.accountId);
 	const status = account ? accountStatusOf(account) : null;
 	const connected = account?.connected === 1;
-	const settings = parseJson<Record<string, unknown>>(account?.settings, {});
-	const flags = { ...DEFAULT_FLAGS, ...parseJson<Partial<FeatureFlags>>(account?.feature_flags, {}) };
+	const settings = storedSettingsOf(account?.settings);
+	const flags = { ...DEFAULT_FLAGS, ...featureFlagsOf(account) };
 	const loan = await db
 		.selectFrom("loans")
 		.select("id")
@@ -167,7 +173,7 @@ export async function buildPageSettings(
 		featureFlags: flags,
 		isSubscriptionsActive: flags.wcpaySubscriptions && subscriptionsEnabled,
 		currentUserEmail: user.email,
-		lifetimeTPV: tpv ? Number(JSON.parse(tpv.value)) || 0 : 0,
+		lifetimeTPV: parseJsonColumn(storedLifetimeTpv, tpv?.value, 0),
 		accountLoans: { has_active_loan: loan !== undefined },
 		reconnectUrl: null,
 		storeName: site.title,

@@ -10,10 +10,9 @@
 import { sql } from "kysely";
 import type { Db } from "../db/connection.ts";
 import type { AccountsTable } from "../db/schema.ts";
-import { parseJson } from "./account.ts";
+import { externalAccountsOf, progressiveOnboardingOf } from "./account-documents.ts";
 import {
 	DAY,
-	type ExternalAccountRow,
 	onboardingRecordOf,
 	PO_TPV_LIMIT,
 	PO_WINDOW_DAYS,
@@ -26,11 +25,11 @@ import {
 function applyOutcome(row: AccountsTable, outcome: ReviewOutcome, now: number): Partial<AccountsTable> {
 	const rejected = outcome.status.startsWith("rejected");
 	const blocked = rejected || outcome.status === "under_review" || outcome.status === "restricted";
-	const wasProgressive =
-		parseJson<{ isEnabled?: boolean }>(row.progressive_onboarding, {}).isEnabled === true;
+	const stored = progressiveOnboardingOf(row);
+	const wasProgressive = stored.isEnabled;
 	const progressive = outcome.progressive;
 	const poEnabled = progressive || wasProgressive;
-	const accounts = parseJson<ExternalAccountRow[]>(row.external_accounts, []);
+	const accounts = externalAccountsOf(row);
 	const external = outcome.externalAccount
 		? [outcome.externalAccount, ...accounts.filter((a) => a.currency !== outcome.externalAccount?.currency)]
 		: accounts;
@@ -52,10 +51,8 @@ function applyOutcome(row: AccountsTable, outcome: ReviewOutcome, now: number): 
 		progressive_onboarding: progressiveJson({
 			isEnabled: poEnabled,
 			isComplete: poEnabled ? !progressive : true,
-			tpv: parseJson<{ tpv?: number }>(row.progressive_onboarding, {}).tpv ?? 0,
-			firstTransactionDate:
-				parseJson<{ firstTransactionDate?: string | null }>(row.progressive_onboarding, {})
-					.firstTransactionDate ?? null,
+			tpv: stored.tpv,
+			firstTransactionDate: stored.firstTransactionDate,
 		}),
 	};
 }
@@ -88,7 +85,7 @@ export async function advanceAccountLifecycle(db: Db, accountId: string, now: nu
 		.executeTakeFirst();
 	if (row?.connected !== 1) return;
 	const record = onboardingRecordOf(row);
-	const po = parseJson<{ isEnabled?: boolean; isComplete?: boolean }>(row.progressive_onboarding, {});
+	const po = progressiveOnboardingOf(row);
 	const reviewDue = record.review !== undefined && record.review.due <= now;
 	const deadlinePassed =
 		row.status === "restricted_soon" && row.current_deadline !== null && row.current_deadline <= now;

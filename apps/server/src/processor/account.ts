@@ -2,6 +2,13 @@
 import type { AccountStatus } from "@paydesk/contract/accounts";
 import type { Kysely } from "kysely";
 import type { AccountsTable, Database } from "../db/schema.ts";
+import {
+	depositsScheduleOf,
+	externalAccountsOf,
+	fraudProtectionOf,
+	progressiveOnboardingOf,
+	requirementsOf,
+} from "./account-documents.ts";
 
 export async function loadAccount(
 	db: Kysely<Database>,
@@ -10,24 +17,10 @@ export async function loadAccount(
 	return db.selectFrom("accounts").selectAll().where("id", "=", accountId).executeTakeFirst();
 }
 
-export function parseJson<T>(value: string | null | undefined, fallback: T): T {
-	if (!value) return fallback;
-	try {
-		return JSON.parse(value) as T;
-	} catch {
-		return fallback;
-	}
-}
-
 export const ACCOUNT_LINK = "/sandbox-partner/account";
 
 export function accountStatusOf(row: AccountsTable): AccountStatus {
-	const schedule = parseJson<AccountStatus["depositsSchedule"]>(row.deposits_schedule, {
-		interval: "daily",
-		delay_days: 7,
-		weekly_anchor: null,
-		monthly_anchor: null,
-	});
+	const schedule = depositsScheduleOf(row);
 	return {
 		id: row.id,
 		status: row.status,
@@ -43,25 +36,17 @@ export function accountStatusOf(row: AccountsTable): AccountStatus {
 		},
 		depositsSchedule: schedule,
 		depositsBlocked: row.deposits_blocked === 1,
-		defaultExternalAccounts: parseJson(row.external_accounts, []),
+		defaultExternalAccounts: externalAccountsOf(row),
 		currentDeadline: row.current_deadline,
 		pastDue: row.past_due === 1,
 		accountLink: `${ACCOUNT_LINK}?account=${encodeURIComponent(row.id)}`,
-		requirements: { errors: parseJson(row.requirements, []) },
+		requirements: { errors: requirementsOf(row) },
 		created: new Date(row.created * 1000).toISOString(),
 		country: row.country,
 		defaultCurrency: row.default_currency,
 		hasSubmittedVatData: row.vat_details !== null,
-		progressiveOnboarding: parseJson(row.progressive_onboarding, {
-			isEnabled: false,
-			isComplete: true,
-			tpv: 0,
-			firstTransactionDate: null,
-		}),
-		fraudProtection: parseJson(row.fraud_protection, {
-			declineOnAVSFailure: false,
-			declineOnCVCFailure: true,
-		}),
+		progressiveOnboarding: progressiveOnboardingOf(row),
+		fraudProtection: fraudProtectionOf(row),
 		safeMode: row.safe_mode === 1,
 	};
 }

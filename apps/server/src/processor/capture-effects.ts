@@ -9,7 +9,7 @@
 import { type Kysely, sql } from "kysely";
 import { newId } from "../db/ids.ts";
 import type { ChargesTable, Database } from "../db/schema.ts";
-import { parseJson } from "./account.ts";
+import { progressiveOnboardingOf } from "./account-documents.ts";
 import { chargeEntry } from "./ledger-entries.ts";
 import { insertBalanceTransactions } from "./rollups.ts";
 import { writeTimelineEvent } from "./timeline.ts";
@@ -97,11 +97,7 @@ export async function recordSalesVolume(trx: Trx, charge: ChargesTable, now: num
 			}),
 		)
 		.execute();
-	const progressive = parseJson<{ isEnabled?: boolean; tpv?: number; firstTransactionDate?: string | null }>(
-		account.progressive_onboarding,
-		{},
-	);
-	if (!progressive.isEnabled) return;
+	if (!progressiveOnboardingOf(account).isEnabled) return;
 	// Lock the account row (a no-op update works on both engines) and read it again, so two
 	// captures at once both count.
 	await trx
@@ -110,13 +106,13 @@ export async function recordSalesVolume(trx: Trx, charge: ChargesTable, now: num
 		.where("id", "=", charge.account_id)
 		.execute();
 	account = (await read()) ?? account;
-	const locked = parseJson<typeof progressive>(account.progressive_onboarding, progressive);
+	const locked = progressiveOnboardingOf(account);
 	await trx
 		.updateTable("accounts")
 		.set({
 			progressive_onboarding: JSON.stringify({
 				...locked,
-				tpv: (locked.tpv ?? 0) + charge.amount,
+				tpv: locked.tpv + charge.amount,
 				firstTransactionDate: locked.firstTransactionDate ?? new Date(now * 1000).toISOString(),
 			}),
 		})

@@ -3,16 +3,18 @@
  * the currencies it accepts, its enabled methods, fraud rules, fee schedule and the key its card
  * fingerprints are made with, and the plan (intake-plan.ts) they give for one request.
  */
+
 import { randomBytes } from "node:crypto";
 import { MULTI_CURRENCY_OPTIONS } from "@paydesk/contract/multi-currency";
 import type { CreatePaymentIntentBody } from "@paydesk/contract/payment-intents";
-import type { ProtectionRule } from "@paydesk/domain/fraud-rules";
 import { isExpiryPast } from "@paydesk/domain/test-cards";
 import type { Kysely } from "kysely";
+import { z } from "zod";
 import type { Db } from "../db/connection.ts";
 import type { AccountsTable, Database } from "../db/schema.ts";
 import { readOption, writeOptions } from "../wp/queries.ts";
-import { loadAccount, parseJson } from "./account.ts";
+import { loadAccount } from "./account.ts";
+import { externalAccountsOf, fraudProtectionOf, storedSettingsOf } from "./account-documents.ts";
 import { accountFeesOf, standardAccountFee } from "./account-fees.ts";
 import { QUOTED_CURRENCIES, sandboxRate } from "./exchange-rates.ts";
 import { countryOfIp } from "./geoip.ts";
@@ -40,16 +42,10 @@ export class IntakeStateError extends Error {
 const FINGERPRINT_KEY_OPTION = "paydesk_card_fingerprint_key";
 
 async function fingerprintKey(db: Kysely<Database>, accountId: string): Promise<string> {
-	const stored = await readOption<string | null>(db, accountId, FINGERPRINT_KEY_OPTION, null);
-	if (typeof stored === "string" && stored.length >= 32) return stored;
+	const stored = await readOption(db, accountId, FINGERPRINT_KEY_OPTION, z.string(), "");
+	if (stored.length >= 32) return stored;
 	await writeOptions(db, accountId, { [FINGERPRINT_KEY_OPTION]: randomBytes(32).toString("hex") });
-	return readOption<string>(db, accountId, FINGERPRINT_KEY_OPTION, "");
-}
-
-interface StoredSettings {
-	current_protection_level?: string;
-	advanced_fraud_protection_settings?: ProtectionRule[];
-	enabled_payment_method_ids?: string[];
+	return readOption(db, accountId, FINGERPRINT_KEY_OPTION, z.string(), "");
 }
 
 /** Currencies the account accepts: its own, its bank accounts', and its enabled currencies. */
@@ -59,14 +55,12 @@ export async function acceptedCurrencies(
 ): Promise<{ accepted: string[]; settlement: string[] }> {
 	const settlement = [
 		account.default_currency.toLowerCase(),
-		...parseJson<{ currency?: string }[]>(account.external_accounts, [])
+		...externalAccountsOf(account)
 			.map((bank) => bank.currency?.toLowerCase())
 			.filter((code): code is string => !!code),
 	];
-	const enabled = await readOption<unknown>(db, account.id, MULTI_CURRENCY_OPTIONS.enabled, []);
-	const extra = Array.isArray(enabled)
-		? enabled.filter((code): code is string => typeof code === "string" && QUOTED_CURRENCIES.includes(code))
-		: [];
+	const enabled = await readOption(db, account.id, MULTI_CURRENCY_OPTIONS.enabled, z.array(z.string()), []);
+	const extra = enabled.filter((code) => QUOTED_CURRENCIES.includes(code));
 	const accepted = [...new Set([...settlement, ...extra.map((code) => code.toLowerCase())])];
 	return { accepted, settlement: [...new Set(settlement)] };
 }
@@ -112,7 +106,7 @@ export async function preparePayment(
 			currency: `currency: ${body.currency.toUpperCase()} is not a currency this account accepts (${currencies.accepted.map((code) => code.toUpperCase()).join(", ")}).`,
 		});
 	}
-	const settings = parseJson<StoredSettings & Record<string, unknown>>(account.settings, {});
+	const settings = storedSettingsOf(account.settings);
 	const enabledMethods = settings.enabled_payment_method_ids ?? ["card"];
 	if (method.type !== "card" && !enabledMethods.includes(method.type)) {
 		throw new IntakeInvalid({
@@ -124,10 +118,7 @@ export async function preparePayment(
 			capture_method: "capture_method: only card payments can be captured manually.",
 		});
 	}
-	const fraud = parseJson<{ declineOnAVSFailure?: boolean; declineOnCVCFailure?: boolean }>(
-		account.fraud_protection,
-		{},
-	);
+	const fraud = fraudProtectionOf(account);
 	const rules =
 		settings.current_protection_level === "advanced"
 			? (settings.advanced_fraud_protection_settings ?? [])
@@ -139,8 +130,8 @@ export async function preparePayment(
 		storeCurrency,
 		settlementCurrencies: currencies.settlement,
 		rules,
-		declineOnCVCFailure: fraud.declineOnCVCFailure ?? true,
-		declineOnAVSFailure: fraud.declineOnAVSFailure ?? false,
+		declineOnCVCFailure: fraud.declineOnCVCFailure,
+		declineOnAVSFailure: fraud.declineOnAVSFailure,
 		feeFor: (type, settlement) => {
 			const standard = standardAccountFee(type, settlement);
 			const fee = schedule[type];

@@ -10,11 +10,14 @@
  *
  * Decisions land lazily (account-lifecycle.ts), so no background timer is needed.
  */
-import type { SelfAssessmentDto } from "@paydesk/contract/onboarding";
+import { requirementError } from "@paydesk/contract/accounts";
+import { type SelfAssessmentDto, selfAssessment } from "@paydesk/contract/onboarding";
+import { z } from "zod";
 import type { Db } from "../db/connection.ts";
 import { forUpdate } from "../db/dialect.ts";
+import { parseJsonColumn } from "../db/json.ts";
 import type { AccountsTable } from "../db/schema.ts";
-import { parseJson } from "./account.ts";
+import { externalAccountRow, externalAccountsOf } from "./account-documents.ts";
 
 export const DAY = 86_400;
 /** The sandbox (test drive) account is reviewed after this many seconds; the flow polls it. */
@@ -27,55 +30,47 @@ export const REQUIREMENTS_DEADLINE_DAYS = 14;
 export const PO_WINDOW_DAYS = 30;
 export const PO_TPV_LIMIT = 500_000;
 
-export interface RequirementErrorRow {
-	code: string;
-	reason: string;
-	requirement: string;
-}
-
-export interface ExternalAccountRow {
-	currency: string;
-	status: string;
-	bank_name: string;
-	last4: string;
-}
-
 /** What the partner decided about submitted details; applied when the review is due. */
-export interface ReviewOutcome {
-	status: string;
-	requirements: RequirementErrorRow[];
+const reviewOutcome = z.object({
+	status: z.string(),
+	requirements: z.array(requirementError),
 	/** Payments start before payout details are collected (progressive onboarding). */
-	progressive: boolean;
-	externalAccount: ExternalAccountRow | null;
-}
+	progressive: z.boolean(),
+	externalAccount: externalAccountRow.nullable(),
+});
+export type ReviewOutcome = z.infer<typeof reviewOutcome>;
 
-export interface PartnerSessionRecord {
+const partnerSessionRecord = z.object({
 	/** sha256 of the client secret. */
-	hash: string;
-	expires: number;
-	kind: "onboarding";
-	progressive: boolean;
-	collectPayoutRequirements: boolean;
-}
+	hash: z.string(),
+	expires: z.number(),
+	kind: z.literal("onboarding"),
+	progressive: z.boolean(),
+	collectPayoutRequirements: z.boolean(),
+});
+export type PartnerSessionRecord = z.infer<typeof partnerSessionRecord>;
 
 /** The partner's side of onboarding, kept in accounts.onboarding. */
-export interface OnboardingRecord {
-	/** The business step's answers (spec 1 §3 onboarding data). */
-	data?: SelfAssessmentDto;
-	capabilities?: string[];
-	sessions?: PartnerSessionRecord[];
-	/** When recent sessions started, for the session rate limit. */
-	sessionStarts?: number[];
-	/** What the verification step collected, without secrets (shown on the partner's account page). */
-	verification?: { submittedAt: number; summary: Record<string, string> };
-	review?: { due: number; outcome: ReviewOutcome };
-	/** An onboarding error the connect page shows until it is cleared or expires. */
-	error?: { message: string; until: number | null };
-	sandbox?: boolean;
-}
+const onboardingRecord = z
+	.object({
+		/** The business step's answers (spec 1 §3 onboarding data). */
+		data: selfAssessment.optional(),
+		capabilities: z.array(z.string()).optional(),
+		sessions: z.array(partnerSessionRecord).optional(),
+		/** When recent sessions started, for the session rate limit. */
+		sessionStarts: z.array(z.number()).optional(),
+		/** What the verification step collected, without secrets (shown on the partner's account page). */
+		verification: z.object({ submittedAt: z.number(), summary: z.record(z.string(), z.string()) }).optional(),
+		review: z.object({ due: z.number(), outcome: reviewOutcome }).optional(),
+		/** An onboarding error the connect page shows until it is cleared or expires. */
+		error: z.object({ message: z.string(), until: z.number().nullable() }).optional(),
+		sandbox: z.boolean().optional(),
+	})
+	.describe("accounts.onboarding");
+export type OnboardingRecord = z.infer<typeof onboardingRecord>;
 
 export function onboardingRecordOf(row: Pick<AccountsTable, "onboarding">): OnboardingRecord {
-	return parseJson<OnboardingRecord>(row.onboarding, {});
+	return parseJsonColumn(onboardingRecord, row.onboarding, {});
 }
 
 export class AccountNotFoundError extends Error {}
@@ -238,7 +233,7 @@ export function replaceExternalAccount(
 	input: { currency: string; last4: string },
 ): Promise<AccountsTable> {
 	return updateAccount(db, accountId, (row) => {
-		const accounts = parseJson<ExternalAccountRow[]>(row.external_accounts, []);
+		const accounts = externalAccountsOf(row);
 		const next = accounts.map((account) =>
 			account.currency === input.currency ? { ...account, status: "verified", last4: input.last4 } : account,
 		);

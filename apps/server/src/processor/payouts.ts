@@ -6,11 +6,13 @@
  * balance at 0, or (with the same Idempotency-Key) gets the first payout back.
  */
 import { INSTANT_PAYOUT_ARRIVAL_MINUTES } from "@paydesk/domain/payouts";
+import { z } from "zod";
 import type { Db } from "../db/connection.ts";
 import { forUpdate } from "../db/dialect.ts";
 import { newId } from "../db/ids.ts";
-import type { PayoutsTable } from "../db/schema.ts";
-import { parseJson } from "./account.ts";
+import { parseJsonColumn } from "../db/json.ts";
+import type { AccountsTable, PayoutsTable } from "../db/schema.ts";
+import { externalAccountsOf } from "./account-documents.ts";
 import { payoutChange, recordAccountEvents } from "./account-events.ts";
 import { accountBalances, instantBalanceFor } from "./balances.ts";
 
@@ -37,15 +39,32 @@ export interface InstantPayoutRequest {
 	path: string;
 }
 
-interface ExternalAccount {
-	currency?: string;
-	bank_name?: string;
-	last4?: string;
-}
+/** The payout an instant payout's Idempotency-Key remembers (idempotency_keys.response), as its row. */
+const storedPayout: z.ZodType<PayoutsTable, PayoutsTable> = z
+	.object({
+		account_id: z.string(),
+		id: z.string(),
+		type: z.string(),
+		method: z.string(),
+		automatic: z.number(),
+		status: z.string(),
+		date: z.number(),
+		created: z.number(),
+		amount: z.number(),
+		fee: z.number(),
+		fee_percentage: z.number(),
+		currency: z.string(),
+		bank_account: z.string(),
+		bank_reference_key: z.string().nullable(),
+		failure_code: z.string().nullable(),
+		failure_message: z.string().nullable(),
+		balance_transaction_id: z.string().nullable(),
+	})
+	.describe("idempotency_keys.response (an instant payout)");
 
 /** "STRIPE TEST BANK •••• 6789 (USD)", as payouts name the account they went to. */
-export function bankAccountLabel(externalAccountsJson: string, currency: string): string {
-	const accounts = parseJson<ExternalAccount[]>(externalAccountsJson, []);
+export function bankAccountLabel(row: Pick<AccountsTable, "external_accounts">, currency: string): string {
+	const accounts = externalAccountsOf(row);
 	const account = accounts.find((a) => a.currency?.toLowerCase() === currency) ?? accounts[0];
 	if (!account) return "";
 	return `${account.bank_name ?? "Bank account"} •••• ${account.last4 ?? "0000"} (${currency.toUpperCase()})`;
@@ -73,7 +92,7 @@ export async function createInstantPayout(
 				.where("key", "=", request.idempotencyKey)
 				.executeTakeFirst();
 			if (seen) {
-				const first = parseJson<PayoutsTable | null>(seen.response, null);
+				const first = parseJsonColumn(storedPayout, seen.response, null);
 				if (
 					!first ||
 					seen.method !== request.method ||
@@ -112,7 +131,7 @@ export async function createInstantPayout(
 			fee: instant.fee,
 			fee_percentage: instant.fee_percentage,
 			currency: request.currency,
-			bank_account: bankAccountLabel(account.external_accounts, request.currency),
+			bank_account: bankAccountLabel(account, request.currency),
 			bank_reference_key: null,
 			failure_code: null,
 			failure_message: null,

@@ -24,26 +24,16 @@ import type { Kysely } from "kysely";
 import { newId } from "../db/ids.ts";
 import type { AccountsTable, Database, PayoutsTable } from "../db/schema.ts";
 import { notify } from "../notifications/notify.ts";
-import { parseJson } from "./account.ts";
+import { depositsScheduleOf, type ExternalAccountRow, externalAccountsOf } from "./account-documents.ts";
 import { type NewAccountEvent, payoutChange } from "./account-events.ts";
 import { accountBalances } from "./balances.ts";
 import { bankAccountLabel } from "./payouts.ts";
 
 type Trx = Kysely<Database>;
 
-interface ExternalAccount {
-	currency?: string;
-	status?: string;
-	bank_name?: string;
-	last4?: string;
-}
-
-const externalAccounts = (account: AccountsTable) =>
-	parseJson<ExternalAccount[]>(account.external_accounts, []);
-
 /** The bank account a currency pays out to: its own, else the first. */
-function bankFor(account: AccountsTable, currency: string): ExternalAccount | undefined {
-	const banks = externalAccounts(account);
+function bankFor(account: AccountsTable, currency: string): ExternalAccountRow | undefined {
+	const banks = externalAccountsOf(account);
 	return banks.find((bank) => bank.currency?.toLowerCase() === currency) ?? banks[0];
 }
 
@@ -53,12 +43,12 @@ export function payoutsRunning(account: AccountsTable): boolean {
 		account.deposits_blocked === 0 &&
 		account.deposits_status === "enabled" &&
 		account.status !== "restricted" &&
-		!externalAccounts(account).some((bank) => bank.status === "errored")
+		!externalAccountsOf(account).some((bank) => bank.status === "errored")
 	);
 }
 
 export function payoutSchedule(account: AccountsTable): PayoutSchedule {
-	return parseJson<PayoutSchedule>(account.deposits_schedule, { interval: "daily" });
+	return depositsScheduleOf(account);
 }
 
 /** When the next scheduled payout is made after `after`, or null. */
@@ -111,7 +101,7 @@ export async function makeScheduledPayouts(
 			fee: 0,
 			fee_percentage: 0,
 			currency: balance.currency,
-			bank_account: bankAccountLabel(account.external_accounts, balance.currency),
+			bank_account: bankAccountLabel(account, balance.currency),
 			bank_reference_key: null,
 			failure_code: null,
 			failure_message: null,
@@ -202,7 +192,7 @@ export async function advancePayouts(
 		events.push(payoutChange("payout.updated", payout.id, "paid"));
 	}
 	if (erroredCurrencies.length > 0) {
-		const banks = externalAccounts(account).map((bank) =>
+		const banks = externalAccountsOf(account).map((bank) =>
 			bank.last4 === FAILING_BANK_ACCOUNT_LAST4 ? { ...bank, status: "errored" } : bank,
 		);
 		account.external_accounts = JSON.stringify(banks);

@@ -5,12 +5,12 @@
  */
 import type { AccountsTable } from "../db/schema.ts";
 import { escapeHtml } from "../http/html.ts";
-import { parseJson } from "../processor/account.ts";
 import {
 	type ExternalAccountRow,
-	onboardingRecordOf,
-	type RequirementErrorRow,
-} from "../processor/onboarding.ts";
+	externalAccountsOf,
+	requirementsOf,
+} from "../processor/account-documents.ts";
+import { onboardingRecordOf } from "../processor/onboarding.ts";
 import { PARTNER_NAME, partnerPage } from "./pages.ts";
 
 export interface AccountPageView {
@@ -43,8 +43,8 @@ ${error ? `<p class="partner-error" id="${id}-error">${escapeHtml(error)}</p>` :
 export function accountPage(view: AccountPageView): string {
 	const { row } = view;
 	const record = onboardingRecordOf(row);
-	const externals = parseJson<ExternalAccountRow[]>(row.external_accounts, []);
-	const requirements = parseJson<RequirementErrorRow[]>(row.requirements, []);
+	const externals = externalAccountsOf(row);
+	const requirements = requirementsOf(row);
 	const message = view.message
 		? `<div class="partner-alert is-${view.message.kind}" role="${view.message.kind === "error" ? "alert" : "status"}">${escapeHtml(view.message.text)}</div>`
 		: "";

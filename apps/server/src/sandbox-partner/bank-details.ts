@@ -1,7 +1,7 @@
 /** New bank details for a payout account whose payouts failed (the partner's account page). */
 import type { Db } from "../db/connection.ts";
-import { parseJson } from "../processor/account.ts";
-import { type ExternalAccountRow, replaceExternalAccount } from "../processor/onboarding.ts";
+import { externalAccountsOf } from "../processor/account-documents.ts";
+import { replaceExternalAccount } from "../processor/onboarding.ts";
 import { SANDBOX_VALUES } from "./verification.ts";
 
 export type BankDetailsResult = { ok: true } | { ok: false; error: { currency: string; text: string } };
@@ -19,7 +19,7 @@ export async function replaceBankDetails(
 		.select("external_accounts")
 		.where("id", "=", accountId)
 		.executeTakeFirst();
-	const accounts = parseJson<ExternalAccountRow[]>(row?.external_accounts, []);
+	const accounts = row ? externalAccountsOf(row) : [];
 	if (!accounts.some((account) => account.currency === currency && account.status === "errored")) {
 		return { ok: false, error: { currency, text: "This payout account does not need new details." } };
 	}

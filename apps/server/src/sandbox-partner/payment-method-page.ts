@@ -12,7 +12,8 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppDeps } from "../app-deps.ts";
 import { createNonce, verifyNonce } from "../auth/nonce.ts";
 import { escapeHtml, wpDiePage } from "../http/html.ts";
-import { loadAccount, parseJson } from "../processor/account.ts";
+import { loadAccount } from "../processor/account.ts";
+import { storedSettingsOf } from "../processor/account-documents.ts";
 import { updateAccount } from "../processor/onboarding.ts";
 import { partnerPage } from "./pages.ts";
 import { partnerMerchant } from "./routes.ts";
@@ -31,7 +32,7 @@ interface MethodStatus {
 type Statuses = Record<string, MethodStatus>;
 
 const statusesOf = (settingsJson: string): Statuses =>
-	parseJson<{ payment_method_statuses?: Statuses }>(settingsJson, {}).payment_method_statuses ?? {};
+	storedSettingsOf(settingsJson).payment_method_statuses ?? {};
 
 function html(reply: FastifyReply, status: number, body: string) {
 	return reply.code(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(body);
@@ -130,7 +131,7 @@ export function registerPaymentMethodPage(app: FastifyInstance, deps: AppDeps): 
 				refused = { status, answers, missing };
 				return null;
 			}
-			const settings = parseJson<Record<string, unknown>>(row.settings, {});
+			const settings = storedSettingsOf(row.settings);
 			statuses[`${method}_payments`] = { status: "active", requirements: [] };
 			return { settings: JSON.stringify({ ...settings, payment_method_statuses: statuses }) };
 		});

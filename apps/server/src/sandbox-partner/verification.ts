@@ -4,7 +4,8 @@
  * trigger outcomes (SANDBOX_VALUES); anything else verifies.
  */
 import { FAILING_BANK_ACCOUNT_NUMBER } from "@paydesk/domain/processor-schedule";
-import type { ExternalAccountRow, RequirementErrorRow, ReviewOutcome } from "../processor/onboarding.ts";
+import type { ExternalAccountRow, RequirementErrorRow } from "../processor/account-documents.ts";
+import type { ReviewOutcome } from "../processor/onboarding.ts";
 
 export const MINIMUM_AGE = 18;
 

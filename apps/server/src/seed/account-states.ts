@@ -18,7 +18,7 @@ import { activityFigures, REPORT_TYPES } from "@paydesk/domain/payment-activity"
 import { sql } from "kysely";
 import type { Db } from "../db/connection.ts";
 import type { AccountsTable } from "../db/schema.ts";
-import { parseJson } from "../processor/account.ts";
+import { featureFlagsOf, storedSettingsOf } from "../processor/account-documents.ts";
 import { standardAccountFee } from "../processor/account-fees.ts";
 import { LIFETIME_TPV_OPTION } from "../processor/capture-effects.ts";
 import { ROLLUP_SPANS, withRollups } from "../processor/rollups.ts";
@@ -122,7 +122,7 @@ export function accountStateOverrides(
 			return {
 				test_mode: 1,
 				test_mode_onboarding: 1,
-				feature_flags: JSON.stringify({ ...parseJson(account.feature_flags, {}), goLive: true }),
+				feature_flags: JSON.stringify({ ...featureFlagsOf(account), goLive: true }),
 			};
 		case "safe-mode":
 			return { safe_mode: 1 };
@@ -182,7 +182,7 @@ export async function finishSeededStore(
 		.selectAll()
 		.where("id", "=", accountId)
 		.executeTakeFirstOrThrow();
-	const settings = parseJson<Record<string, unknown>>(account.settings, {});
+	const settings = storedSettingsOf(account.settings);
 	if (settings.account_fees === undefined) {
 		settings.account_fees = feeSchedule(settings, account.default_currency, now, state === "connected");
 	}

@@ -8,6 +8,7 @@ import { poTaskState } from "@paydesk/domain/progressive-onboarding";
 import type { Db } from "../db/connection.ts";
 import { setSequenceAtLeast } from "../db/ids.ts";
 import type { BalanceTransactionsTable } from "../db/schema.ts";
+import { storedSettingsOf } from "../processor/account-documents.ts";
 import { rebuildRollups } from "../processor/rollups.ts";
 import { accountRow } from "./account.ts";
 import type { ProgressivePlan } from "./account-states.ts";
@@ -89,7 +90,7 @@ export async function seedProgressiveStore(
 			tpv: sales.volume,
 			firstTransactionDate: sales.first === null ? null : new Date(sales.first * 1000).toISOString(),
 		}),
-		settings: JSON.stringify({ ...JSON.parse(account.settings), enabled_payment_method_ids: ["card"] }),
+		settings: JSON.stringify({ ...storedSettingsOf(account.settings), enabled_payment_method_ids: ["card"] }),
 	});
 	const notes = inboxNoteRows(random.fork(8), accountId, now).slice(0, 3);
 	for (const note of notes) sink.push("inbox_notes", note);

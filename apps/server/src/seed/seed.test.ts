@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { transactionQueries } from "@paydesk/contract/transactions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { listTransactions } from "../payments/transactions/queries.ts";
 import { createTestDb, type TestDb } from "../testing/test-db.ts";
 import { readOption } from "../wp/queries.ts";
@@ -273,7 +274,7 @@ describe("demo store generator", () => {
 	});
 
 	it("opts the store in to WooCommerce usage tracking, so the feedback prompt's No asks what to improve", async () => {
-		expect(await readOption(db.kysely, ACCOUNT, "woocommerce_allow_tracking", "no")).toBe("yes");
+		expect(await readOption(db.kysely, ACCOUNT, "woocommerce_allow_tracking", z.string(), "no")).toBe("yes");
 	});
 
 	it("clears a store's data but keeps its users", async () => {

@@ -1,4 +1,6 @@
 import type { Kysely } from "kysely";
+import { z } from "zod";
+import { parseJsonColumn } from "../db/json.ts";
 import type { Database } from "../db/schema.ts";
 
 function parse(value: string): unknown {
@@ -25,15 +27,29 @@ export async function readOptions(
 	return Object.fromEntries(names.map((name) => [name, found.has(name) ? found.get(name) : false]));
 }
 
+/**
+ * One option, checked against the schema of what its writers store (db/json.ts); `fallback`
+ * when it is missing or false, as get_option() answers.
+ */
 export async function readOption<T>(
 	db: Kysely<Database>,
 	accountId: string,
 	name: string,
+	schema: z.ZodType<T, T>,
 	fallback: T,
 ): Promise<T> {
-	const values = await readOptions(db, accountId, [name]);
-	const value = values[name];
-	return value === false || value === undefined ? fallback : (value as T);
+	const row = await db
+		.selectFrom("options")
+		.select("value")
+		.where("account_id", "=", accountId)
+		.where("name", "=", name)
+		.executeTakeFirst();
+	const value = parseJsonColumn(
+		z.union([z.literal(false), schema]).describe(`options.${name}`),
+		row?.value,
+		false,
+	);
+	return value === false ? fallback : value;
 }
 
 export async function writeOptions(

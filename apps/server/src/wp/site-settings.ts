@@ -13,7 +13,8 @@ import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Database } from "../db/schema.ts";
 import { storeTimeZoneOf } from "../payments/exports/time-zones.ts";
-import { loadAccount, parseJson } from "../processor/account.ts";
+import { loadAccount } from "../processor/account.ts";
+import { storedSettingsOf } from "../processor/account-documents.ts";
 import { readOptions, readUserMeta, writeOptions, writeUserMeta } from "./queries.ts";
 
 /** WordPress's option names for the settings fields (the time zone lives on the account). */
@@ -65,7 +66,7 @@ export async function writeSiteSettings(
 		if (Object.keys(options).length > 0) await writeOptions(trx, accountId, options);
 		if (update.timezone !== undefined) {
 			const account = await loadAccount(trx, accountId);
-			const settings = parseJson<Record<string, unknown>>(account?.settings, {});
+			const settings = storedSettingsOf(account?.settings);
 			await trx
 				.updateTable("accounts")
 				.set({ settings: JSON.stringify({ ...settings, store_timezone: update.timezone }) })

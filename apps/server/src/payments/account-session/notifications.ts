@@ -6,19 +6,12 @@
  */
 import type { PartnerNotification } from "@paydesk/contract/account-session";
 import type { AccountsTable } from "../../db/schema.ts";
-import { ACCOUNT_LINK, parseJson } from "../../processor/account.ts";
-
-interface StoredRequirement {
-	code: string;
-	reason: string;
-	requirement?: string;
-}
+import { ACCOUNT_LINK } from "../../processor/account.ts";
+import { requirementsOf } from "../../processor/account-documents.ts";
 
 export function partnerNotificationsOf(account: AccountsTable): PartnerNotification[] {
 	const link = `${ACCOUNT_LINK}?account=${encodeURIComponent(account.id)}`;
-	const errors = parseJson<StoredRequirement[]>(account.requirements, []).filter(
-		(error) => error.code !== "invalid_value_other",
-	);
+	const errors = requirementsOf(account).filter((error) => error.code !== "invalid_value_other");
 	const notifications: PartnerNotification[] = errors.map((error, index) => ({
 		id: `req_${index}_${error.code}`,
 		severity: "action_required",

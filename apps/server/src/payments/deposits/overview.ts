@@ -3,22 +3,14 @@
  * (pending, available, instant), the latest payouts per currency and the account's payout
  * settings. A few grouped queries and one per currency (a handful), never one per payout.
  */
-import { depositsSchedule, externalAccount } from "@paydesk/contract/accounts";
 import type { DepositsOverview, Payout } from "@paydesk/contract/deposits";
 import type { Kysely } from "kysely";
-import { z } from "zod";
 import type { AccountsTable, Database } from "../../db/schema.ts";
-import { parseJson } from "../../processor/account.ts";
+import { depositsScheduleOf, externalAccountsOf } from "../../processor/account-documents.ts";
 import { accountBalances, INSTANT_PAYOUT_CURRENCIES, instantBalanceFor } from "../../processor/balances.ts";
 import { toPayout } from "./queries.ts";
 
 const DAY = 86_400;
-const DEFAULT_SCHEDULE = {
-	interval: "daily",
-	delay_days: 7,
-	weekly_anchor: null,
-	monthly_anchor: null,
-} as const;
 
 export async function depositsOverview(
 	db: Kysely<Database>,
@@ -57,8 +49,6 @@ export async function depositsOverview(
 		.orderBy("created", "desc")
 		.execute();
 
-	const schedule = depositsSchedule.safeParse(parseJson(account.deposits_schedule, DEFAULT_SCHEDULE));
-	const externalAccounts = z.array(externalAccount).safeParse(parseJson(account.external_accounts, []));
 	return {
 		deposit: {
 			last_paid: lastPaid,
@@ -78,8 +68,8 @@ export async function depositsOverview(
 			deposits_enabled: account.deposits_status === "enabled" && account.deposits_blocked === 0,
 			deposits_blocked: account.deposits_blocked === 1,
 			completed_waiting_period: account.completed_waiting_period === 1,
-			deposits_schedule: schedule.success ? schedule.data : DEFAULT_SCHEDULE,
-			default_external_accounts: externalAccounts.success ? externalAccounts.data : [],
+			deposits_schedule: depositsScheduleOf(account),
+			default_external_accounts: externalAccountsOf(account),
 		},
 	};
 }

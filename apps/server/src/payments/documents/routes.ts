@@ -5,27 +5,20 @@ import {
 	getDocumentsSummary,
 	listDocuments,
 } from "@paydesk/contract/documents";
-import type { TaxDetails } from "@paydesk/contract/vat";
 import { isKnownDocumentType, requiresTaxDetails } from "@paydesk/domain/documents";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { notFound, RestError } from "../../http/rest-error.ts";
 import { readerOf } from "../../i18n/reader-language.ts";
-import { loadAccount, parseJson } from "../../processor/account.ts";
+import { loadAccount } from "../../processor/account.ts";
+import { taxDetailsOf } from "../../processor/account-documents.ts";
 import { filterTimeZone } from "../exports/time-zones.ts";
 import { taxInvoicePdf } from "./invoice.ts";
 import { countDocuments, feesCharged, findDocument, listDocumentsPage } from "./queries.ts";
 
 const documentNotFound = () =>
 	notFound(DOCUMENT_ERRORS.notFound, "The document you are looking for cannot be found.");
-
-/** The saved tax details, or null until the merchant submitted them (POST /vat). */
-export function savedTaxDetails(vatDetails: string | null): TaxDetails | null {
-	const details = parseJson<Partial<TaxDetails> | null>(vatDetails, null);
-	if (!details || typeof details.name !== "string" || typeof details.address !== "string") return null;
-	return { name: details.name, address: details.address, vat_number: details.vat_number ?? null };
-}
 
 export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): void {
 	const { db, clock } = deps;
@@ -61,7 +54,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
 				);
 			}
 			const account = await loadAccount(db.kysely, accountId);
-			const taxDetails = savedTaxDetails(account?.vat_details ?? null);
+			const taxDetails = account ? taxDetailsOf(account) : null;
 			if (!account || (requiresTaxDetails(document.type) && !taxDetails)) {
 				throw new RestError(
 					DOCUMENT_ERRORS.taxDetailsMissing,

@@ -6,11 +6,11 @@ import { dateRulesOf } from "@paydesk/contract/list";
 import { isValidTimeZone } from "@paydesk/domain/dates";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { parseJson } from "../../processor/account.ts";
+import { storedSettingsOf } from "../../processor/account-documents.ts";
 
 /** The store's time zone in an account's settings JSON (store_timezone), UTC when unset or unknown. */
 export function storeTimeZoneOf(settings: string | null | undefined): string {
-	const zone = parseJson<{ store_timezone?: unknown }>(settings, {}).store_timezone;
+	const zone = storedSettingsOf(settings).store_timezone;
 	return typeof zone === "string" && isValidTimeZone(zone) ? zone : "UTC";
 }
 

@@ -4,12 +4,14 @@ import {
 	type CurrenciesResponse,
 	type Currency,
 	type CurrencySettings,
+	currencySettings,
 	MULTI_CURRENCY_OPTIONS,
 	type StoreSettings,
 } from "@paydesk/contract/multi-currency";
 import { currencyFlag, currencyInfo } from "@paydesk/domain/currencies";
 import { isZeroDecimal } from "@paydesk/domain/money";
 import type { Kysely } from "kysely";
+import { z } from "zod";
 import type { Database } from "../../db/schema.ts";
 import { loadAccount } from "../../processor/account.ts";
 import { QUOTED_CURRENCIES, ratesUpdatedAt, sandboxRate } from "../../processor/exchange-rates.ts";
@@ -33,16 +35,17 @@ export async function storeCurrency(db: Db, accountId: string): Promise<string> 
 }
 
 export async function enabledCodes(db: Db, accountId: string, base: string): Promise<string[]> {
-	const stored = await readOption<string[]>(db, accountId, MULTI_CURRENCY_OPTIONS.enabled, []);
-	const codes = Array.isArray(stored) ? stored.filter((code) => QUOTED_CURRENCIES.includes(code)) : [];
+	const stored = await readOption(db, accountId, MULTI_CURRENCY_OPTIONS.enabled, z.array(z.string()), []);
+	const codes = stored.filter((code) => QUOTED_CURRENCIES.includes(code));
 	return [base, ...codes.filter((code) => code !== base)];
 }
 
 async function allCurrencySettings(db: Db, accountId: string): Promise<Record<string, CurrencySettings>> {
-	return readOption<Record<string, CurrencySettings>>(
+	return readOption(
 		db,
 		accountId,
 		MULTI_CURRENCY_OPTIONS.currencySettings,
+		z.record(z.string(), currencySettings),
 		{},
 	);
 }

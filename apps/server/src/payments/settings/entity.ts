@@ -3,24 +3,18 @@
  * completed with defaults, and the fields the account owns read from their own columns, so
  * the settings page, GET /accounts and the payout screens tell one story.
  */
-import type { AccountStatus } from "@paydesk/contract/accounts";
 import {
 	DEFAULT_DEPOSIT_DELAY_DAYS,
 	defaultPaymentSettings,
 	type PaymentSettings,
 	settingsEntity,
 } from "@paydesk/contract/settings";
+import { jsonObject, parseJsonColumn } from "../../db/json.ts";
 import type { AccountsTable } from "../../db/schema.ts";
-import { parseJson } from "../../processor/account.ts";
+import { depositsScheduleOf } from "../../processor/account-documents.ts";
 
-export type Schedule = AccountStatus["depositsSchedule"];
-
-export const DEFAULT_SCHEDULE: Schedule = {
-	interval: "daily",
-	delay_days: DEFAULT_DEPOSIT_DELAY_DAYS,
-	weekly_anchor: null,
-	monthly_anchor: null,
-};
+/** accounts.settings as a whole: settingsOf checks its fields against the entity, one by one. */
+const savedSettings = jsonObject.describe("accounts.settings");
 
 /** The defaults of this account's settings (contract/settings.ts). */
 function defaults(row: AccountsTable): PaymentSettings {
@@ -34,14 +28,10 @@ function defaults(row: AccountsTable): PaymentSettings {
 	});
 }
 
-export function scheduleOf(row: AccountsTable): Schedule {
-	return { ...DEFAULT_SCHEDULE, ...parseJson<Partial<Schedule>>(row.deposits_schedule, {}) };
-}
-
 /** The entity a merchant reads: stored values over defaults, account-owned fields from the account. */
 export function settingsOf(row: AccountsTable): PaymentSettings {
-	const stored = parseJson<Partial<PaymentSettings>>(row.settings, {});
-	const schedule = scheduleOf(row);
+	const stored = parseJsonColumn(savedSettings, row.settings, {});
+	const schedule = depositsScheduleOf(row);
 	const merged = {
 		...defaults(row),
 		...stored,

@@ -9,8 +9,13 @@ import { methodStatus, requestedStatus } from "@paydesk/domain/payment-method-en
 import { paymentMethodLabel } from "@paydesk/domain/payment-methods";
 import type { AccountsTable } from "../../db/schema.ts";
 import { invalidParams } from "../../http/rest-error.ts";
-import { parseJson } from "../../processor/account.ts";
-import { type Schedule, scheduleOf, settingsOf } from "./entity.ts";
+import {
+	type DepositsSchedule,
+	depositsScheduleOf,
+	fraudProtectionOf,
+	storedSettingsOf,
+} from "../../processor/account-documents.ts";
+import { settingsOf } from "./entity.ts";
 
 /** Read-only fields are the account's; they are never written into the stored JSON. */
 const ACCOUNT_OWNED: readonly (keyof PaymentSettings)[] = [
@@ -31,7 +36,7 @@ const ACCOUNT_OWNED: readonly (keyof PaymentSettings)[] = [
  */
 export function storedSettingsJson(settings: PaymentSettings, previous?: string | null): string {
 	const stored: Record<string, unknown> = {
-		...parseJson<Record<string, unknown>>(previous, {}),
+		...storedSettingsOf(previous),
 		...settings,
 	};
 	for (const key of ACCOUNT_OWNED) delete stored[key];
@@ -62,9 +67,9 @@ function enabledMethods(current: PaymentSettings, requested: string[]): PaymentS
 	return { ...current, enabled_payment_method_ids: ids, payment_method_statuses: statuses };
 }
 
-function nextSchedule(row: AccountsTable, update: SettingsUpdate): Schedule {
-	const current = scheduleOf(row);
-	const next: Schedule = {
+function nextSchedule(row: AccountsTable, update: SettingsUpdate): DepositsSchedule {
+	const current = depositsScheduleOf(row);
+	const next: DepositsSchedule = {
 		...current,
 		interval: update.deposit_schedule_interval ?? current.interval,
 		weekly_anchor:
@@ -113,7 +118,7 @@ export function applySettingsUpdate(row: AccountsTable, update: SettingsUpdate):
 		);
 
 	const schedule = nextSchedule(row, update);
-	const fraud = parseJson(row.fraud_protection, { declineOnAVSFailure: false, declineOnCVCFailure: true });
+	const fraud = fraudProtectionOf(row);
 	if (update.advanced_fraud_protection_settings !== undefined)
 		fraud.declineOnAVSFailure = declinesOnAvs(next.advanced_fraud_protection_settings);
 
