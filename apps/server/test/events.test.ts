@@ -7,7 +7,7 @@ import type { AccountEvent } from "@paydesk/contract/events";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purgeAccountEvents } from "../src/processor/account-events.ts";
-import { type StreamMessage, readEventStream } from "../src/testing/event-stream-client.ts";
+import { readEventStream, type StreamMessage } from "../src/testing/event-stream-client.ts";
 import { insertTestAccount } from "../src/testing/fixtures.ts";
 import { type Actor, createTestApp, TEST_ACCOUNT, type TestApp } from "../src/testing/test-app.ts";
 import { pay, paymentBody } from "./intake-fixtures.ts";
@@ -32,7 +32,8 @@ async function listening(app: FastifyInstance): Promise<string> {
 	return `http://127.0.0.1:${port}${BASE}/events`;
 }
 
-const eventsOf = (messages: StreamMessage[]) => messages.map((message) => JSON.parse(message.data) as AccountEvent);
+const eventsOf = (messages: StreamMessage[]) =>
+	messages.map((message) => JSON.parse(message.data) as AccountEvent);
 
 async function anotherProcess(): Promise<FastifyInstance> {
 	const server = await t.anotherServer();
@@ -120,7 +121,8 @@ describe("the event stream", () => {
 		await first.close();
 		await stream.ended;
 		const missed: string[] = [];
-		for (let index = 0; index < 3; index++) missed.push((await pay(t, admin.headers, paymentBody())).intent.id);
+		for (let index = 0; index < 3; index++)
+			missed.push((await pay(t, admin.headers, paymentBody())).intent.id);
 		const restarted = await anotherProcess();
 		const resumed = await readEventStream(await listening(restarted), {
 			...admin.headers,

@@ -9,7 +9,7 @@ import {
 	listFraudOutcomes,
 } from "@paydesk/contract/fraud-outcomes";
 import { __ } from "@wordpress/i18n";
-import { ApiError, callRoute } from "../app/api.ts";
+import { ApiError } from "../app/api.ts";
 import type { ErrorNotice } from "../app/query-client.ts";
 import { queryKeys } from "../app/query-keys.ts";
 import { type ListQuery, readList, useListPage } from "./list-page.ts";

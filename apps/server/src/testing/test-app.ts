@@ -148,10 +148,7 @@ export interface InjectedAnswer {
  * so its answer is read up to its first message and the stream dropped; any other answer is
  * read whole.
  */
-export async function injectOnce(
-	app: FastifyInstance,
-	options: InjectOptions,
-): Promise<InjectedAnswer> {
+export async function injectOnce(app: FastifyInstance, options: InjectOptions): Promise<InjectedAnswer> {
 	const response = await app.inject({ ...options, payloadAsStream: true });
 	const live = String(response.headers["content-type"] ?? "").startsWith("text/event-stream");
 	const stream = response.stream();
