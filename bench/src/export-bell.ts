@@ -7,7 +7,7 @@
  */
 import { performance } from "node:perf_hooks";
 import type { NotificationList } from "@paydesk/contract/events";
-import { createApplicationPassword, findUserRow, toAuthUser } from "@paydesk/server/auth/users";
+import { adminCredentials } from "./admin-reads.ts";
 import { machine, writeReadmeSection } from "./measure.ts";
 import { rssMb, seededStore, startServer } from "./server-process.ts";
 
@@ -39,18 +39,8 @@ async function measure(dialect: string): Promise<Run> {
 		const server = await startServer(env);
 		const pid = server.child.pid ?? 0;
 		try {
-			const admin = await findUserRow(db.kysely, "admin");
-			if (!admin) throw new Error("no administrator");
-			const { password } = await createApplicationPassword(
-				db.kysely,
-				toAuthUser(admin),
-				"export bench",
-				Math.floor(Date.now() / 1000),
-			);
-			const headers = {
-				authorization: `Basic ${Buffer.from(`admin:${password}`).toString("base64")}`,
-				"content-type": "application/json",
-			};
+			const { authorization } = await adminCredentials(db, server.url, "export bench");
+			const headers = { authorization, "content-type": "application/json" };
 			const call = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
 				const response = await fetch(`${server.url}${path}`, { ...init, headers });
 				if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);

@@ -10,15 +10,14 @@
  * The simulator and the probes share the machine with the server, as a store's checkout would not.
  */
 import os from "node:os";
-import { performance } from "node:perf_hooks";
-import { createApplicationPassword, findUserRow, toAuthUser } from "@paydesk/server/auth/users";
 import type { Db } from "@paydesk/server/db/connection";
-import { type ApiClient, createApiClient } from "@paydesk/server/simulator/client";
+import { createApiClient } from "@paydesk/server/simulator/client";
 import type { StoreProfile } from "@paydesk/server/simulator/mix";
 import { runSimulation } from "@paydesk/server/simulator/run";
 import { learnStore } from "@paydesk/server/simulator/store-profile";
 import { percentile, type SimulationResult } from "@paydesk/server/simulator/summary";
 import { sql } from "kysely";
+import { type AdminReads, adminCredentials, adminReads, READ_EVERY_MS } from "./admin-reads.ts";
 import { machine, writeReadmeSection } from "./measure.ts";
 import { rssMb, seededStore, startServer } from "./server-process.ts";
 
@@ -33,35 +32,8 @@ const dialects =
 const ACCOUNT = "acct_demo";
 const RAMP = [2, 4, 8, 16];
 const RAMP_SECONDS = 4;
-const PROBE_EVERY_MS = 200;
 const IDLE_SECONDS = 3;
 const WARM_UP_SECONDS = 3;
-const BASE = "/wp-json/wc/v3/payments";
-
-interface Probes {
-	list: number[];
-	summary: number[];
-	errors: number;
-}
-
-/** The admin's two reads, again and again every ~200 ms until told to stop. */
-async function probe(client: ApiClient, running: () => boolean): Promise<Probes> {
-	const probes: Probes = { list: [], summary: [], errors: 0 };
-	const timed = async (url: string, into: number[]) => {
-		const started = performance.now();
-		const answer = await client.get(url).catch(() => null);
-		into.push(performance.now() - started);
-		if (answer?.status !== 200) probes.errors++;
-	};
-	while (running()) {
-		const started = performance.now();
-		await timed(`${BASE}/transactions?page=1&pagesize=25`, probes.list);
-		await timed(`${BASE}/transactions/summary`, probes.summary);
-		const wait = PROBE_EVERY_MS - (performance.now() - started);
-		if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-	}
-	return probes;
-}
 
 /** The store's payment intents: what the intake wrote. */
 async function intentCount(db: Db): Promise<number> {
@@ -76,8 +48,8 @@ interface DialectRun {
 	concurrency: number;
 	ramp: { concurrency: number; rate: number }[];
 	result: SimulationResult;
-	idle: Probes;
-	during: Probes;
+	idle: AdminReads;
+	during: AdminReads;
 	/** payment_intents rows added, against the payments the simulator counted. */
 	rows: { added: number; counted: number };
 	peakRssMb: number;
@@ -95,16 +67,7 @@ async function measure(dialect: string): Promise<DialectRun> {
 		const server = await startServer(env);
 		const pid = server.child.pid ?? 0;
 		try {
-			// The server creates the administrator on its first start.
-			const admin = await findUserRow(db.kysely, "admin");
-			if (!admin) throw new Error("no administrator");
-			const { password } = await createApplicationPassword(
-				db.kysely,
-				toAuthUser(admin),
-				"intake bench",
-				Math.floor(Date.now() / 1000),
-			);
-			const credentials = { url: server.url, user: "admin", password };
+			const { authorization: _, ...credentials } = await adminCredentials(db, server.url, "intake bench");
 			const reader = createApiClient({ ...credentials, retries: 0 });
 			const profile: StoreProfile = await learnStore(reader, new Date().getUTCFullYear());
 			let seedOffset = 1;
@@ -123,7 +86,7 @@ async function measure(dialect: string): Promise<DialectRun> {
 			let counted = warmUp.total;
 			let otherErrors = warmUp.errors;
 			let probing = true;
-			const idleRun = probe(reader, () => probing);
+			const idleRun = adminReads(reader, () => probing);
 			await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
 			probing = false;
 			const idle = await idleRun;
@@ -152,7 +115,7 @@ async function measure(dialect: string): Promise<DialectRun> {
 			}, 1000);
 			probing = true;
 			const loadBefore = os.loadavg()[0] ?? 0;
-			const duringRun = probe(reader, () => probing);
+			const duringRun = adminReads(reader, () => probing);
 			const result = await timedRun(concurrency, seconds);
 			probing = false;
 			const loadAfter = os.loadavg()[0] ?? 0;
@@ -208,7 +171,7 @@ A real server process (apps/server/src/main.ts) on a ${transactions.toLocaleStri
 seed 7) takes payments from the simulator (\`npm run simulate\`'s mix, as fast as it can with the
 given number of requests in flight; without \`--concurrency\` a ramp of ${RAMP.join(", ")} in flight, ${RAMP_SECONDS} s each,
 picks the fewest in flight within 5 % of the fastest rate, after a ${WARM_UP_SECONDS} s warm-up) for ${seconds} s. Meanwhile an admin reads the transactions list (page 1, 25 rows) and
-its summary every ~${PROBE_EVERY_MS} ms; their latency is shown idle (${IDLE_SECONDS} s before the run) → during the run.
+its summary every ~${READ_EVERY_MS} ms; their latency is shown idle (${IDLE_SECONDS} s before the run) → during the run.
 Intake latency is each POST /payment_intents. Simulator, probes and server share the machine's
 ${machine().split(", ").at(-1)}. PostgreSQL is a throw-away cluster (scripts/pg-temp.mjs: fsync off) after VACUUM ANALYZE.
 \`--concurrency K\` fixes the requests in flight instead of the ramp; \`--dialect sqlite\` or \`postgres\` runs one engine.

@@ -10,12 +10,12 @@
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import type { AccountEvent } from "@paydesk/contract/events";
-import { createApplicationPassword, findUserRow, toAuthUser } from "@paydesk/server/auth/users";
 import { type ApiClient, createApiClient } from "@paydesk/server/simulator/client";
 import { runSimulation } from "@paydesk/server/simulator/run";
 import { learnStore } from "@paydesk/server/simulator/store-profile";
 import { percentile } from "@paydesk/server/simulator/summary";
 import { readEventStream, type StreamReader } from "@paydesk/server/testing/event-stream-client";
+import { type AdminReads, adminCredentials, adminReads, READ_EVERY_MS } from "./admin-reads.ts";
 import { machine, writeReadmeSection } from "./measure.ts";
 import { rssMb, seededStore, startServer } from "./server-process.ts";
 
@@ -31,35 +31,9 @@ const dialects =
 const ACCOUNT = "acct_demo";
 const BASE = "/wp-json/wc/v3/payments";
 const IDLE_SECONDS = 5;
-const PROBE_EVERY_MS = 200;
-const PAYMENT_PROBE_EVERY_MS = 1000;
+const PAYMENT_READ_EVERY_MS = 1000;
 /** Time left after the run for the last events to arrive. */
 const DRAIN_MS = 3000;
-
-interface Reads {
-	list: number[];
-	summary: number[];
-	errors: number;
-}
-
-/** The admin's two reads, again and again every ~200 ms until told to stop. */
-async function readLoop(client: ApiClient, running: () => boolean): Promise<Reads> {
-	const reads: Reads = { list: [], summary: [], errors: 0 };
-	const timed = async (url: string, into: number[]) => {
-		const started = performance.now();
-		const answer = await client.get(url).catch(() => null);
-		into.push(performance.now() - started);
-		if (answer?.status !== 200) reads.errors++;
-	};
-	while (running()) {
-		const started = performance.now();
-		await timed(`${BASE}/transactions?page=1&pagesize=25`, reads.list);
-		await timed(`${BASE}/transactions/summary`, reads.summary);
-		const wait = PROBE_EVERY_MS - (performance.now() - started);
-		if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-	}
-	return reads;
-}
 
 /** A payment every second, remembering when each was answered. */
 async function paymentProbes(client: ApiClient, running: () => boolean): Promise<Map<string, number>> {
@@ -89,7 +63,7 @@ async function paymentProbes(client: ApiClient, running: () => boolean): Promise
 			.catch(() => null);
 		const id = (answer?.body as { id?: string } | undefined)?.id;
 		if (answer?.status === 200 && id) answered.set(id, performance.now());
-		const wait = PAYMENT_PROBE_EVERY_MS - (performance.now() - started);
+		const wait = PAYMENT_READ_EVERY_MS - (performance.now() - started);
 		if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 	}
 	return answered;
@@ -144,8 +118,8 @@ interface DialectRun {
 	seedSeconds: number;
 	payments: number;
 	simulatorErrors: number;
-	idle: Reads;
-	during: Reads;
+	idle: AdminReads;
+	during: AdminReads;
 	memory: { idle: number; open: number; peak: number; end: number };
 	check: StreamCheck;
 	probes: number;
@@ -160,22 +134,13 @@ async function measure(dialect: string): Promise<DialectRun> {
 		const pid = server.child.pid ?? 0;
 		const streams: StreamReader[] = [];
 		try {
-			const admin = await findUserRow(db.kysely, "admin");
-			if (!admin) throw new Error("no administrator");
-			const { password } = await createApplicationPassword(
-				db.kysely,
-				toAuthUser(admin),
-				"streams bench",
-				Math.floor(Date.now() / 1000),
-			);
-			const credentials = { url: server.url, user: "admin", password };
+			const { authorization, ...credentials } = await adminCredentials(db, server.url, "streams bench");
 			const reader = createApiClient({ ...credentials, retries: 0 });
 			const profile = await learnStore(reader, new Date().getUTCFullYear());
-			const authorization = `Basic ${Buffer.from(`admin:${password}`).toString("base64")}`;
 
 			// Idle: the admin's reads with no stream open and no payment coming in.
 			let reading = true;
-			const idleReads = readLoop(reader, () => reading);
+			const idleReads = adminReads(reader, () => reading);
 			await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
 			reading = false;
 			const idle = await idleReads;
@@ -198,7 +163,7 @@ async function measure(dialect: string): Promise<DialectRun> {
 			const loadBefore = os.loadavg()[0] ?? 0;
 			reading = true;
 			let probing = true;
-			const duringReads = readLoop(reader, () => reading);
+			const duringReads = adminReads(reader, () => reading);
 			const probeRun = paymentProbes(reader, () => probing);
 			const simulation = await runSimulation({
 				...credentials,
@@ -263,7 +228,7 @@ writeReadmeSection(
 A real server process (apps/server/src/main.ts) on a ${transactions.toLocaleString("en-US")}-transaction demo store. ${streamCount} clients hold
 GET /payments/events open (one user, EVENT_STREAMS_PER_USER raised for them) while the simulator takes
 payments with ${concurrency} requests in flight for ${seconds} s. Meanwhile an admin reads the transactions list and its summary
-every ~${PROBE_EVERY_MS} ms (idle: ${IDLE_SECONDS} s before, with no stream open → during), and a probe payment every second is
+every ~${READ_EVERY_MS} ms (idle: ${IDLE_SECONDS} s before, with no stream open → during), and a probe payment every second is
 timed from its answer to its event on each of the streams ("delivery", p50 / p99 over every stream).
 Memory is the server's resident set: idle → with the streams open → peak during the run. Clients,
 simulator and server share the machine's ${machine().split(", ").at(-1)}.

@@ -11,12 +11,7 @@
  *   first page in its default order offers "N new … — show" (components/list/new-rows.tsx).
  * - A `reset` (the stream could not resume) refreshes everything.
  */
-import {
-	type AccountEvent,
-	type AccountEventType,
-	RESET_EVENT,
-	streamEvents,
-} from "@paydesk/contract/events";
+import { ACCOUNT_EVENT_TYPES, type AccountEvent, RESET_EVENT, streamEvents } from "@paydesk/contract/events";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import { routeUrl } from "./api.ts";
 import { queryKeys } from "./query-keys.ts";
@@ -38,18 +33,7 @@ export function emitLiveEvent(event: LiveEvent): void {
 	for (const listener of listeners) listener(event);
 }
 
-const STREAM_EVENTS: readonly string[] = [
-	"payment.created",
-	"payment.captured",
-	"payment.refunded",
-	"payment.canceled",
-	"dispute.created",
-	"dispute.updated",
-	"payout.created",
-	"payout.updated",
-	"export.ready",
-	RESET_EVENT,
-] satisfies readonly (AccountEventType | typeof RESET_EVENT)[];
+const STREAM_EVENTS: readonly string[] = [...ACCOUNT_EVENT_TYPES, RESET_EVENT];
 
 /** How long to wait before opening a stream again after the server refused or dropped it. */
 const REOPEN_AFTER_MS = 30_000;
