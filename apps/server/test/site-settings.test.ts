@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPageSettings } from "../src/admin-pages/page-settings.ts";
-import { loadStoreTimeZone } from "../src/payments/exports/time-zones.ts";
+import { loadStoreTimeZone } from "../src/lists/time-zones.ts";
 import { insertTestAccount } from "../src/testing/fixtures.ts";
 import { type Actor, createTestApp, json, TEST_ACCOUNT, type TestApp } from "../src/testing/test-app.ts";
 

@@ -3,7 +3,7 @@ import { parseQueryString } from "@paydesk/domain/query-string";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bulkInsert } from "../src/db/bulk.ts";
-import { filterTimeZone } from "../src/payments/exports/time-zones.ts";
+import { filterTimeZone } from "../src/lists/time-zones.ts";
 import { summariseTransactions } from "../src/payments/transactions/summary.ts";
 import { rollupCover } from "../src/processor/rollup-cover.ts";
 import {

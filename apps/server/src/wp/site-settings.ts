@@ -12,7 +12,7 @@ import {
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Database } from "../db/schema.ts";
-import { storeTimeZoneOf } from "../payments/exports/time-zones.ts";
+import { storeTimeZoneOf } from "../lists/time-zones.ts";
 import { loadAccount } from "../processor/account.ts";
 import { storedSettingsOf } from "../processor/account-documents.ts";
 import { readOptions, readUserMeta, writeOptions, writeUserMeta } from "./queries.ts";

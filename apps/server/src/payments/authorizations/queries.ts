@@ -7,7 +7,7 @@ import type { Authorization, AuthorizationListQuery } from "@paydesk/contract/au
 import { captureDeadline } from "@paydesk/domain/capture";
 import { type Kysely, sql } from "kysely";
 import type { ChargesTable, Database } from "../../db/schema.ts";
-import { listOrder, orderRows } from "../exports/list-sql.ts";
+import { listOrder, orderRows } from "../../lists/list-sql.ts";
 
 /** Uncaptured authorizations, found through their own index (charges_uncaptured: a literal, not a parameter). */
 export const UNCAPTURED_STATUS = "requires_capture";

@@ -15,7 +15,7 @@ import {
 	type ListOrder,
 	listOrder,
 	orderRows,
-} from "../exports/list-sql.ts";
+} from "../../lists/list-sql.ts";
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 

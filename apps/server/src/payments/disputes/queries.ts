@@ -18,7 +18,7 @@ import {
 	type ListOrder,
 	listOrder,
 	orderRows,
-} from "../exports/list-sql.ts";
+} from "../../lists/list-sql.ts";
 
 export type DisputeRow = DisputesTable & { order_number: string | null };
 

@@ -12,6 +12,7 @@ import type { AppDeps } from "../../app-deps.ts";
 import type { AuthUser } from "../../auth/context.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { invalidParams, notFound, RestError } from "../../http/rest-error.ts";
+import { filterTimeZone } from "../../lists/time-zones.ts";
 import {
 	acceptDispute,
 	type DisputeDecision,
@@ -21,7 +22,6 @@ import {
 } from "../../processor/disputes.ts";
 import { IdempotencyKeyReused, parseIdempotencyKey } from "../../processor/idempotency.ts";
 import { registerExport } from "../exports/routes.ts";
-import { filterTimeZone } from "../exports/time-zones.ts";
 import { loadDispute } from "./detail.ts";
 import { disputeExport } from "./export.ts";
 import { listDisputeRows, summariseDisputes } from "./queries.ts";

@@ -5,7 +5,7 @@
 import type { DocumentFilters, DocumentListQuery, PaymentDocument } from "@paydesk/contract/documents";
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from "kysely";
 import type { Database, DocumentsTable } from "../../db/schema.ts";
-import { combineRules, dateRuleConditions, listOrder, orderRows } from "../exports/list-sql.ts";
+import { combineRules, dateRuleConditions, listOrder, orderRows } from "../../lists/list-sql.ts";
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 

@@ -11,9 +11,9 @@ import type { AppDeps } from "../../app-deps.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { notFound, RestError } from "../../http/rest-error.ts";
 import { readerOf } from "../../i18n/reader-language.ts";
+import { filterTimeZone } from "../../lists/time-zones.ts";
 import { loadAccount } from "../../processor/account.ts";
 import { taxDetailsOf } from "../../processor/account-documents.ts";
-import { filterTimeZone } from "../exports/time-zones.ts";
 import { taxInvoicePdf } from "./invoice.ts";
 import { countDocuments, feesCharged, findDocument, listDocumentsPage } from "./queries.ts";
 

@@ -36,7 +36,7 @@ export interface ExportDefinition<Q extends z.ZodObject, Row> {
 	mailTexts(t: ServerTranslator, rowCount: number): ExportMailTexts;
 	/**
 	 * Every row matching the query, in the list's sort order, in batches (keysetBatches in
-	 * list-sql.ts), so no export holds more than a batch in memory.
+	 * lists/list-sql.ts), so no export holds more than a batch in memory.
 	 */
 	rows(db: Db, accountId: string, query: z.output<Q>): AsyncIterable<readonly Row[]>;
 }

@@ -24,10 +24,10 @@ import { forbidden, notFound, notLoggedIn, RestError } from "../../http/rest-err
 import { readerOf } from "../../i18n/reader-language.ts";
 import { exportFilePath } from "../../jobs/export-files.ts";
 import { registerJobHandler } from "../../jobs/runner.ts";
+import { loadStoreTimeZone } from "../../lists/time-zones.ts";
 import { csvChunks, type ExportDefinition } from "./definition.ts";
 import { fileRequester, wantsLoginPage } from "./file-access.ts";
 import { type ExportParams, exportJobHandler } from "./job.ts";
-import { loadStoreTimeZone } from "./time-zones.ts";
 
 const exportNotFound = () =>
 	notFound(EXPORT_ERRORS.notFound, "The export you are looking for cannot be found.");

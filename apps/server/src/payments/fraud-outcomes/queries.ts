@@ -13,7 +13,7 @@ import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql
 import type { DialectName } from "../../db/connection.ts";
 import { containsInsensitive } from "../../db/dialect.ts";
 import type { ChargesTable, Database } from "../../db/schema.ts";
-import { listOrder, orderRows } from "../exports/list-sql.ts";
+import { listOrder, orderRows } from "../../lists/list-sql.ts";
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 

@@ -11,7 +11,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { notFound } from "../../http/rest-error.ts";
-import { loadStoreTimeZone } from "../exports/time-zones.ts";
+import { loadStoreTimeZone } from "../../lists/time-zones.ts";
 import { findInboxNote, listInboxNotes, type NoteChanges, toNote, updateInboxNotes } from "./queries.ts";
 
 const noteMissing = () => notFound(INBOX_ERRORS.noteNotFound, "Sorry, there is no resource with that ID.");

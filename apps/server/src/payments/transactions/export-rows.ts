@@ -8,7 +8,7 @@ import type { TransactionSortedQuery } from "@paydesk/contract/transactions";
 import { sql } from "kysely";
 import type { Db } from "../../db/connection.ts";
 import type { BalanceTransactionsTable } from "../../db/schema.ts";
-import { afterCursor, type Cursor, keysetBatches, orderRows } from "../exports/list-sql.ts";
+import { afterCursor, type Cursor, keysetBatches, orderRows } from "../../lists/list-sql.ts";
 import { ledgerConditions } from "./filters.ts";
 import { type TransactionSortColumn, transactionOrder } from "./queries.ts";
 

@@ -3,9 +3,9 @@ import { getTransactionsSummary, listTransactions, searchTransactions } from "@p
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
 import { contractRoute } from "../../http/contract-route.ts";
+import { filterTimeZone } from "../../lists/time-zones.ts";
 import { loadAccount } from "../../processor/account.ts";
 import { registerExport } from "../exports/routes.ts";
-import { filterTimeZone } from "../exports/time-zones.ts";
 import { transactionExport } from "./export.ts";
 import { listTransactions as listLedger } from "./queries.ts";
 import { transactionSuggestions } from "./search.ts";
