@@ -9,9 +9,6 @@ import type { Database, NotificationsTable } from "../../db/schema.ts";
 import type { Reader } from "../../i18n/reader-language.ts";
 import { notificationFacts, notificationLink, notificationTitle } from "../../notifications/texts.ts";
 
-/** Rows per INSERT when marking many read (four parameters each). */
-const READS_PER_STATEMENT = 500;
-
 type Row = NotificationsTable & { read_at: number | null };
 
 const storedFacts = notificationFacts.describe("notifications.data");
@@ -81,30 +78,30 @@ export async function findNotificationRow(
 	return row as Row | undefined;
 }
 
-/** Marks notifications read for the user (those already read keep their first time). */
+/**
+ * Marks the user's unread notifications read, or only the one `only` names, in one statement
+ * (those already read keep their first time).
+ */
 export async function markRead(
 	db: Kysely<Database>,
 	accountId: string,
 	userId: number,
-	ids: readonly string[],
 	now: number,
+	only?: string,
 ): Promise<void> {
-	for (let start = 0; start < ids.length; start += READS_PER_STATEMENT) {
-		const chunk = ids.slice(start, start + READS_PER_STATEMENT);
-		await db
-			.insertInto("notification_reads")
-			.values(
-				chunk.map((id) => ({ account_id: accountId, notification_id: id, user_id: userId, read_at: now })),
-			)
-			.onConflict((conflict) => conflict.columns(["account_id", "user_id", "notification_id"]).doNothing())
-			.execute();
-	}
-}
-
-export async function unreadIds(db: Kysely<Database>, accountId: string, userId: number): Promise<string[]> {
-	const rows = await visibleTo(db, accountId, userId)
-		.select("notifications.id")
-		.where("notification_reads.read_at", "is", null)
+	let unread = visibleTo(db, accountId, userId)
+		.select((eb) => [
+			"notifications.account_id",
+			"notifications.id",
+			eb.val(userId).as("user_id"),
+			eb.val(now).as("read_at"),
+		])
+		.where("notification_reads.read_at", "is", null);
+	if (only !== undefined) unread = unread.where("notifications.id", "=", only);
+	await db
+		.insertInto("notification_reads")
+		.columns(["account_id", "notification_id", "user_id", "read_at"])
+		.expression(unread)
+		.onConflict((conflict) => conflict.columns(["account_id", "user_id", "notification_id"]).doNothing())
 		.execute();
-	return rows.map((row) => row.id);
 }

@@ -11,7 +11,7 @@ import type { AppDeps } from "../../app-deps.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { notFound } from "../../http/rest-error.ts";
 import { readerOf } from "../../i18n/reader-language.ts";
-import { findNotificationRow, listNotificationRows, markRead, notificationOf, unreadIds } from "./queries.ts";
+import { findNotificationRow, listNotificationRows, markRead, notificationOf } from "./queries.ts";
 
 export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps): void {
 	const { db } = deps;
@@ -39,7 +39,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
 		async ({ params, user, accountId, clock }) => {
 			const row = await findNotificationRow(db.kysely, accountId, user.id, params.id);
 			if (!row) throw notFound(NOTIFICATION_ERRORS.notFound, "The notification could not be found.");
-			await markRead(db.kysely, accountId, user.id, [row.id], clock.seconds());
+			await markRead(db.kysely, accountId, user.id, clock.seconds(), row.id);
 			const reader = await readerOf(db.kysely, accountId, user.id);
 			return notificationOf(reader, { ...row, read_at: row.read_at ?? clock.seconds() });
 		},
@@ -50,13 +50,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: AppDeps):
 		app,
 		readAllNotifications,
 		async ({ user, accountId, clock }) => {
-			await markRead(
-				db.kysely,
-				accountId,
-				user.id,
-				await unreadIds(db.kysely, accountId, user.id),
-				clock.seconds(),
-			);
+			await markRead(db.kysely, accountId, user.id, clock.seconds());
 			return listFor(accountId, user.id, NOTIFICATIONS_PAGE_SIZE, false);
 		},
 		options,
