@@ -1,4 +1,4 @@
-// `npm test -- deps`: the installed tree runs on this Node, and `npm audit --omit=dev` finds no
+// `npm test -- deps`: the lock holds everything `npm ci` installs, the installed tree runs on this Node, and `npm audit --omit=dev` finds no
 // high or critical advisory that audit-allowlist.json does not accept.
 //
 // When the registry does not serve advisories (some mirrors and proxies answer 405) or there is
@@ -8,7 +8,13 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { allowlistProblems, auditFindings, auditUnavailable, engineProblems } from "./dependencies.mjs";
+import {
+	allowlistProblems,
+	auditFindings,
+	auditUnavailable,
+	engineProblems,
+	lockGaps,
+} from "./dependencies.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 let failed = false;
@@ -21,6 +27,15 @@ if (engines.length) {
 	for (const problem of engines)
 		console.error(`  ${problem.name}@${problem.version} needs node ${problem.range} (${problem.location})`);
 } else console.log(`Every installed package supports Node ${process.version}.`);
+
+const gaps = lockGaps(lock);
+if (gaps.length) {
+	failed = true;
+	console.error(
+		"package-lock.json lacks packages that `npm ci` needs (pick versions the registry serves whole):",
+	);
+	for (const gap of gaps) console.error(`  ${gap.name}@${gap.range}, wanted by ${gap.from}`);
+} else console.log("package-lock.json holds every dependency, for every platform.");
 
 const allowlist = JSON.parse(readFileSync(path.join(root, "audit-allowlist.json"), "utf8")).advisories;
 const listProblems = allowlistProblems(allowlist);

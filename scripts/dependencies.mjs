@@ -23,6 +23,39 @@ export function engineProblems(lock, nodeVersion, installed = () => true) {
 	return problems;
 }
 
+/**
+ * Dependencies the lock does not hold: for every package, each of its `dependencies` and
+ * `optionalDependencies` must resolve, the way Node resolves, to an entry of the lock. `npm ci`
+ * refuses a lock with such a gap, so a gap found here is a clean install that would fail, such
+ * as a platform binary of another system that the registry did not serve when the lock was written.
+ */
+export function lockGaps(lock) {
+	const packages = lock.packages ?? {};
+	const resolves = (from, name) => {
+		let base = from;
+		for (;;) {
+			if (packages[`${base ? `${base}/` : ""}node_modules/${name}`]) return true;
+			if (!base) return false;
+			const cut = base.lastIndexOf("/node_modules/");
+			base = cut >= 0 ? base.slice(0, cut) : base.startsWith("node_modules/") ? "" : parentFolder(base);
+		}
+	};
+	const gaps = [];
+	for (const [location, entry] of Object.entries(packages)) {
+		if (entry.link) continue;
+		const wanted = { ...entry.dependencies, ...entry.optionalDependencies };
+		for (const [name, range] of Object.entries(wanted))
+			if (!resolves(location, name)) gaps.push({ from: location || "(root)", name, range });
+	}
+	return gaps;
+}
+
+/** The folder above a workspace's folder ("apps/admin" → "apps", "apps" → the root). */
+function parentFolder(location) {
+	const cut = location.lastIndexOf("/");
+	return cut >= 0 ? location.slice(0, cut) : "";
+}
+
 const SERIOUS = new Set(["high", "critical"]);
 
 /** The advisories of one `npm audit --json` vulnerability entry (its `via` objects). */

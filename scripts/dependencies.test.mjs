@@ -5,6 +5,7 @@ import {
 	auditFindings,
 	auditUnavailable,
 	engineProblems,
+	lockGaps,
 } from "./dependencies.mjs";
 
 describe("engineProblems (issue 16: no engine warnings on the supported Node)", () => {
@@ -90,5 +91,38 @@ describe("auditFindings (issue 16: npm audit at high severity with an allow-list
 			"entry 0: reason must explain why the advisory does not apply",
 			"entry 0: review_by must be a date (YYYY-MM-DD)",
 		]);
+	});
+});
+
+describe("lockGaps (a lock that npm ci accepts on a clean machine)", () => {
+	const lock = {
+		packages: {
+			"": { name: "paydesk", workspaces: ["apps/admin"], devDependencies: { knip: "6.42.1" } },
+			"apps/admin": { name: "@paydesk/admin", dependencies: { react: "19.2.0", local: "1.0.0" } },
+			"apps/admin/node_modules/local": { version: "1.0.0" },
+			"node_modules/@paydesk/admin": { resolved: "apps/admin", link: true },
+			"node_modules/react": { version: "19.2.0" },
+			"node_modules/parser": {
+				version: "0.156.0",
+				dependencies: { types: "^1.0.0" },
+				optionalDependencies: { "binding-linux-x64": "0.156.0", "binding-darwin-arm64": "0.156.0" },
+			},
+			"node_modules/parser/node_modules/types": { version: "1.0.0" },
+			"node_modules/binding-linux-x64": { version: "0.156.0", optional: true },
+		},
+	};
+
+	it("names an optional platform binary the lock does not hold, and the package that wants it", () => {
+		expect(lockGaps(lock)).toEqual([
+			{ from: "node_modules/parser", name: "binding-darwin-arm64", range: "0.156.0" },
+		]);
+	});
+
+	it("resolves nested, hoisted and workspace dependencies as Node does", () => {
+		const whole = structuredClone(lock);
+		whole.packages["node_modules/binding-darwin-arm64"] = { version: "0.156.0", optional: true };
+		expect(lockGaps(whole)).toEqual([]);
+		delete whole.packages["apps/admin/node_modules/local"];
+		expect(lockGaps(whole)).toEqual([{ from: "apps/admin", name: "local", range: "1.0.0" }]);
 	});
 });
