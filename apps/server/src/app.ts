@@ -94,7 +94,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
 	registerAuthentication(app, deps.db.kysely, deps.clock);
 	await registerRouteRateLimits(app, deps.db.kysely, deps.clock, deps.config.rateLimits);
-	registerIdempotencyKeys(app, deps.db.kysely, deps.clock);
+	registerIdempotencyKeys(app, deps.db, deps.clock);
 	registerLoginPage(app, deps.db.kysely, deps.clock, {
 		secureCookies: deps.config.secureCookies,
 		siteAccountId: deps.config.siteAccountId,

@@ -10,6 +10,7 @@ import * as smallerStore from "./migrations/0007-smaller-store.ts";
 import * as accountEvents from "./migrations/0008-account-events.ts";
 import * as lighterLedger from "./migrations/0009-lighter-ledger.ts";
 import * as valueBandsByEveryFilter from "./migrations/0010-value-bands-by-every-filter.ts";
+import * as requestKeys from "./migrations/0011-request-keys.ts";
 
 /** Versioned migrations, applied in name order at start (both dialects, one schema builder). */
 function migrations(db: Db): Record<string, Migration> {
@@ -42,6 +43,7 @@ function migrations(db: Db): Record<string, Migration> {
 			up: (kysely: Kysely<unknown>) => valueBandsByEveryFilter.up(kysely, db.dialect),
 			down: valueBandsByEveryFilter.down,
 		},
+		"0011-request-keys": { up: requestKeys.up, down: requestKeys.down },
 	};
 }
 

@@ -488,14 +488,34 @@ export interface EmailOutboxTable {
 	sent_at: Seconds | null;
 }
 
+/** The processor's Idempotency-Keys: written inside a money movement's transaction, with its answer. */
 export interface IdempotencyKeysTable {
 	account_id: string;
 	user_id: number;
 	key: string;
 	method: string;
 	path: string;
-	status_code: number;
 	response: Json;
+	created: Seconds;
+}
+
+/**
+ * The HTTP layer's Idempotency-Keys (http/request-keys.ts): a request's answer as it was sent.
+ * `status` is null while the first request runs (committed so on SQLite only).
+ */
+export interface RequestKeysTable {
+	account_id: string;
+	user_id: number;
+	key: string;
+	method: string;
+	path: string;
+	/** A hash of the query and the canonical body: what the key is bound to besides the call. */
+	fingerprint: string;
+	status: number | null;
+	content_type: string | null;
+	body: string | null;
+	/** The server process that claimed the key. */
+	owner: string;
 	created: Seconds;
 }
 
@@ -535,6 +555,7 @@ export interface Database {
 	export_jobs: ExportJobsTable;
 	email_outbox: EmailOutboxTable;
 	idempotency_keys: IdempotencyKeysTable;
+	request_keys: RequestKeysTable;
 	payment_intents: PaymentIntentsTable;
 	account_clocks: AccountClocksTable;
 	account_events: AccountEventsTable;

@@ -3,7 +3,8 @@
  * on the same call replays the first successful answer (with `Idempotent-Replayed: true`)
  * instead of doing the work again; the same key with another call or body is refused with
  * wcpay_idempotency_key_reused; a request arriving while the first is still running waits for
- * its answer. Failed requests are not remembered, so they can be retried.
+ * its answer (http/request-keys.ts says how, per engine). Failed requests are not remembered, so
+ * they can be retried.
  *
  * One hook for all routes, so a new route is covered without doing anything. The money
  * movements also check their key inside their own database transaction (processor/*), which
@@ -11,34 +12,29 @@
  * Multipart uploads are left out: their body is streamed to the handler, not fingerprinted here.
  */
 import { createHash } from "node:crypto";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Db } from "../db/connection.ts";
 import type { Clock } from "../processor/clock.ts";
-import {
-	completeRequestKey,
-	IdempotencyKeyReused,
-	parseIdempotencyKey,
-	type RequestKeyScope,
-	releaseRequestKey,
-	reserveRequestKey,
-} from "../processor/idempotency.ts";
+import { IdempotencyKeyReused, parseIdempotencyKey } from "../processor/idempotency.ts";
+import { type Claim, openRequestKeys, RequestKeyInUse, type RequestKeyScope } from "./request-keys.ts";
 import { invalidParams, RestError } from "./rest-error.ts";
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /**
- * A claim this old belongs to a request that died (its server was killed between the work and
- * the recording of the answer); the next retry takes it over. Money movements stay safe even
- * then: they check the same key again inside their own transaction.
+ * On SQLite, a claim this old belongs to a request whose server died between the work and the
+ * recording of its answer; the next retry takes it over. Money movements stay safe even then:
+ * they check the same key again inside their own transaction.
  */
 const STALE_CLAIM_SECONDS = 60;
 /** How long a duplicate waits for the first request's answer before giving up with 409. */
 const WAIT_MS = 30_000;
-const POLL_MS = 20;
 
 declare module "fastify" {
 	interface FastifyRequest {
+		/** The Idempotency-Key this request claimed, for a money movement to check again in its transaction. */
 		idempotencyScope?: RequestKeyScope;
+		/** The claim on it, held until the answer is sent. */
+		idempotencyClaim?: Extract<Claim, { state: "claimed" }>;
 	}
 }
 
@@ -67,49 +63,38 @@ function scopeOf(request: FastifyRequest): RequestKeyScope | undefined {
 	return { accountId: user.accountId, userId: user.id, key, method: request.method, path, fingerprint };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export function registerIdempotencyKeys(app: FastifyInstance, db: Db, clock: Clock): void {
+	const keys = openRequestKeys(db, { waitMs: WAIT_MS, staleClaimSeconds: STALE_CLAIM_SECONDS });
+	app.addHook("onClose", () => keys.close());
 
-async function claim(db: Kysely<Database>, clock: Clock, scope: RequestKeyScope, reply: FastifyReply) {
-	const deadline = Date.now() + WAIT_MS;
-	for (;;) {
-		const now = clock.seconds();
-		const reservation = await reserveRequestKey(db, scope, now, now - STALE_CLAIM_SECONDS);
-		if (reservation.state === "reserved") return true;
-		if (reservation.state === "replay") {
-			const { answer } = reservation;
-			if (answer.contentType) reply.header("content-type", answer.contentType);
-			await reply.code(answer.status).header("idempotent-replayed", "true").send(answer.body);
-			return false;
-		}
-		if (Date.now() > deadline) {
-			throw new RestError(
-				"rest_idempotency_key_in_use",
-				"A request with this Idempotency-Key is still being processed. Please retry later.",
-				409,
-			);
-		}
-		await sleep(POLL_MS);
-	}
-}
-
-export function registerIdempotencyKeys(app: FastifyInstance, db: Kysely<Database>, clock: Clock): void {
 	app.addHook("preHandler", async (request, reply) => {
 		const scope = scopeOf(request);
 		if (!scope) return;
+		let claim: Claim;
 		try {
-			if (await claim(db, clock, scope, reply)) request.idempotencyScope = scope;
+			claim = await keys.claim(scope, clock.seconds());
 		} catch (error) {
 			if (error instanceof IdempotencyKeyReused) {
 				throw new RestError("wcpay_idempotency_key_reused", error.message, 400);
 			}
+			if (error instanceof RequestKeyInUse)
+				throw new RestError("rest_idempotency_key_in_use", error.message, 409);
 			throw error;
 		}
+		if (claim.state === "claimed") {
+			request.idempotencyScope = scope;
+			request.idempotencyClaim = claim;
+			return;
+		}
+		const { answer } = claim;
+		if (answer.contentType) reply.header("content-type", answer.contentType);
+		await reply.code(answer.status).header("idempotent-replayed", "true").send(answer.body);
 	});
 
 	app.addHook("onSend", async (request, reply, payload) => {
-		const scope = request.idempotencyScope;
-		if (!scope) return payload;
-		request.idempotencyScope = undefined;
+		const claim = request.idempotencyClaim;
+		if (!claim) return payload;
+		request.idempotencyClaim = undefined;
 		const status = reply.statusCode;
 		const type = reply.getHeader("content-type");
 		const contentType = typeof type === "string" ? type : null;
@@ -117,11 +102,15 @@ export function registerIdempotencyKeys(app: FastifyInstance, db: Kysely<Databas
 		const text = contentType === null || /^(application\/json|text\/)/.test(contentType);
 		const body =
 			typeof payload === "string" ? payload : Buffer.isBuffer(payload) && text ? payload.toString() : null;
-		if (status >= 200 && status < 300 && body !== null) {
-			await completeRequestKey(db, scope, { status, contentType, body });
-		} else {
-			await releaseRequestKey(db, scope);
-		}
+		const keep = status >= 200 && status < 300 && body !== null;
+		await claim.finish(keep ? { status, contentType, body } : null);
 		return payload;
+	});
+
+	// A request that ended without sending an answer gives its key back.
+	app.addHook("onResponse", async (request) => {
+		const claim = request.idempotencyClaim;
+		request.idempotencyClaim = undefined;
+		await claim?.finish(null);
 	});
 }

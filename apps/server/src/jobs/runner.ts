@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/connection.ts";
 import type { ExportJobsTable } from "../db/schema.ts";
 import { refreshStatistics } from "../db/statistics.ts";
+import { purgeRequestKeys } from "../http/request-keys.ts";
 import { purgeAccountEvents } from "../processor/account-events.ts";
 import type { Clock } from "../processor/clock.ts";
 import { purgeIdempotencyKeys } from "../processor/idempotency.ts";
@@ -102,6 +103,7 @@ export function startJobRunner(options: RunnerOptions): { stop(): Promise<void>;
 			await deliverPendingMail(options.db, transport, options.clock.seconds());
 			await purgeExpiredExports(options.db, options.dataDir, options.clock.seconds());
 			await purgeIdempotencyKeys(options.db.kysely, options.clock.seconds());
+			await purgeRequestKeys(options.db.kysely, options.clock.seconds());
 			if (Date.now() - lastEventPurge >= EVENT_PURGE_INTERVAL_MS) {
 				lastEventPurge = Date.now();
 				await purgeAccountEvents(options.db.kysely, options.clock.seconds() - EVENT_RETENTION_SECONDS);

@@ -114,7 +114,6 @@ export async function rememberAnswer<T>(
 			key: scope.key,
 			method: scope.method,
 			path: scope.path,
-			status_code: 200,
 			response: JSON.stringify(stored),
 			created: now,
 		})
@@ -122,121 +121,6 @@ export async function rememberAnswer<T>(
 		.returning("key")
 		.executeTakeFirst();
 	if (!inserted) throw new IdempotencyKeyReused();
-}
-
-/*
- * Request-level keys (http/idempotency-keys.ts): every state-changing REST call may carry an
- * Idempotency-Key. The key is reserved before the handler runs (status 0), completed with the
- * answer after it, and released when the request fails, so only successes are replayed. A
- * space can never occur in a client's key, so the prefix keeps these rows apart from the
- * processor's own keys above, which are written inside the money movement's transaction.
- */
-const REQUEST_KEY_PREFIX = "request ";
-const PENDING = 0;
-
-/** One request's claim on a key: who, which call and what it asked. */
-export type RequestKeyScope = IdempotencyScope;
-
-/** An answer as it was sent, to be sent again byte for byte. */
-const recordedAnswer = z.object({ status: z.number(), contentType: z.string().nullable(), body: z.string() });
-export type RecordedAnswer = z.infer<typeof recordedAnswer>;
-
-const requestKeyRow = z.object({
-	fingerprint: z.string(),
-	answer: recordedAnswer.optional(),
-});
-type RequestKeyRow = z.infer<typeof requestKeyRow>;
-
-export type Reservation =
-	| { state: "reserved" }
-	| { state: "replay"; answer: RecordedAnswer }
-	| { state: "in_progress"; since: number };
-
-const rowKey = (scope: RequestKeyScope) => `${REQUEST_KEY_PREFIX}${scope.key}`;
-
-function keyRow(db: Kysely<Database>, scope: RequestKeyScope) {
-	return db
-		.selectFrom("idempotency_keys")
-		.select(["method", "path", "status_code", "response", "created"])
-		.where("account_id", "=", scope.accountId)
-		.where("user_id", "=", scope.userId)
-		.where("key", "=", rowKey(scope));
-}
-
-/**
- * Claims the key for this request, or says what became of the request that claimed it first.
- * A claim older than `staleBefore` belongs to a request that died (a crash between the work and
- * its answer) and is taken over. Throws IdempotencyKeyReused for another call or another body.
- */
-export async function reserveRequestKey(
-	db: Kysely<Database>,
-	scope: RequestKeyScope,
-	now: number,
-	staleBefore: number,
-): Promise<Reservation> {
-	const claimed = await db
-		.insertInto("idempotency_keys")
-		.values({
-			account_id: scope.accountId,
-			user_id: scope.userId,
-			key: rowKey(scope),
-			method: scope.method,
-			path: scope.path,
-			status_code: PENDING,
-			response: JSON.stringify({ fingerprint: scope.fingerprint } satisfies RequestKeyRow),
-			created: now,
-		})
-		.onConflict((conflict) => conflict.columns(["account_id", "user_id", "key"]).doNothing())
-		.returning("key")
-		.executeTakeFirst();
-	if (claimed) return { state: "reserved" };
-	const seen = await keyRow(db, scope).executeTakeFirst();
-	// Released meanwhile: the first request failed, so this one may try.
-	if (!seen) return reserveRequestKey(db, scope, now, staleBefore);
-	const stored = sameRequestOrThrow(seen, scope, requestKeyRow);
-	if (seen.status_code !== PENDING && stored.answer) return { state: "replay", answer: stored.answer };
-	if (seen.created < staleBefore) {
-		const taken = await db
-			.updateTable("idempotency_keys")
-			.set({ created: now })
-			.where("account_id", "=", scope.accountId)
-			.where("user_id", "=", scope.userId)
-			.where("key", "=", rowKey(scope))
-			.where("status_code", "=", PENDING)
-			.where("created", "=", seen.created)
-			.executeTakeFirst();
-		if (Number(taken.numUpdatedRows) === 1) return { state: "reserved" };
-	}
-	return { state: "in_progress", since: seen.created };
-}
-
-/** Records the answer of the request that holds the key. */
-export async function completeRequestKey(
-	db: Kysely<Database>,
-	scope: RequestKeyScope,
-	answer: RecordedAnswer,
-): Promise<void> {
-	await db
-		.updateTable("idempotency_keys")
-		.set({
-			status_code: answer.status,
-			response: JSON.stringify({ fingerprint: scope.fingerprint, answer } satisfies RequestKeyRow),
-		})
-		.where("account_id", "=", scope.accountId)
-		.where("user_id", "=", scope.userId)
-		.where("key", "=", rowKey(scope))
-		.execute();
-}
-
-/** Gives the key back after a failed request, so a retry runs again. */
-export async function releaseRequestKey(db: Kysely<Database>, scope: RequestKeyScope): Promise<void> {
-	await db
-		.deleteFrom("idempotency_keys")
-		.where("account_id", "=", scope.accountId)
-		.where("user_id", "=", scope.userId)
-		.where("key", "=", rowKey(scope))
-		.where("status_code", "=", PENDING)
-		.execute();
 }
 
 /** Keys are kept for a day (as payment APIs do); the job runner forgets older ones. */

@@ -147,7 +147,6 @@ export async function createInstantPayout(
 					key: request.idempotencyKey,
 					method: request.method,
 					path: request.path,
-					status_code: 200,
 					response: JSON.stringify(payout),
 					created: request.now,
 				})

@@ -31,6 +31,7 @@ const CLEARED = [
 	"export_jobs",
 	"email_outbox",
 	"idempotency_keys",
+	"request_keys",
 	"payment_intents",
 	"account_clocks",
 	"account_events",
