@@ -3,7 +3,7 @@
  * format to French's "j F Y"; the overview and the transactions list then read in French, dates
  * read like "23 novembre 2026" and amounts like "1 234,56 €" (spec 1 §1: a space groups
  * thousands in French, and French writes the currency after the number), and an export's file
- * has French headings (its e-mail: apps/server/test/exports-language.test.ts). The login page
+ * has French headings (its e-mail: apps/server/test/payments/exports/exports-language.test.ts). The login page
  * follows the site language too. The journey changes the store's settings, so it runs on a store of its
  * own.
  */

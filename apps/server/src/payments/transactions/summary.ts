@@ -4,7 +4,7 @@
  * 30-day blocks, then days at its ends — and only the partial first and last day (the range is
  * in the user's time zone, periods in UTC) from the ledger. Otherwise — search, a payout,
  * or an OR with a date — one filtered read of the ledger through the index that filter has.
- * Both paths give the same figures (test: apps/server/test/transactions-rollups.test.ts).
+ * Both paths give the same figures (test: apps/server/test/payments/transactions/rollups.test.ts).
  */
 import type { TransactionFilters, TransactionsSummary } from "@paydesk/contract/transactions";
 import { type Expression, type SqlBool, sql } from "kysely";

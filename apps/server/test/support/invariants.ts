@@ -1,0 +1,106 @@
+/**
+ * What many server tests share: a fingerprint of the store's state (to prove a refused
+ * write changed nothing), the money invariants checked after every concurrency test, and the
+ * WordPress REST error shape every refusal must have.
+ */
+import { createHash } from "node:crypto";
+import { type Kysely, sql } from "kysely";
+import { expect } from "vitest";
+import type { Database } from "../../src/db/schema.ts";
+import { accountBalances, RETURNED_PAYOUT_STATUSES } from "../../src/processor/balances.ts";
+import { rollupDrift } from "../../src/processor/rollups.ts";
+import type { InjectedAnswer } from "../../src/testing/test-app.ts";
+
+export const BASE = "/wp-json/wc/v3/payments";
+
+/** Tables whose rows make up a store's state; sessions and rate limits are the caller's own. */
+const STATE_TABLES = [
+	"accounts",
+	"users",
+	"application_passwords",
+	"options",
+	"user_meta",
+	"sequences",
+	"orders",
+	"charges",
+	"balance_transactions",
+	"transaction_rollups",
+	"refunds",
+	"disputes",
+	"files",
+	"payouts",
+	"timeline_events",
+	"loans",
+	"loan_paydowns",
+	"card_readers",
+	"reader_charges",
+	"documents",
+	"inbox_notes",
+	"export_jobs",
+	"email_outbox",
+	"idempotency_keys",
+] as const;
+
+function rowText(row: Record<string, unknown>): string {
+	return JSON.stringify(
+		Object.keys(row)
+			.sort()
+			.map((key) => {
+				const value = row[key];
+				return value instanceof Uint8Array ? createHash("sha256").update(value).digest("hex") : value;
+			}),
+	);
+}
+
+/** One hash per table of every row (order-independent), so any change shows as a different table. */
+export async function stateFingerprint(db: Kysely<Database>): Promise<Record<string, string>> {
+	const out: Record<string, string> = {};
+	for (const table of STATE_TABLES) {
+		const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
+		const lines = rows.rows.map(rowText).sort();
+		out[table] =
+			`${lines.length}:${createHash("sha256").update(lines.join("\n")).digest("hex").slice(0, 16)}`;
+	}
+	return out;
+}
+
+/**
+ * The money invariants (DESIGN §4): each currency's balance equals Σ net of its balance
+ * transactions minus what left in payouts, and the ledger's rollups match the ledger.
+ */
+export async function expectMoneyInvariants(db: Kysely<Database>, accountId: string, now: number) {
+	const ledger = await db
+		.selectFrom("balance_transactions")
+		.select(["currency", sql<number>`sum(net)`.as("net")])
+		.where("account_id", "=", accountId)
+		.groupBy("currency")
+		.execute();
+	const payouts = await db
+		.selectFrom("payouts")
+		.select(["currency", sql<number>`sum(amount + fee)`.as("debited")])
+		.where("account_id", "=", accountId)
+		.where("status", "not in", RETURNED_PAYOUT_STATUSES)
+		.groupBy("currency")
+		.execute();
+	const expected = new Map<string, number>();
+	for (const row of ledger) expected.set(row.currency, Number(row.net));
+	for (const row of payouts)
+		expected.set(row.currency, (expected.get(row.currency) ?? 0) - Number(row.debited));
+	const balances = await accountBalances(db, accountId, now);
+	const actual = new Map(balances.map((balance) => [balance.currency, balance.total]));
+	for (const [currency, total] of expected) expect(actual.get(currency) ?? 0, currency).toBe(total);
+	expect(await rollupDrift(db, accountId)).toEqual([]);
+}
+
+/** A refusal in the WordPress REST shape: { code, message, data: { status } } matching the HTTP status. */
+export function expectRestError(response: InjectedAnswer, context = ""): void {
+	const where = `${context} ${response.statusCode} ${response.body.slice(0, 300)}`;
+	expect(response.headers["content-type"], where).toMatch(/^application\/json/);
+	const body = response.json() as { code?: unknown; message?: unknown; data?: { status?: unknown } };
+	expect(typeof body.code, where).toBe("string");
+	expect(typeof body.message, where).toBe("string");
+	expect(body.data?.status, where).toBe(response.statusCode);
+}
+
+/** Whether the application under test runs on PostgreSQL (the suite's second pass). */
+export const onPostgres = () => Boolean(process.env.DATABASE_URL?.startsWith("postgres"));
