@@ -8,6 +8,7 @@
 // its own location (static files, assets, the admin app's dist) hold in both.
 //
 //   node scripts/build-server.mjs [--outfile apps/server/dist/main.js]
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -18,6 +19,20 @@ export const SERVER_OUTFILE = path.join(root, "apps/server/dist/main.js");
 export const SERVER_SOURCES = ["apps/server/src", "packages/contract/src", "packages/domain/src"].map((dir) =>
 	path.join(root, dir),
 );
+
+/**
+ * The payment areas, as apps/server/src/payments/plugins.ts finds them from the sources: the
+ * folders with a routes.ts. The bundle has no source tree to list, so the build writes the list
+ * into it (PAYDESK_PAYMENT_AREAS); esbuild bundles the areas' modules from plugins.ts's import
+ * pattern.
+ */
+function paymentAreas() {
+	const payments = path.join(root, "apps/server/src/payments");
+	return readdirSync(payments, { withFileTypes: true })
+		.filter((entry) => entry.isDirectory() && existsSync(path.join(payments, entry.name, "routes.ts")))
+		.map((entry) => entry.name)
+		.sort();
+}
 
 /** Every bare import is an npm package left for Node to load, except the workspace's own. */
 const externalPackages = {
@@ -40,6 +55,8 @@ export async function buildServer(outfile = SERVER_OUTFILE) {
 		format: "esm",
 		target: "node20.19",
 		plugins: [externalPackages],
+		// JSON text, a string: an array or object define would be injected into every module.
+		define: { PAYDESK_PAYMENT_AREAS: JSON.stringify(JSON.stringify(paymentAreas())) },
 		legalComments: "none",
 		logLevel: "warning",
 		metafile: true,

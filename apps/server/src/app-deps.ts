@@ -28,3 +28,13 @@ export interface AppDeps {
 	/** Check every JSON answer against its contract (on in tests). */
 	validateResponses: boolean;
 }
+
+declare module "fastify" {
+	interface FastifyInstance {
+		/**
+		 * The app's dependencies (app.ts decorates the root with them): every plugin reads its
+		 * database, clock and configuration here, as contractRoute reads validateResponses.
+		 */
+		deps: AppDeps;
+	}
+}

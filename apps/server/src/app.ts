@@ -1,3 +1,11 @@
+/**
+ * The Fastify app: the root instance carries what every route shares (app.deps, the account's
+ * clock, error handling, security headers, authentication, rate limits, Idempotency-Key replay),
+ * then the routes. The payment areas are not listed here: each folder of payments/ with a
+ * routes.ts is an encapsulated plugin that payments/plugins.ts finds and registers, so an area
+ * reads its database, clock and configuration from app.deps and a new area needs no line here.
+ * The WordPress-shaped surfaces, the sandbox partner and the test checkout are registered below.
+ */
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,32 +27,8 @@ import { registerIdempotencyKeys } from "./http/idempotency-keys.ts";
 import { registerJsonBody } from "./http/json-body.ts";
 import { registerRouteRateLimits } from "./http/route-rate-limits.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
-import { registerAccountSessionRoutes } from "./payments/account-session/routes.ts";
-import { registerAccountRoutes } from "./payments/accounts/routes.ts";
-import { registerAuthorizationRoutes } from "./payments/authorizations/routes.ts";
-import { registerCapitalRoutes } from "./payments/capital/routes.ts";
-import { registerChargeRoutes } from "./payments/charges/routes.ts";
-import { registerDepositRoutes } from "./payments/deposits/routes.ts";
-import { registerDisputeRoutes } from "./payments/disputes/routes.ts";
-import { registerDocumentRoutes } from "./payments/documents/routes.ts";
-import { registerEventRoutes } from "./payments/events/routes.ts";
-import { registerFileRoutes } from "./payments/files/routes.ts";
-import { registerFraudOutcomeRoutes } from "./payments/fraud-outcomes/routes.ts";
-import { registerInboxRoutes } from "./payments/inbox/routes.ts";
-import { registerMultiCurrencyRoutes } from "./payments/multi-currency/routes.ts";
-import { registerNotificationRoutes } from "./payments/notifications/routes.ts";
-import { registerOnboardingRoutes } from "./payments/onboarding/routes.ts";
-import { registerOrderRoutes } from "./payments/orders/routes.ts";
-import { registerPaymentIntentRoutes } from "./payments/payment-intents/routes.ts";
-import { registerReaderRoutes } from "./payments/readers/routes.ts";
-import { registerRefundRoutes } from "./payments/refunds/routes.ts";
-import { registerReportingRoutes } from "./payments/reporting/routes.ts";
-import { registerSandboxClockRoutes } from "./payments/sandbox-clock/routes.ts";
-import { registerSettingsRoutes } from "./payments/settings/routes.ts";
-import { registerSurveyRoutes } from "./payments/survey/routes.ts";
-import { registerTimelineRoutes } from "./payments/timeline/routes.ts";
-import { registerTransactionRoutes } from "./payments/transactions/routes.ts";
-import { registerVatRoutes } from "./payments/vat/routes.ts";
+import { registerOnboardingHooks } from "./payments/onboarding/hooks.ts";
+import { registerPaymentAreas } from "./payments/plugins.ts";
 import { clockOffset, offsetClock } from "./processor/account-clock.ts";
 import { registerAuthenticationPage } from "./sandbox-partner/authentication-page.ts";
 import { registerPaymentMethodPage } from "./sandbox-partner/payment-method-page.ts";
@@ -74,6 +58,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 		routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
 	});
 
+	app.decorate("deps", deps);
 	app.decorate("accountClockOf", async (accountId: string) =>
 		accountId ? offsetClock(deps.clock, await clockOffset(deps.db.kysely, accountId)) : deps.clock,
 	);
@@ -103,38 +88,15 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
 	const openApi = buildOpenApi(ALL_ROUTES, { title: "Paydesk REST API", version: "1.0.0" });
 	contractRoute(app, openApiDocument, async () => openApi);
-	registerAccountRoutes(app, deps);
-	registerDepositRoutes(app, deps);
-	registerTransactionRoutes(app, deps);
-	registerFraudOutcomeRoutes(app, deps);
-	registerAuthorizationRoutes(app, deps);
-	registerChargeRoutes(app, deps);
-	registerTimelineRoutes(app, deps);
-	registerRefundRoutes(app, deps);
-	registerOrderRoutes(app, deps);
-	registerDocumentRoutes(app, deps);
-	registerVatRoutes(app, deps);
-	registerReaderRoutes(app, deps);
-	registerCapitalRoutes(app, deps);
-	registerDisputeRoutes(app, deps);
-	registerFileRoutes(app, deps);
-	registerSettingsRoutes(app, deps);
-	registerMultiCurrencyRoutes(app, deps);
+	registerOnboardingHooks(app, deps);
+	// Last of the root's hooks: an area's context keeps the hooks the root has when it is registered.
+	await registerPaymentAreas(app);
 	registerWpRoutes(app, deps);
 	registerWcRoutes(app, deps);
-	registerReportingRoutes(app, deps);
-	registerInboxRoutes(app, deps);
-	registerSurveyRoutes(app, deps);
-	registerAccountSessionRoutes(app, deps);
-	registerOnboardingRoutes(app, deps);
-	registerPaymentIntentRoutes(app, deps);
-	registerSandboxClockRoutes(app, deps);
 	registerSandboxPartner(app, deps);
 	registerAuthenticationPage(app, deps);
 	registerPaymentMethodPage(app, deps);
 	registerTestCheckout(app, deps);
-	registerEventRoutes(app, deps);
-	registerNotificationRoutes(app, deps);
 
 	return app;
 }

@@ -34,11 +34,6 @@ export type RouteHandler<C extends RouteContract> = (
 	context: RouteContext<C>,
 ) => Promise<z.input<C["response"]>>;
 
-export interface ContractRouteOptions {
-	/** Check every answer against its schema (tests), so the contract cannot drift. */
-	validateResponses?: boolean;
-}
-
 /** Parses one part of the request against its schema; failures name the parameters. */
 function parsePart(schema: z.ZodType | undefined, raw: unknown): unknown {
 	if (!schema) return {};
@@ -84,14 +79,16 @@ export const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1")
  * Registers a route from its contract: validates params, query and body with the contract's
  * zod schemas (400 rest_invalid_param naming each bad parameter), requires manage_woocommerce
  * (or the contract's own capability) unless the route is public, limits it per user when the contract names a rate (429, see
- * route-rate-limits.ts), and answers the handler's result.
+ * route-rate-limits.ts), and answers the handler's result. With app.deps.validateResponses (on in
+ * tests) the answer is checked against its schema too, so the contract cannot drift.
  */
 export function contractRoute<C extends RouteContract>(
 	app: FastifyInstance,
 	contract: C,
 	handler: RouteHandler<C>,
-	options: ContractRouteOptions = {},
 ): void {
+	// app is the registering plugin's instance: the root's decorations are visible in every child.
+	const { validateResponses } = app.deps;
 	app.route({
 		method: contract.method,
 		url: toFastifyPath(contract.path),
@@ -117,7 +114,7 @@ export function contractRoute<C extends RouteContract>(
 				reply,
 			} as RouteContext<C>);
 			if (reply.sent) return reply;
-			if (options.validateResponses && !contract.produces) {
+			if (validateResponses && !contract.produces) {
 				const checked = contract.response.safeParse(result);
 				if (!checked.success) {
 					request.log.error(

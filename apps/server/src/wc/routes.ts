@@ -27,53 +27,34 @@ function itemError(id: string, error: RestError): BatchItemError {
 
 export function registerWcRoutes(app: FastifyInstance, deps: AppDeps): void {
 	const { db } = deps;
-	const options = { validateResponses: deps.validateResponses };
 
-	contractRoute(
-		app,
-		listGeneralSettings,
-		async ({ accountId }) => readGeneralSettings(db.kysely, accountId),
-		options,
+	contractRoute(app, listGeneralSettings, async ({ accountId }) => readGeneralSettings(db.kysely, accountId));
+
+	contractRoute(app, getGeneralSetting, async ({ accountId, params }) =>
+		readGeneralSetting(db.kysely, accountId, params.id),
 	);
 
-	contractRoute(
-		app,
-		getGeneralSetting,
-		async ({ accountId, params }) => readGeneralSetting(db.kysely, accountId, params.id),
-		options,
-	);
+	contractRoute(app, updateGeneralSetting, async ({ accountId, params, body }) => {
+		const [result] = await updateGeneralSettings(db.kysely, accountId, [
+			{ id: params.id, value: body.value },
+		]);
+		if (!result || result instanceof RestError) throw result;
+		return result;
+	});
 
-	contractRoute(
-		app,
-		updateGeneralSetting,
-		async ({ accountId, params, body }) => {
-			const [result] = await updateGeneralSettings(db.kysely, accountId, [
-				{ id: params.id, value: body.value },
-			]);
-			if (!result || result instanceof RestError) throw result;
-			return result;
-		},
-		options,
-	);
-
-	contractRoute(
-		app,
-		batchUpdateGeneralSettings,
-		async ({ accountId, body }) => {
-			if (body.update.length > BATCH_LIMIT) {
-				throw new RestError(
-					SETTING_ERRORS.tooManyItems,
-					`Unable to accept more than ${BATCH_LIMIT} items for this request.`,
-					413,
-				);
-			}
-			const results = await updateGeneralSettings(db.kysely, accountId, body.update);
-			return {
-				update: results.map((result, index) =>
-					result instanceof RestError ? itemError(body.update[index]?.id ?? "", result) : result,
-				),
-			};
-		},
-		options,
-	);
+	contractRoute(app, batchUpdateGeneralSettings, async ({ accountId, body }) => {
+		if (body.update.length > BATCH_LIMIT) {
+			throw new RestError(
+				SETTING_ERRORS.tooManyItems,
+				`Unable to accept more than ${BATCH_LIMIT} items for this request.`,
+				413,
+			);
+		}
+		const results = await updateGeneralSettings(db.kysely, accountId, body.update);
+		return {
+			update: results.map((result, index) =>
+				result instanceof RestError ? itemError(body.update[index]?.id ?? "", result) : result,
+			),
+		};
+	});
 }

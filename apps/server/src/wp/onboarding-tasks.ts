@@ -24,37 +24,32 @@ import { readOptions } from "./queries.ts";
 export function registerOnboardingTaskRoutes(app: FastifyInstance, deps: AppDeps): void {
 	const { db } = deps;
 
-	contractRoute(
-		app,
-		getOnboardingTasks,
-		async ({ accountId, user, request }) => {
-			const now = deps.clock.seconds();
-			// The connect links are signed for the calling session, as the admin page signs them.
-			const settings = await buildPageSettings(db.kysely, deps.config, user, {
-				nonceSecret: request.auth.nonceSecret ?? "",
+	contractRoute(app, getOnboardingTasks, async ({ accountId, user, request }) => {
+		const now = deps.clock.seconds();
+		// The connect links are signed for the calling session, as the admin page signs them.
+		const settings = await buildPageSettings(db.kysely, deps.config, user, {
+			nonceSecret: request.auth.nonceSecret ?? "",
+			now,
+		});
+		const tasks = storeTaskListExtension({
+			...taskContextOf(settings, {
+				// None of the store list's tasks reads disputes.
+				disputes: [],
 				now,
-			});
-			const tasks = storeTaskListExtension({
-				...taskContextOf(settings, {
-					// None of the store list's tasks reads disputes.
-					disputes: [],
-					now,
-					format: {
-						money: (amount, currency) => formatAmount(amount, currency, { locale: settings.locale.code }),
-						date: (seconds) =>
-							formatDate(settings.dateFormat, seconds, settings.timezone, settings.locale.code),
-						time: (seconds) =>
-							formatDate(settings.timeFormat, seconds, settings.timezone, settings.locale.code),
-					},
-					translator: translatorFor(settings.locale.code),
-				}),
-				updateDetailsEnabled: settings.featureFlags.updateDetailsTask,
-			});
-			const preferences = taskPreferencesOf(
-				await readOptions(db.kysely, accountId, Object.values(TASK_OPTIONS)),
-			);
-			return [storeTaskList(tasks, preferences, now * 1000)];
-		},
-		{ validateResponses: deps.validateResponses },
-	);
+				format: {
+					money: (amount, currency) => formatAmount(amount, currency, { locale: settings.locale.code }),
+					date: (seconds) =>
+						formatDate(settings.dateFormat, seconds, settings.timezone, settings.locale.code),
+					time: (seconds) =>
+						formatDate(settings.timeFormat, seconds, settings.timezone, settings.locale.code),
+				},
+				translator: translatorFor(settings.locale.code),
+			}),
+			updateDetailsEnabled: settings.featureFlags.updateDetailsTask,
+		});
+		const preferences = taskPreferencesOf(
+			await readOptions(db.kysely, accountId, Object.values(TASK_OPTIONS)),
+		);
+		return [storeTaskList(tasks, preferences, now * 1000)];
+	});
 }

@@ -38,38 +38,21 @@ function storeUser(user: AuthUser): StoreUser {
 
 export function registerWpRoutes(app: FastifyInstance, deps: AppDeps): void {
 	const { db } = deps;
-	const options = { validateResponses: deps.validateResponses };
 
-	contractRoute(
-		app,
-		getOptions,
-		async ({ query, accountId }) => readOptions(db.kysely, accountId, query.options),
-		options,
+	contractRoute(app, getOptions, async ({ query, accountId }) =>
+		readOptions(db.kysely, accountId, query.options),
 	);
 
-	contractRoute(
-		app,
-		updateOptions,
-		async ({ body, accountId }) => {
-			await writeOptions(db.kysely, accountId, body);
-			return { success: true as const };
-		},
-		options,
-	);
+	contractRoute(app, updateOptions, async ({ body, accountId }) => {
+		await writeOptions(db.kysely, accountId, body);
+		return { success: true as const };
+	});
 
 	registerOnboardingTaskRoutes(app, deps);
 
-	contractRoute(
-		app,
-		getSiteSettings,
-		async ({ accountId }) => readSiteSettings(db.kysely, accountId),
-		options,
-	);
-	contractRoute(
-		app,
-		updateSiteSettings,
-		async ({ accountId, body }) => writeSiteSettings(db.kysely, accountId, body),
-		options,
+	contractRoute(app, getSiteSettings, async ({ accountId }) => readSiteSettings(db.kysely, accountId));
+	contractRoute(app, updateSiteSettings, async ({ accountId, body }) =>
+		writeSiteSettings(db.kysely, accountId, body),
 	);
 
 	const currentUser = async (accountId: string, user: AuthUser) => {
@@ -82,28 +65,18 @@ export function registerWpRoutes(app: FastifyInstance, deps: AppDeps): void {
 		};
 	};
 
-	contractRoute(app, getCurrentUser, async ({ accountId, user }) => currentUser(accountId, user), options);
+	contractRoute(app, getCurrentUser, async ({ accountId, user }) => currentUser(accountId, user));
 
 	// Another user of the same store; a user of another store is as unknown as a missing one.
-	contractRoute(
-		app,
-		getUser,
-		async ({ params, accountId }) => {
-			const found = await loadUser(db.kysely, accountId, params.id);
-			if (!found) throw new RestError(USER_ERRORS.invalidId, "Invalid user ID.", 404);
-			return storeUser(found);
-		},
-		options,
-	);
+	contractRoute(app, getUser, async ({ params, accountId }) => {
+		const found = await loadUser(db.kysely, accountId, params.id);
+		if (!found) throw new RestError(USER_ERRORS.invalidId, "Invalid user ID.", 404);
+		return storeUser(found);
+	});
 
-	contractRoute(
-		app,
-		updateCurrentUser,
-		async ({ body, accountId, user }) => {
-			if (body.meta) await writeUserMeta(db.kysely, accountId, user.id, body.meta);
-			if (body.locale !== undefined) await writeUserLocale(db.kysely, accountId, user.id, body.locale);
-			return currentUser(accountId, user);
-		},
-		options,
-	);
+	contractRoute(app, updateCurrentUser, async ({ body, accountId, user }) => {
+		if (body.meta) await writeUserMeta(db.kysely, accountId, user.id, body.meta);
+		if (body.locale !== undefined) await writeUserLocale(db.kysely, accountId, user.id, body.locale);
+		return currentUser(accountId, user);
+	});
 }

@@ -9,7 +9,6 @@ import {
 	partnerNotifications,
 } from "@paydesk/contract/account-session";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { AppDeps } from "../../app-deps.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { RestError } from "../../http/rest-error.ts";
 import { loadAccount } from "../../processor/account.ts";
@@ -29,31 +28,26 @@ function isSecurePage(request: FastifyRequest): boolean {
 	return request.protocol === "https" || ["localhost", "127.0.0.1", "[::1]"].includes(host);
 }
 
-export function registerAccountSessionRoutes(app: FastifyInstance, deps: AppDeps): void {
-	const { db, clock } = deps;
+export default async function accountSessionRoutes(app: FastifyInstance): Promise<void> {
+	const { db, clock } = app.deps;
 
-	contractRoute(
-		app,
-		getAccountSession,
-		async ({ accountId, request }) => {
-			const account = await loadAccount(db.kysely, accountId);
-			if (account?.connected !== 1) throw accountMissing();
-			const secret = request.auth.nonceSecret;
-			if (!secret) {
-				throw new RestError(
-					ACCOUNT_SESSION_ERRORS.browserSessionRequired,
-					"Account sessions are for the admin pages of a signed-in browser.",
-					400,
-				);
-			}
-			return {
-				clientSecret: createClientSecret(secret, accountId, clock.seconds()),
-				publishableKey: account.test_mode === 1 ? "pk_test_paydesk_sandbox" : "pk_live_paydesk_sandbox",
-				locale: "en-US",
-			};
-		},
-		{ validateResponses: deps.validateResponses },
-	);
+	contractRoute(app, getAccountSession, async ({ accountId, request }) => {
+		const account = await loadAccount(db.kysely, accountId);
+		if (account?.connected !== 1) throw accountMissing();
+		const secret = request.auth.nonceSecret;
+		if (!secret) {
+			throw new RestError(
+				ACCOUNT_SESSION_ERRORS.browserSessionRequired,
+				"Account sessions are for the admin pages of a signed-in browser.",
+				400,
+			);
+		}
+		return {
+			clientSecret: createClientSecret(secret, accountId, clock.seconds()),
+			publishableKey: account.test_mode === 1 ? "pk_test_paydesk_sandbox" : "pk_live_paydesk_sandbox",
+			locale: "en-US",
+		};
+	});
 
 	// The partner's own API, outside wp-json: the client secret (with its browser session) is the key.
 	app.get(PARTNER_NOTIFICATIONS_PATH, async (request, reply) => {

@@ -6,7 +6,6 @@ import {
 	listAuthorizations,
 } from "@paydesk/contract/authorizations";
 import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../../app-deps.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { notFound } from "../../http/rest-error.ts";
 import { loadAccount } from "../../processor/account.ts";
@@ -16,39 +15,22 @@ import {
 	summariseAuthorizations,
 } from "./queries.ts";
 
-export function registerAuthorizationRoutes(app: FastifyInstance, deps: AppDeps): void {
-	const { db } = deps;
-	const options = { validateResponses: deps.validateResponses };
+export default async function authorizationsRoutes(app: FastifyInstance): Promise<void> {
+	const { db } = app.deps;
 
-	contractRoute(
-		app,
-		listAuthorizations,
-		async ({ query, accountId }) => listUncaptured(db.kysely, accountId, query),
-		options,
+	contractRoute(app, listAuthorizations, async ({ query, accountId }) =>
+		listUncaptured(db.kysely, accountId, query),
 	);
 
-	contractRoute(
-		app,
-		getAuthorizationsSummary,
-		async ({ accountId }) => {
-			const account = await loadAccount(db.kysely, accountId);
-			return summariseAuthorizations(db.kysely, accountId, account?.default_currency ?? "usd");
-		},
-		options,
-	);
+	contractRoute(app, getAuthorizationsSummary, async ({ accountId }) => {
+		const account = await loadAccount(db.kysely, accountId);
+		return summariseAuthorizations(db.kysely, accountId, account?.default_currency ?? "usd");
+	});
 
-	contractRoute(
-		app,
-		getAuthorization,
-		async ({ params, accountId }) => {
-			const found = await findAuthorization(db.kysely, accountId, params.id);
-			if (!found)
-				throw notFound(
-					AUTHORIZATION_ERRORS.missing,
-					"The authorization you are looking for cannot be found.",
-				);
-			return found;
-		},
-		options,
-	);
+	contractRoute(app, getAuthorization, async ({ params, accountId }) => {
+		const found = await findAuthorization(db.kysely, accountId, params.id);
+		if (!found)
+			throw notFound(AUTHORIZATION_ERRORS.missing, "The authorization you are looking for cannot be found.");
+		return found;
+	});
 }

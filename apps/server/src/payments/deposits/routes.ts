@@ -8,13 +8,12 @@ import {
 	listDeposits,
 } from "@paydesk/contract/deposits";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { AppDeps } from "../../app-deps.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { invalidParams, notFound, RestError } from "../../http/rest-error.ts";
 import { filterTimeZone } from "../../lists/time-zones.ts";
 import { loadAccount } from "../../processor/account.ts";
 import { createInstantPayout, PayoutError } from "../../processor/payouts.ts";
-import { registerExport } from "../exports/routes.ts";
+import { registerExport } from "../exports/register-export.ts";
 import { payoutExport } from "./export.ts";
 import { depositsOverview } from "./overview.ts";
 import { findPayout, listPayouts, summarisePayouts, toPayout } from "./queries.ts";
@@ -38,75 +37,50 @@ const PAYOUT_ERROR_ANSWERS = {
 	idempotency_key_reused: [DEPOSIT_ERRORS.idempotencyKeyReused, 400],
 } as const;
 
-export function registerDepositRoutes(app: FastifyInstance, deps: AppDeps): void {
-	const { db } = deps;
-	const options = { validateResponses: deps.validateResponses };
+export default async function depositsRoutes(app: FastifyInstance): Promise<void> {
+	const { db } = app.deps;
 
-	contractRoute(
-		app,
-		listDeposits,
-		async ({ query, accountId }) =>
-			listPayouts(db.kysely, accountId, query, await filterTimeZone(db.kysely, accountId, query)),
-		options,
+	contractRoute(app, listDeposits, async ({ query, accountId }) =>
+		listPayouts(db.kysely, accountId, query, await filterTimeZone(db.kysely, accountId, query)),
 	);
 
-	contractRoute(
-		app,
-		getDepositsSummary,
-		async ({ query, accountId }) => {
-			const account = await loadAccount(db.kysely, accountId);
-			const timeZone = await filterTimeZone(db.kysely, accountId, query);
-			return summarisePayouts(db.kysely, accountId, query, timeZone, account?.default_currency ?? "usd");
-		},
-		options,
-	);
+	contractRoute(app, getDepositsSummary, async ({ query, accountId }) => {
+		const account = await loadAccount(db.kysely, accountId);
+		const timeZone = await filterTimeZone(db.kysely, accountId, query);
+		return summarisePayouts(db.kysely, accountId, query, timeZone, account?.default_currency ?? "usd");
+	});
 
-	contractRoute(
-		app,
-		getDepositsOverview,
-		async ({ accountId, clock }) => {
-			const account = await loadAccount(db.kysely, accountId);
-			if (!account) throw accountMissing();
-			return depositsOverview(db.kysely, account, clock.seconds());
-		},
-		options,
-	);
+	contractRoute(app, getDepositsOverview, async ({ accountId, clock }) => {
+		const account = await loadAccount(db.kysely, accountId);
+		if (!account) throw accountMissing();
+		return depositsOverview(db.kysely, account, clock.seconds());
+	});
 
-	contractRoute(
-		app,
-		getDeposit,
-		async ({ params, accountId }) => {
-			const row = await findPayout(db.kysely, accountId, params.id);
-			if (!row) throw notFound(DEPOSIT_ERRORS.notFound, "The deposit you are looking for cannot be found.");
-			return toPayout(row);
-		},
-		options,
-	);
+	contractRoute(app, getDeposit, async ({ params, accountId }) => {
+		const row = await findPayout(db.kysely, accountId, params.id);
+		if (!row) throw notFound(DEPOSIT_ERRORS.notFound, "The deposit you are looking for cannot be found.");
+		return toPayout(row);
+	});
 
-	contractRoute(
-		app,
-		createInstantDeposit,
-		async ({ body, user, accountId, request, clock }) => {
-			const key = idempotencyKey(request);
-			try {
-				const { payout } = await createInstantPayout(db, {
-					accountId,
-					userId: user.id,
-					currency: body.currency,
-					now: clock.seconds(),
-					idempotencyKey: key,
-					method: createInstantDeposit.method,
-					path: createInstantDeposit.path,
-				});
-				return toPayout(payout);
-			} catch (error) {
-				if (!(error instanceof PayoutError)) throw error;
-				const [code, status] = PAYOUT_ERROR_ANSWERS[error.code];
-				throw new RestError(code, error.message, status);
-			}
-		},
-		options,
-	);
+	contractRoute(app, createInstantDeposit, async ({ body, user, accountId, request, clock }) => {
+		const key = idempotencyKey(request);
+		try {
+			const { payout } = await createInstantPayout(db, {
+				accountId,
+				userId: user.id,
+				currency: body.currency,
+				now: clock.seconds(),
+				idempotencyKey: key,
+				method: createInstantDeposit.method,
+				path: createInstantDeposit.path,
+			});
+			return toPayout(payout);
+		} catch (error) {
+			if (!(error instanceof PayoutError)) throw error;
+			const [code, status] = PAYOUT_ERROR_ANSWERS[error.code];
+			throw new RestError(code, error.message, status);
+		}
+	});
 
-	registerExport(app, deps, payoutExport);
+	registerExport(app, payoutExport);
 }

@@ -21,7 +21,7 @@ import {
 	saveDisputeEvidence,
 } from "../../processor/disputes.ts";
 import { IdempotencyKeyReused, parseIdempotencyKey } from "../../processor/idempotency.ts";
-import { registerExport } from "../exports/routes.ts";
+import { registerExport } from "../exports/register-export.ts";
 import { loadDispute } from "./detail.ts";
 import { disputeExport } from "./export.ts";
 import { listDisputeRows, summariseDisputes } from "./queries.ts";
@@ -72,69 +72,47 @@ async function decided(
 	return dispute;
 }
 
-export function registerDisputeRoutes(app: FastifyInstance, deps: AppDeps): void {
-	const { db } = deps;
-	const options = { validateResponses: deps.validateResponses };
+export default async function disputesRoutes(app: FastifyInstance): Promise<void> {
+	const { db } = app.deps;
 
-	contractRoute(
-		app,
-		listDisputes,
-		async ({ query, accountId }) =>
-			listDisputeRows(db.kysely, accountId, query, await filterTimeZone(db.kysely, accountId, query)),
-		options,
+	contractRoute(app, listDisputes, async ({ query, accountId }) =>
+		listDisputeRows(db.kysely, accountId, query, await filterTimeZone(db.kysely, accountId, query)),
 	);
 
-	contractRoute(
-		app,
-		getDisputesSummary,
-		async ({ query, accountId }) =>
-			summariseDisputes(db.kysely, accountId, query, await filterTimeZone(db.kysely, accountId, query)),
-		options,
+	contractRoute(app, getDisputesSummary, async ({ query, accountId }) =>
+		summariseDisputes(db.kysely, accountId, query, await filterTimeZone(db.kysely, accountId, query)),
 	);
 
-	contractRoute(
-		app,
-		getDispute,
-		async ({ params, accountId }) => {
-			const dispute = await loadDispute(db.kysely, accountId, params.id);
-			if (!dispute) throw disputeNotFound();
-			return dispute;
-		},
-		options,
+	contractRoute(app, getDispute, async ({ params, accountId }) => {
+		const dispute = await loadDispute(db.kysely, accountId, params.id);
+		if (!dispute) throw disputeNotFound();
+		return dispute;
+	});
+
+	contractRoute(app, updateDispute, async ({ params, body, user, accountId, request, reply, clock }) =>
+		decided(app.deps, accountId, reply, () =>
+			saveDisputeEvidence(db, {
+				accountId,
+				disputeId: params.id,
+				now: clock.seconds(),
+				evidence: body.evidence,
+				metadata: body.metadata,
+				submit: body.submit,
+				idempotency: idempotencyOf(request, user, updateDispute.method, updateDispute.path),
+			}),
+		),
 	);
 
-	contractRoute(
-		app,
-		updateDispute,
-		async ({ params, body, user, accountId, request, reply, clock }) =>
-			decided(deps, accountId, reply, () =>
-				saveDisputeEvidence(db, {
-					accountId,
-					disputeId: params.id,
-					now: clock.seconds(),
-					evidence: body.evidence,
-					metadata: body.metadata,
-					submit: body.submit,
-					idempotency: idempotencyOf(request, user, updateDispute.method, updateDispute.path),
-				}),
-			),
-		options,
+	contractRoute(app, closeDispute, async ({ params, user, accountId, request, reply, clock }) =>
+		decided(app.deps, accountId, reply, () =>
+			acceptDispute(db, {
+				accountId,
+				disputeId: params.id,
+				now: clock.seconds(),
+				idempotency: idempotencyOf(request, user, closeDispute.method, closeDispute.path),
+			}),
+		),
 	);
 
-	contractRoute(
-		app,
-		closeDispute,
-		async ({ params, user, accountId, request, reply, clock }) =>
-			decided(deps, accountId, reply, () =>
-				acceptDispute(db, {
-					accountId,
-					disputeId: params.id,
-					now: clock.seconds(),
-					idempotency: idempotencyOf(request, user, closeDispute.method, closeDispute.path),
-				}),
-			),
-		options,
-	);
-
-	registerExport(app, deps, disputeExport);
+	registerExport(app, disputeExport);
 }

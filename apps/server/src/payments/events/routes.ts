@@ -5,7 +5,6 @@
  */
 import { EVENTS_ERRORS, streamEvents } from "@paydesk/contract/events";
 import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../../app-deps.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { RestError } from "../../http/rest-error.ts";
 import { EventHub, HUB_DEFAULTS } from "./hub.ts";
@@ -15,10 +14,11 @@ function lastEventIdOf(header: string | string[] | undefined, query: string | un
 	return value !== undefined && /^\d{1,18}$/.test(value) ? Number(value) : null;
 }
 
-export function registerEventRoutes(app: FastifyInstance, deps: AppDeps): EventHub {
-	const hub = new EventHub(deps.db.kysely, {
+export default async function eventsRoutes(app: FastifyInstance): Promise<void> {
+	const { db, config } = app.deps;
+	const hub = new EventHub(db.kysely, {
 		...HUB_DEFAULTS,
-		streamsPerUser: deps.config.eventStreamsPerUser ?? HUB_DEFAULTS.streamsPerUser,
+		streamsPerUser: config.eventStreamsPerUser ?? HUB_DEFAULTS.streamsPerUser,
 		log: app.log,
 	});
 	// Open streams would keep the server from closing.
@@ -41,5 +41,4 @@ export function registerEventRoutes(app: FastifyInstance, deps: AppDeps): EventH
 		await hub.open(accountId, user.id, lastEventId, reply.raw);
 		return undefined as never;
 	});
-	return hub;
 }

@@ -1,12 +1,11 @@
 /**
  * File routes (spec 3 §3.7, §7): evidence upload, details, content (base64) and the file
- * itself for display. @fastify/multipart is registered in this plugin's scope only, so no
- * other route accepts multipart bodies.
+ * itself for display. @fastify/multipart is registered in this plugin's encapsulated context
+ * only, so no other route accepts multipart bodies.
  */
 import fastifyMultipart from "@fastify/multipart";
 import { FILE_ERRORS, getFileContent, getFileDetails, serveFile, uploadFile } from "@paydesk/contract/files";
 import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../../app-deps.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { notFound } from "../../http/rest-error.ts";
 import { findFileContent, findFileDetails, insertFile } from "./queries.ts";
@@ -20,75 +19,52 @@ function attachment(filename: string): string {
 	return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-export function registerFileRoutes(app: FastifyInstance, deps: AppDeps): void {
-	const { db, clock } = deps;
-	const options = { validateResponses: deps.validateResponses };
+export default async function filesRoutes(app: FastifyInstance): Promise<void> {
+	const { db, clock } = app.deps;
 
-	app.register(async (scope) => {
-		await scope.register(fastifyMultipart, {
-			throwFileSizeLimit: true,
-			limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, parts: 5 },
+	await app.register(fastifyMultipart, {
+		throwFileSizeLimit: true,
+		limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, parts: 5 },
+	});
+
+	contractRoute(app, uploadFile, async ({ request, accountId }) => {
+		const upload = await readEvidenceUpload(request);
+		const row = await insertFile(db.kysely, {
+			accountId,
+			purpose: upload.purpose,
+			filename: upload.filename,
+			mimeType: upload.mimeType,
+			content: upload.content,
+			now: clock.seconds(),
 		});
+		return { id: row.id, filename: row.filename, size: row.size };
+	});
 
-		contractRoute(
-			scope,
-			uploadFile,
-			async ({ request, accountId }) => {
-				const upload = await readEvidenceUpload(request);
-				const row = await insertFile(db.kysely, {
-					accountId,
-					purpose: upload.purpose,
-					filename: upload.filename,
-					mimeType: upload.mimeType,
-					content: upload.content,
-					now: clock.seconds(),
-				});
-				return { id: row.id, filename: row.filename, size: row.size };
-			},
-			options,
-		);
+	contractRoute(app, getFileDetails, async ({ params, accountId }) => {
+		const details = await findFileDetails(db.kysely, accountId, params.id);
+		if (!details) throw fileNotFound();
+		return details;
+	});
 
-		contractRoute(
-			scope,
-			getFileDetails,
-			async ({ params, accountId }) => {
-				const details = await findFileDetails(db.kysely, accountId, params.id);
-				if (!details) throw fileNotFound();
-				return details;
-			},
-			options,
-		);
+	contractRoute(app, getFileContent, async ({ params, accountId }) => {
+		const file = await findFileContent(db.kysely, accountId, params.id);
+		if (!file) throw fileNotFound();
+		return {
+			file_content: Buffer.from(file.content).toString("base64"),
+			filename: file.filename,
+			content_type: file.mime_type,
+		};
+	});
 
-		contractRoute(
-			scope,
-			getFileContent,
-			async ({ params, accountId }) => {
-				const file = await findFileContent(db.kysely, accountId, params.id);
-				if (!file) throw fileNotFound();
-				return {
-					file_content: Buffer.from(file.content).toString("base64"),
-					filename: file.filename,
-					content_type: file.mime_type,
-				};
-			},
-			options,
-		);
-
-		// Always an attachment of the sniffed type, never rendered as a page of this origin.
-		contractRoute(
-			scope,
-			serveFile,
-			async ({ params, accountId, reply }) => {
-				const file = await findFileContent(db.kysely, accountId, params.name);
-				if (!file) throw fileNotFound();
-				reply
-					.header("content-type", file.mime_type)
-					.header("content-disposition", attachment(file.filename))
-					.header("x-content-type-options", "nosniff")
-					.header("cache-control", "private, no-store");
-				return Buffer.from(file.content);
-			},
-			options,
-		);
+	// Always an attachment of the sniffed type, never rendered as a page of this origin.
+	contractRoute(app, serveFile, async ({ params, accountId, reply }) => {
+		const file = await findFileContent(db.kysely, accountId, params.name);
+		if (!file) throw fileNotFound();
+		reply
+			.header("content-type", file.mime_type)
+			.header("content-disposition", attachment(file.filename))
+			.header("x-content-type-options", "nosniff")
+			.header("cache-control", "private, no-store");
+		return Buffer.from(file.content);
 	});
 }

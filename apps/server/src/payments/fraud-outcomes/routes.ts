@@ -10,7 +10,6 @@ import {
 	searchFraudOutcomes,
 } from "@paydesk/contract/fraud-outcomes";
 import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../../app-deps.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { notFound } from "../../http/rest-error.ts";
 import { listOutcomes, outcomeSuggestions, summariseOutcomes } from "./queries.ts";
@@ -18,47 +17,28 @@ import { listOutcomes, outcomeSuggestions, summariseOutcomes } from "./queries.t
 const nothingFound = () =>
 	notFound(FRAUD_OUTCOME_ERRORS.notFound, "No fraud outcome transactions were found for this query.");
 
-export function registerFraudOutcomeRoutes(app: FastifyInstance, deps: AppDeps): void {
-	const { db } = deps;
-	const options = { validateResponses: deps.validateResponses };
+export default async function fraudOutcomesRoutes(app: FastifyInstance): Promise<void> {
+	const { db } = app.deps;
 
-	contractRoute(
-		app,
-		listFraudOutcomes,
-		async ({ query, accountId }) => {
-			const page = await listOutcomes(db.kysely, db.dialect, accountId, query);
-			if (page.total_count === 0) throw nothingFound();
-			return page;
-		},
-		options,
+	contractRoute(app, listFraudOutcomes, async ({ query, accountId }) => {
+		const page = await listOutcomes(db.kysely, db.dialect, accountId, query);
+		if (page.total_count === 0) throw nothingFound();
+		return page;
+	});
+
+	contractRoute(app, getFraudOutcomesSummary, async ({ query, accountId }) => {
+		const summary = await summariseOutcomes(db.kysely, db.dialect, accountId, query);
+		if (summary.count === 0) throw nothingFound();
+		return summary;
+	});
+
+	contractRoute(app, searchFraudOutcomes, async ({ query, accountId }) =>
+		outcomeSuggestions(db.kysely, accountId, query.status, query.search_term),
 	);
 
-	contractRoute(
-		app,
-		getFraudOutcomesSummary,
-		async ({ query, accountId }) => {
-			const summary = await summariseOutcomes(db.kysely, db.dialect, accountId, query);
-			if (summary.count === 0) throw nothingFound();
-			return summary;
-		},
-		options,
-	);
-
-	contractRoute(
-		app,
-		searchFraudOutcomes,
-		async ({ query, accountId }) => outcomeSuggestions(db.kysely, accountId, query.status, query.search_term),
-		options,
-	);
-
-	contractRoute(
-		app,
-		downloadFraudOutcomes,
-		async ({ query, accountId }) => {
-			const { data } = await listOutcomes(db.kysely, db.dialect, accountId, query);
-			if (data.length === 0) throw nothingFound();
-			return { data };
-		},
-		options,
-	);
+	contractRoute(app, downloadFraudOutcomes, async ({ query, accountId }) => {
+		const { data } = await listOutcomes(db.kysely, db.dialect, accountId, query);
+		if (data.length === 0) throw nothingFound();
+		return { data };
+	});
 }

@@ -8,7 +8,6 @@ import {
 	updateNote,
 } from "@paydesk/contract/inbox";
 import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../../app-deps.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { notFound } from "../../http/rest-error.ts";
 import { loadStoreTimeZone } from "../../lists/time-zones.ts";
@@ -16,9 +15,8 @@ import { findInboxNote, listInboxNotes, type NoteChanges, toNote, updateInboxNot
 
 const noteMissing = () => notFound(INBOX_ERRORS.noteNotFound, "Sorry, there is no resource with that ID.");
 
-export function registerInboxRoutes(app: FastifyInstance, deps: AppDeps): void {
-	const { db } = deps;
-	const options = { validateResponses: deps.validateResponses };
+export default async function inboxRoutes(app: FastifyInstance): Promise<void> {
+	const { db } = app.deps;
 
 	const updateOne = async (accountId: string, id: number, changes: NoteChanges) => {
 		const [row] = await updateInboxNotes(db.kysely, accountId, [id], changes);
@@ -26,59 +24,38 @@ export function registerInboxRoutes(app: FastifyInstance, deps: AppDeps): void {
 		return toNote(row, await loadStoreTimeZone(db.kysely, accountId));
 	};
 
-	contractRoute(
-		app,
-		listNotes,
-		async ({ query, accountId, reply }) => {
-			const [{ rows, total }, zone] = await Promise.all([
-				listInboxNotes(db.kysely, accountId, query),
-				loadStoreTimeZone(db.kysely, accountId),
-			]);
-			reply.header("X-WP-Total", String(total));
-			reply.header("X-WP-TotalPages", String(Math.max(1, Math.ceil(total / query.per_page))));
-			return rows.map((row) => toNote(row, zone));
-		},
-		options,
+	contractRoute(app, listNotes, async ({ query, accountId, reply }) => {
+		const [{ rows, total }, zone] = await Promise.all([
+			listInboxNotes(db.kysely, accountId, query),
+			loadStoreTimeZone(db.kysely, accountId),
+		]);
+		reply.header("X-WP-Total", String(total));
+		reply.header("X-WP-TotalPages", String(Math.max(1, Math.ceil(total / query.per_page))));
+		return rows.map((row) => toNote(row, zone));
+	});
+
+	contractRoute(app, updateNote, async ({ params, body, accountId }) =>
+		updateOne(accountId, params.id, body),
 	);
 
-	contractRoute(
-		app,
-		updateNote,
-		async ({ params, body, accountId }) => updateOne(accountId, params.id, body),
-		options,
+	contractRoute(app, removeNote, async ({ params, accountId }) =>
+		updateOne(accountId, params.id, { is_deleted: true }),
 	);
 
-	contractRoute(
-		app,
-		removeNote,
-		async ({ params, accountId }) => updateOne(accountId, params.id, { is_deleted: true }),
-		options,
-	);
+	contractRoute(app, batchUpdateNotes, async ({ body, accountId }) => {
+		const { noteIds, ...changes } = body;
+		const rows = await updateInboxNotes(db.kysely, accountId, noteIds, changes);
+		const zone = await loadStoreTimeZone(db.kysely, accountId);
+		return rows.map((row) => toNote(row, zone));
+	});
 
-	contractRoute(
-		app,
-		batchUpdateNotes,
-		async ({ body, accountId }) => {
-			const { noteIds, ...changes } = body;
-			const rows = await updateInboxNotes(db.kysely, accountId, noteIds, changes);
-			const zone = await loadStoreTimeZone(db.kysely, accountId);
-			return rows.map((row) => toNote(row, zone));
-		},
-		options,
-	);
-
-	contractRoute(
-		app,
-		triggerNoteAction,
-		async ({ params, accountId }) => {
-			const current = await findInboxNote(db.kysely, accountId, params.id);
-			if (!current) throw noteMissing();
-			const note = toNote(current, "UTC");
-			if (!note.actions.some((action) => action.id === params.action_id)) {
-				throw notFound(INBOX_ERRORS.actionNotFound, "Sorry, there is no action with that ID.");
-			}
-			return updateOne(accountId, params.id, { status: "actioned", is_read: true });
-		},
-		options,
-	);
+	contractRoute(app, triggerNoteAction, async ({ params, accountId }) => {
+		const current = await findInboxNote(db.kysely, accountId, params.id);
+		if (!current) throw noteMissing();
+		const note = toNote(current, "UTC");
+		if (!note.actions.some((action) => action.id === params.action_id)) {
+			throw notFound(INBOX_ERRORS.actionNotFound, "Sorry, there is no action with that ID.");
+		}
+		return updateOne(accountId, params.id, { status: "actioned", is_read: true });
+	});
 }

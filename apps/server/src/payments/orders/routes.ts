@@ -80,29 +80,20 @@ function settleHandler(deps: AppDeps, route: SettleRoute, settle: typeof capture
 	};
 }
 
-export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
-	const options = { validateResponses: deps.validateResponses };
-
-	contractRoute(
-		app,
-		getOrder,
-		async ({ params, accountId }) => {
-			const order = await storeOrderOf(deps.db.kysely, accountId, params.order);
-			if (!order) throw notFound(CHARGE_ERRORS.missingOrder, "The order could not be found.");
-			return order;
-		},
-		options,
-	);
+export default async function ordersRoutes(app: FastifyInstance): Promise<void> {
+	contractRoute(app, getOrder, async ({ params, accountId }) => {
+		const order = await storeOrderOf(app.deps.db.kysely, accountId, params.order);
+		if (!order) throw notFound(CHARGE_ERRORS.missingOrder, "The order could not be found.");
+		return order;
+	});
 	contractRoute(
 		app,
 		captureAuthorization,
-		settleHandler(deps, captureAuthorization, captures.captureAuthorization),
-		options,
+		settleHandler(app.deps, captureAuthorization, captures.captureAuthorization),
 	);
 	contractRoute(
 		app,
 		cancelAuthorization,
-		settleHandler(deps, cancelAuthorization, captures.cancelAuthorization),
-		options,
+		settleHandler(app.deps, cancelAuthorization, captures.cancelAuthorization),
 	);
 }

@@ -9,7 +9,6 @@ import {
 	type PaymentIntentResult,
 } from "@paydesk/contract/payment-intents";
 import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../../app-deps.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { invalidParams, RestError } from "../../http/rest-error.ts";
 import { confirmPayment, type IntakeAnswer, takePayment } from "../../processor/intake.ts";
@@ -35,39 +34,30 @@ async function answered(work: () => Promise<IntakeAnswer>): Promise<PaymentInten
 	return answer.intent;
 }
 
-export function registerPaymentIntentRoutes(app: FastifyInstance, deps: AppDeps): void {
-	const { db } = deps;
-	const options = { validateResponses: deps.validateResponses };
+export default async function paymentIntentsRoutes(app: FastifyInstance): Promise<void> {
+	const { db, config } = app.deps;
 
-	contractRoute(
-		app,
-		createPaymentIntent,
-		async ({ body, accountId, request, clock }) =>
-			answered(() =>
-				takePayment(db, {
-					accountId,
-					body,
-					now: clock.seconds(),
-					idempotency: request.idempotencyScope,
-					authenticationUrl: (_id, secret) =>
-						`${deps.config.publicUrl}${AUTHENTICATION_PATH}?account=${encodeURIComponent(accountId)}&client_secret=${encodeURIComponent(secret)}`,
-				}),
-			),
-		options,
+	contractRoute(app, createPaymentIntent, async ({ body, accountId, request, clock }) =>
+		answered(() =>
+			takePayment(db, {
+				accountId,
+				body,
+				now: clock.seconds(),
+				idempotency: request.idempotencyScope,
+				authenticationUrl: (_id, secret) =>
+					`${config.publicUrl}${AUTHENTICATION_PATH}?account=${encodeURIComponent(accountId)}&client_secret=${encodeURIComponent(secret)}`,
+			}),
+		),
 	);
 
-	contractRoute(
-		app,
-		confirmPaymentIntent,
-		async ({ params, body, accountId, clock }) =>
-			answered(() =>
-				confirmPayment(db, {
-					accountId,
-					intentId: params.id,
-					authentication: body.authentication,
-					now: clock.seconds(),
-				}),
-			),
-		options,
+	contractRoute(app, confirmPaymentIntent, async ({ params, body, accountId, clock }) =>
+		answered(() =>
+			confirmPayment(db, {
+				accountId,
+				intentId: params.id,
+				authentication: body.authentication,
+				now: clock.seconds(),
+			}),
+		),
 	);
 }

@@ -5,7 +5,6 @@
  */
 import { CHARGE_ERRORS, createRefund } from "@paydesk/contract/charges";
 import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../../app-deps.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { invalidParams, RestError } from "../../http/rest-error.ts";
 import { refundEntityOf } from "../../processor/charges.ts";
@@ -29,40 +28,36 @@ function refundError(failure: RefundFailure): RestError {
 	}
 }
 
-export function registerRefundRoutes(app: FastifyInstance, deps: AppDeps): void {
-	contractRoute(
-		app,
-		createRefund,
-		async ({ body, user, accountId, request, reply, clock }) => {
-			const idempotency = idempotencyScopeOf(request.headers["idempotency-key"], {
+export default async function refundsRoutes(app: FastifyInstance): Promise<void> {
+	const { db } = app.deps;
+	contractRoute(app, createRefund, async ({ body, user, accountId, request, reply, clock }) => {
+		const idempotency = idempotencyScopeOf(request.headers["idempotency-key"], {
+			accountId,
+			userId: user.id,
+			method: createRefund.method,
+			path: createRefund.path,
+		});
+		if (idempotency === null) {
+			throw invalidParams({ "Idempotency-Key": "Idempotency-Key must be 1 to 255 printable characters" });
+		}
+		try {
+			const result = await refundCharge(db, {
 				accountId,
-				userId: user.id,
-				method: createRefund.method,
-				path: createRefund.path,
+				chargeId: body.charge_id,
+				amount: body.amount,
+				reason: body.reason,
+				orderId: body.order_id,
+				now: clock.seconds(),
+				idempotency,
 			});
-			if (idempotency === null) {
-				throw invalidParams({ "Idempotency-Key": "Idempotency-Key must be 1 to 255 printable characters" });
+			if (!result.ok) throw refundError(result.failure);
+			if (result.replayed) reply.header("idempotent-replayed", "true");
+			return refundEntityOf(result.refund);
+		} catch (error) {
+			if (error instanceof IdempotencyKeyReused) {
+				throw new RestError(CHARGE_ERRORS.idempotencyKeyReused, error.message, 400);
 			}
-			try {
-				const result = await refundCharge(deps.db, {
-					accountId,
-					chargeId: body.charge_id,
-					amount: body.amount,
-					reason: body.reason,
-					orderId: body.order_id,
-					now: clock.seconds(),
-					idempotency,
-				});
-				if (!result.ok) throw refundError(result.failure);
-				if (result.replayed) reply.header("idempotent-replayed", "true");
-				return refundEntityOf(result.refund);
-			} catch (error) {
-				if (error instanceof IdempotencyKeyReused) {
-					throw new RestError(CHARGE_ERRORS.idempotencyKeyReused, error.message, 400);
-				}
-				throw error;
-			}
-		},
-		{ validateResponses: deps.validateResponses },
-	);
+			throw error;
+		}
+	});
 }

@@ -6,7 +6,6 @@ import {
 	type SandboxClock,
 } from "@paydesk/contract/sandbox-clock";
 import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../../app-deps.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { RestError } from "../../http/rest-error.ts";
 import {
@@ -28,9 +27,8 @@ async function refusedAs409<T>(work: () => Promise<T>): Promise<T> {
 	}
 }
 
-export function registerSandboxClockRoutes(app: FastifyInstance, deps: AppDeps): void {
-	const { db, clock } = deps;
-	const options = { validateResponses: deps.validateResponses };
+export default async function sandboxClockRoutes(app: FastifyInstance): Promise<void> {
+	const { db, clock } = app.deps;
 
 	async function clockOf(accountId: string, steps?: number): Promise<SandboxClock> {
 		await ensureAccountClock(db.kysely, accountId, clock.seconds());
@@ -49,31 +47,21 @@ export function registerSandboxClockRoutes(app: FastifyInstance, deps: AppDeps):
 		};
 	}
 
-	contractRoute(
-		app,
-		getSandboxClock,
-		async ({ accountId }) => {
-			await refusedAs409(() => assertTestClock(db.kysely, accountId));
-			return clockOf(accountId);
-		},
-		options,
-	);
+	contractRoute(app, getSandboxClock, async ({ accountId }) => {
+		await refusedAs409(() => assertTestClock(db.kysely, accountId));
+		return clockOf(accountId);
+	});
 
-	contractRoute(
-		app,
-		advanceSandboxClock,
-		async ({ accountId, body, request }) => {
-			const now = await refusedAs409(() => advanceTestClock(db.kysely, accountId, body.advance, clock));
-			// Runs what became due before answering; waits for another process that holds the work.
-			let steps = 0;
-			for (let attempt = 0; attempt < 200; attempt++) {
-				const result = await runDueWork(db, accountId, now, `request:${request.id}`, clock);
-				steps += result.steps;
-				if (result.ran) break;
-				await new Promise((resolve) => setTimeout(resolve, 50));
-			}
-			return clockOf(accountId, steps);
-		},
-		options,
-	);
+	contractRoute(app, advanceSandboxClock, async ({ accountId, body, request }) => {
+		const now = await refusedAs409(() => advanceTestClock(db.kysely, accountId, body.advance, clock));
+		// Runs what became due before answering; waits for another process that holds the work.
+		let steps = 0;
+		for (let attempt = 0; attempt < 200; attempt++) {
+			const result = await runDueWork(db, accountId, now, `request:${request.id}`, clock);
+			steps += result.steps;
+			if (result.ran) break;
+			await new Promise((resolve) => setTimeout(resolve, 50));
+		}
+		return clockOf(accountId, steps);
+	});
 }

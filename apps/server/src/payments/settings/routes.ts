@@ -7,56 +7,41 @@ import {
 	scheduleStripeBillingMigration,
 } from "@paydesk/contract/settings";
 import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../../app-deps.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { RestError } from "../../http/rest-error.ts";
 import { writeOptions } from "../../wp/queries.ts";
 import { migrateStripeBilling, NothingToMigrate, readSettings, saveSettings } from "./queries.ts";
 
-export function registerSettingsRoutes(app: FastifyInstance, deps: AppDeps): void {
-	const { db } = deps;
-	const options = { validateResponses: deps.validateResponses };
+export default async function settingsRoutes(app: FastifyInstance): Promise<void> {
+	const { db } = app.deps;
 
-	contractRoute(app, getPaymentSettings, async ({ accountId }) => readSettings(db, accountId), options);
+	contractRoute(app, getPaymentSettings, async ({ accountId }) => readSettings(db, accountId));
 
-	contractRoute(
-		app,
-		savePaymentSettings,
-		async ({ accountId, body }) => ({ data: await saveSettings(db, accountId, body) }),
-		options,
-	);
+	contractRoute(app, savePaymentSettings, async ({ accountId, body }) => ({
+		data: await saveSettings(db, accountId, body),
+	}));
 
-	contractRoute(
-		app,
-		scheduleStripeBillingMigration,
-		async ({ accountId }) => {
-			try {
-				const settings = await migrateStripeBilling(db, accountId);
-				return {
-					success: true as const,
-					stripe_billing_subscription_count: settings.stripe_billing_subscription_count,
-					stripe_billing_migrated_count: settings.stripe_billing_migrated_count,
-				};
-			} catch (error) {
-				if (error instanceof NothingToMigrate)
-					throw new RestError(
-						SETTINGS_ERRORS.nothingToMigrate,
-						"There are no Stripe Billing subscriptions left to migrate.",
-						400,
-					);
-				throw error;
-			}
-		},
-		options,
-	);
+	contractRoute(app, scheduleStripeBillingMigration, async ({ accountId }) => {
+		try {
+			const settings = await migrateStripeBilling(db, accountId);
+			return {
+				success: true as const,
+				stripe_billing_subscription_count: settings.stripe_billing_subscription_count,
+				stripe_billing_migrated_count: settings.stripe_billing_migrated_count,
+			};
+		} catch (error) {
+			if (error instanceof NothingToMigrate)
+				throw new RestError(
+					SETTINGS_ERRORS.nothingToMigrate,
+					"There are no Stripe Billing subscriptions left to migrate.",
+					400,
+				);
+			throw error;
+		}
+	});
 
-	contractRoute(
-		app,
-		saveSettingOption,
-		async ({ accountId, params, body }) => {
-			await writeOptions(db.kysely, accountId, { [params.option]: body.value });
-			return { success: true as const };
-		},
-		options,
-	);
+	contractRoute(app, saveSettingOption, async ({ accountId, params, body }) => {
+		await writeOptions(db.kysely, accountId, { [params.option]: body.value });
+		return { success: true as const };
+	});
 }

@@ -4,24 +4,19 @@
  */
 import { SURVEY_USER_META, submitOverviewSurvey } from "@paydesk/contract/survey";
 import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../../app-deps.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { writeUserMeta } from "../../wp/queries.ts";
 
-export function registerSurveyRoutes(app: FastifyInstance, deps: AppDeps): void {
-	contractRoute(
-		app,
-		submitOverviewSurvey,
-		async ({ body, user, accountId }) => {
-			await writeUserMeta(deps.db.kysely, accountId, user.id, {
-				[SURVEY_USER_META]: {
-					rating: body.rating,
-					comments: body.comments ?? "",
-					submitted_at: deps.clock.seconds(),
-				},
-			});
-			return { success: true as const };
-		},
-		{ validateResponses: deps.validateResponses },
-	);
+export default async function surveyRoutes(app: FastifyInstance): Promise<void> {
+	const { db, clock } = app.deps;
+	contractRoute(app, submitOverviewSurvey, async ({ body, user, accountId }) => {
+		await writeUserMeta(db.kysely, accountId, user.id, {
+			[SURVEY_USER_META]: {
+				rating: body.rating,
+				comments: body.comments ?? "",
+				submitted_at: clock.seconds(),
+			},
+		});
+		return { success: true as const };
+	});
 }
