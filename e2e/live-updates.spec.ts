@@ -52,7 +52,10 @@ test("a payment made elsewhere appears on the list and the overview within 3 s, 
 	await list.goto(TRANSACTIONS);
 	const table = list.getByRole("table", { name: "Transactions" });
 	await expect(table).toHaveAttribute("aria-busy", "false");
-	await expect(table.locator("tbody tr").first()).toContainText("$");
+	// A payment's row, whatever its currency: the demo store's newest one depends on the hour it was built.
+	await expect(
+		table.locator("tbody tr").first().getByRole("link", { name: "View payment details" }),
+	).toBeVisible();
 	const firstRowBefore = await table.locator("tbody tr").first().textContent();
 
 	const overview = await context.newPage();
