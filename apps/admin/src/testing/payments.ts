@@ -133,30 +133,3 @@ export function orderFixture(overrides: Partial<StoreOrder> = {}): StoreOrder {
 		...overrides,
 	};
 }
-
-/** One recorded request of a stubbed fetch. */
-export interface SeenRequest {
-	method: string;
-	url: string;
-	headers: Headers;
-	body: unknown;
-}
-
-export function jsonResponse(status: number, body: unknown): Response {
-	return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-}
-
-/** A fetch stub answering by "METHOD path" (query left out), recording what was asked. */
-export function stubFetch(
-	answer: (method: string, path: string, body: unknown) => Response | Promise<Response>,
-): SeenRequest[] {
-	const seen: SeenRequest[] = [];
-	globalThis.fetch = (async (input: string | URL | Request, init: RequestInit = {}) => {
-		const url = String(input);
-		const method = init.method ?? "GET";
-		const body = typeof init.body === "string" ? (JSON.parse(init.body) as unknown) : undefined;
-		seen.push({ method, url, headers: new Headers(init.headers), body });
-		return answer(method, url.split("?")[0] ?? url, body);
-	}) as typeof fetch;
-	return seen;
-}

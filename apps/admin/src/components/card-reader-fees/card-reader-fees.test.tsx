@@ -1,16 +1,13 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
+import { getReaderChargeStats } from "@paydesk/contract/readers";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../app/query-client.ts";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { on, type ResponseInput, restError, stubApi } from "../../testing/network.ts";
+import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
 import { CardReaderFees } from "./card-reader-fees.tsx";
 
-function answer(status: number, body: unknown): Response {
-	return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-}
-
-const STATS = {
+const STATS: ResponseInput<typeof getReaderChargeStats> = {
 	charge_id: "ch_fee",
 	created: "2026-11-01T00:00:00.000Z",
 	data: [
@@ -21,23 +18,15 @@ const STATS = {
 
 beforeEach(() => {
 	testSettings();
-	vi.stubGlobal(
-		"fetch",
-		vi.fn(async (url: string) =>
-			url.endsWith("/readers/charges/ch_fee")
-				? answer(200, STATS)
-				: answer(404, { code: "wcpay_card_reader_charge_not_found", message: "No", data: { status: 404 } }),
+	stubApi(
+		on(getReaderChargeStats).reply(({ params }) =>
+			params.id === "ch_fee" ? STATS : restError(404, "wcpay_card_reader_charge_not_found", "No"),
 		),
 	);
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const renderFees = (chargeId: string) =>
-	render(
-		<QueryClientProvider client={createQueryClient()}>
-			<CardReaderFees chargeId={chargeId} transactionId="txn_1" />
-		</QueryClientProvider>,
-	);
+	renderWithQueryClient(<CardReaderFees chargeId={chargeId} transactionId="txn_1" />);
 
 describe("card reader fee view (spec 2 'Card readers stats')", () => {
 	it("lists reader id, status, transactions and fee of each reader the charge billed", async () => {

@@ -1,10 +1,10 @@
-import type { Dispute } from "@paydesk/contract/disputes";
-import { QueryClientProvider } from "@tanstack/react-query";
+import { closeDispute, type Dispute } from "@paydesk/contract/disputes";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { type Notice, removeNotice, useNotices } from "../../app/notices.tsx";
-import { createQueryClient } from "../../app/query-client.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { on, type RecordedRequest, stubApi } from "../../testing/network.ts";
+import { clearNotices, NoticeProbe } from "../../testing/notice-probe.tsx";
+import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
 import { DisputePanel } from "./dispute-panel.tsx";
 import { DueBy } from "./due-by.tsx";
@@ -42,45 +42,27 @@ function dispute(overrides: Partial<Dispute> = {}): Dispute {
 	};
 }
 
-let notices: Notice[] = [];
-function NoticeProbe() {
-	notices = useNotices();
-	return (
-		<ul aria-label="notices">
-			{notices.map((notice) => (
-				<li key={notice.id}>{notice.content}</li>
-			))}
-		</ul>
-	);
-}
-
 function renderPanel(value: Dispute) {
-	return render(
-		<QueryClientProvider client={createQueryClient()}>
+	return renderWithQueryClient(
+		<>
 			<DisputePanel dispute={value} />
 			<NoticeProbe />
-		</QueryClientProvider>,
+		</>,
 	);
 }
 
-let requests: string[];
+let requests: RecordedRequest[];
 beforeEach(() => {
-	for (const notice of notices) removeNotice(notice.id);
+	clearNotices();
 	testSettings({ timezone: "UTC", dateFormat: "Y-m-d", timeFormat: "H:i" });
-	requests = [];
-	vi.stubGlobal(
-		"fetch",
-		vi.fn(async (url: string, init: RequestInit = {}) => {
-			requests.push(`${init.method ?? "GET"} ${url}`);
-			const body = dispute({
+	requests = stubApi(
+		on(closeDispute).reply(({ params }) =>
+			dispute({
+				id: params.id,
 				status: "lost",
 				metadata: { __closed_by_merchant: "1", __dispute_closed_at: String(NOW) },
-			});
-			return new Response(JSON.stringify(body), {
-				status: 200,
-				headers: { "content-type": "application/json" },
-			});
-		}),
+			}),
+		),
 	);
 });
 
@@ -132,7 +114,9 @@ describe("the dispute panel (spec 3 §4.1)", () => {
 		await waitFor(() =>
 			expect(screen.getByText("You have accepted the dispute for order #1001.")).toBeTruthy(),
 		);
-		expect(requests).toContain("POST /wp-json/wc/v3/payments/disputes/du_panel/close");
+		expect(requests.map((request) => `${request.method} ${request.url}`)).toContain(
+			"POST /wp-json/wc/v3/payments/disputes/du_panel/close",
+		);
 	});
 
 	it("an inquiry's second action is 'Issue refund'; without an order it says the order was not found", async () => {

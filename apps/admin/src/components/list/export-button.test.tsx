@@ -2,15 +2,15 @@
  * The export flow (spec 2 §7) when the file is not ready after the last poll (issue 19): the
  * merchant is told the export goes on and where it will arrive, instead of silence.
  */
+import { EXPORT_ERRORS } from "@paydesk/contract/exports";
 import { transactionExports } from "@paydesk/contract/transactions";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { on, restError, stubApi } from "../../testing/network.ts";
 import { clearNotices, NoticeProbe } from "../../testing/notice-probe.tsx";
-import { jsonResponse, stubFetch } from "../../testing/payments.ts";
 import { testSettings } from "../../testing/settings.ts";
 import { ExportButton } from "./export-button.tsx";
 
-const BASE = "/wp-json/wc/v3/payments";
 afterEach(() => {
 	cleanup();
 	clearNotices();
@@ -36,15 +36,14 @@ function renderExport() {
 describe("an export", () => {
 	it("still running after the last poll goes on, and the merchant is told it reaches the bell and their e-mail", async () => {
 		let polls = 0;
-		stubFetch((method, path) => {
-			if (method === "POST" && path === `${BASE}/transactions/download`)
-				return jsonResponse(200, { export_id: "exp_1" });
-			if (path === `${BASE}/transactions/download/exp_1`) {
+		stubApi(
+			on(transactionExports.request).reply(() => ({ export_id: "exp_1" })),
+			on(transactionExports.status).reply(({ params }) => {
+				if (params.export_id !== "exp_1") return restError(404, EXPORT_ERRORS.notFound);
 				polls++;
-				return jsonResponse(200, { status: "pending", download_url: null });
-			}
-			return jsonResponse(404, {});
-		});
+				return { status: "pending", download_url: null };
+			}),
+		);
 		renderExport();
 		await act(async () => fireEvent.click(screen.getByRole("button", { name: "Export" })));
 		const notices = await screen.findAllByText(/taking longer/);
@@ -56,12 +55,14 @@ describe("an export", () => {
 	});
 
 	it("that failed says so, without the message of one that goes on", async () => {
-		stubFetch((method, path) => {
-			if (method === "POST") return jsonResponse(200, { export_id: "exp_2" });
-			if (path === `${BASE}/transactions/download/exp_2`)
-				return jsonResponse(200, { status: "error", download_url: null });
-			return jsonResponse(404, {});
-		});
+		stubApi(
+			on(transactionExports.request).reply(() => ({ export_id: "exp_2" })),
+			on(transactionExports.status).reply(({ params }) =>
+				params.export_id === "exp_2"
+					? { status: "error", download_url: null }
+					: restError(404, EXPORT_ERRORS.notFound),
+			),
+		);
 		renderExport();
 		await act(async () => fireEvent.click(screen.getByRole("button", { name: "Export" })));
 		expect(await screen.findByText("There was a problem generating your export.")).toBeTruthy();

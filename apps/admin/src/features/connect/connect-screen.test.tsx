@@ -1,10 +1,11 @@
 /** The connect page (spec 1 §2.1, §4.1, §4.3, §5, §8) as a merchant sees and uses it. */
+import { activatePromo, CONNECT_ERRORS } from "@paydesk/contract/connect";
 import type { PageSettings } from "@paydesk/contract/page-settings";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../app/query-client.ts";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { type Answer, on, type RecordedRequest, restError, stubApi } from "../../testing/network.ts";
+import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
 import ConnectScreen from "./connect-screen.tsx";
 import { redirectTo } from "./redirect.ts";
@@ -12,8 +13,8 @@ import { redirectTo } from "./redirect.ts";
 vi.mock("./redirect.ts", () => ({ redirectTo: vi.fn() }));
 
 const CONNECT_URL = "/wp-admin/admin.php?page=wc-admin&path=/payments/connect&wcpay-connect=1&_wpnonce=abc";
-let promoAnswer: { status: number; body: unknown };
-let calls: string[];
+let promoAnswer: Answer<typeof activatePromo>;
+let requests: RecordedRequest[];
 
 function unconnected(overrides: Partial<PageSettings> = {}): PageSettings {
 	return testSettings({
@@ -27,32 +28,18 @@ function unconnected(overrides: Partial<PageSettings> = {}): PageSettings {
 
 function renderScreen(search = "") {
 	window.history.replaceState(null, "", `/wp-admin/admin.php?page=wc-admin&path=/payments/connect${search}`);
-	render(
-		<QueryClientProvider client={createQueryClient()}>
-			<ConnectScreen />
-		</QueryClientProvider>,
-	);
+	renderWithQueryClient(<ConnectScreen />);
 	return userEvent.setup();
 }
 
 const redirected = () => vi.mocked(redirectTo).mock.calls.map(([url]) => url);
+const sent = () => requests.map((request) => `${request.method} ${request.url}`);
 
 beforeEach(() => {
 	vi.mocked(redirectTo).mockReset();
-	calls = [];
-	promoAnswer = { status: 200, body: { success: true } };
-	vi.stubGlobal(
-		"fetch",
-		vi.fn(async (url: string, init: RequestInit = {}) => {
-			calls.push(`${init.method ?? "GET"} ${url}`);
-			return new Response(JSON.stringify(promoAnswer.body), {
-				status: promoAnswer.status,
-				headers: { "content-type": "application/json" },
-			});
-		}),
-	);
+	promoAnswer = { success: true };
+	requests = stubApi(on(activatePromo).reply(() => promoAnswer));
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe("connect page contents", () => {
 	it("replaces everything with the paused message while onboarding is disabled", () => {
@@ -163,14 +150,11 @@ describe("the incentive (spec 1 §4.6, §5, §8)", () => {
 		expect(screen.getByText("90 days").tagName).toBe("STRONG");
 		await user.click(screen.getByRole("button", { name: "Verify business details" }));
 		await waitFor(() => expect(redirected()).toHaveLength(1));
-		expect(calls).toEqual(["POST /wp-json/wc-analytics/admin/notes/experimental-activate-promo/promo_1"]);
+		expect(sent()).toEqual(["POST /wp-json/wc-analytics/admin/notes/experimental-activate-promo/promo_1"]);
 	});
 
 	it("shows the promotion error, and the next click continues without it", async () => {
-		promoAnswer = {
-			status: 404,
-			body: { code: "wcpay_incentive_not_found", message: "Gone", data: { status: 404 } },
-		};
+		promoAnswer = restError(404, CONNECT_ERRORS.incentiveNotFound, "Gone");
 		unconnected({ connectIncentive: incentive });
 		const user = renderScreen();
 		await user.click(screen.getByRole("button", { name: "Verify business details" }));
@@ -180,7 +164,7 @@ describe("the incentive (spec 1 §4.6, §5, §8)", () => {
 		expect(redirected()).toEqual([]);
 		await user.click(screen.getByRole("button", { name: "Verify business details" }));
 		expect(redirected()).toHaveLength(1);
-		expect(calls).toHaveLength(1);
+		expect(sent()).toHaveLength(1);
 	});
 });
 

@@ -2,11 +2,14 @@
  * The sandbox (test-drive) flow (spec 1 §4.2, §9): progress 5, +5 up to 40 while connecting,
  * polling every 2.5 s (+6) until the status has no 'pending', progress passes 95 or 40 s pass.
  */
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { getAccount } from "@paydesk/contract/accounts";
+import type { ConnectUrlAnswer } from "@paydesk/contract/connect";
+import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../app/query-client.ts";
+import { deferred, on, onUrl, type RecordedRequest, stubApi } from "../../testing/network.ts";
+import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
+import { accountStatus } from "../overview/overview-fixtures.ts";
 import ConnectScreen from "./connect-screen.tsx";
 import { redirectTo } from "./redirect.ts";
 
@@ -16,18 +19,13 @@ const CONNECT_URL = "/wp-admin/admin.php?page=wc-admin&path=/payments/connect&wc
 const OVERVIEW =
 	"/wp-admin/admin.php?page=wc-admin&path=/payments/overview&wcpay-connection-success=1&test_drive=true";
 
-let connectAnswer: () => Promise<unknown>;
+let connectAnswer: () => Promise<ConnectUrlAnswer>;
 let statuses: string[];
-let requests: string[];
-
-function json(body: unknown): Response {
-	return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
-}
+let requests: RecordedRequest[];
 
 beforeEach(() => {
 	vi.useFakeTimers();
 	vi.mocked(redirectTo).mockReset();
-	requests = [];
 	statuses = ["pending", "pending", "complete"];
 	connectAnswer = async () => ({ success: true, data: { redirect_to: OVERVIEW } });
 	testSettings({
@@ -36,27 +34,21 @@ beforeEach(() => {
 		isAccountValid: false,
 		accountStatus: null,
 	});
-	vi.stubGlobal(
-		"fetch",
-		vi.fn(async (url: string) => {
-			requests.push(url);
-			if (url.startsWith(CONNECT_URL)) return json(await connectAnswer());
-			return json({ status: statuses.shift() ?? "complete" });
-		}),
+	requests = stubApi(
+		// The connect URL, an admin page, answers the sandbox flow in JSON.
+		onUrl<ConnectUrlAnswer>("GET", "/wp-admin/admin.php", () => connectAnswer()),
+		on(getAccount).reply(() => accountStatus({ status: statuses.shift() ?? "complete" })),
 	);
 });
 afterEach(() => {
 	vi.useRealTimers();
-	vi.unstubAllGlobals();
 });
+
+const accountReads = () => requests.filter((request) => request.route === getAccount);
 
 function renderScreen(search = "") {
 	window.history.replaceState(null, "", `/wp-admin/admin.php?page=wc-admin&path=/payments/connect${search}`);
-	render(
-		<QueryClientProvider client={createQueryClient()}>
-			<ConnectScreen />
-		</QueryClientProvider>,
-	);
+	renderWithQueryClient(<ConnectScreen />);
 }
 
 const progress = () => Number(document.querySelector("progress")?.getAttribute("value"));
@@ -68,8 +60,8 @@ async function startSandbox() {
 
 describe("sandbox test drive", () => {
 	it("shows 'Finishing payments setup', creates the account, polls until not pending, then redirects with sandbox success", async () => {
-		let answer: (value: unknown) => void = () => undefined;
-		connectAnswer = () => new Promise((resolve) => (answer = resolve));
+		const connected = deferred<ConnectUrlAnswer>();
+		connectAnswer = () => connected.promise;
 		// A source parameter loses its dashes (spec 1 §2.1); the default source keeps them.
 		renderScreen("&source=wcadmin-payment-task");
 		await startSandbox();
@@ -77,9 +69,11 @@ describe("sandbox test drive", () => {
 		expect(progress()).toBe(5);
 		await act(() => vi.advanceTimersByTimeAsync(2500 * 9));
 		expect(progress()).toBe(40);
-		expect(requests[0]).toBe(`${CONNECT_URL}&source=wcadminpaymenttask&from=WCPAY_CONNECT&test_drive=true`);
+		expect(requests[0]?.url).toBe(
+			`${CONNECT_URL}&source=wcadminpaymenttask&from=WCPAY_CONNECT&test_drive=true`,
+		);
 
-		await act(async () => answer({ success: true, data: { redirect_to: OVERVIEW } }));
+		await act(async () => connected.resolve({ success: true, data: { redirect_to: OVERVIEW } }));
 		await act(() => vi.advanceTimersByTimeAsync(0));
 		expect(progress()).toBe(46);
 		await act(() => vi.advanceTimersByTimeAsync(2500));
@@ -90,7 +84,7 @@ describe("sandbox test drive", () => {
 		expect(redirectTo).toHaveBeenCalledWith(
 			`${CONNECT_URL}&source=wcadminpaymenttask&from=WCPAY_CONNECT&wcpay-sandbox-success=true&test_drive=true`,
 		);
-		expect(requests.filter((url) => url.endsWith("/payments/accounts"))).toHaveLength(3);
+		expect(accountReads()).toHaveLength(3);
 	});
 
 	it("stops waiting once progress passes 95", async () => {
@@ -142,6 +136,6 @@ describe("sandbox test drive", () => {
 	it("starts on arrival with auto_start_test_drive_onboarding=true", async () => {
 		renderScreen("&auto_start_test_drive_onboarding=true&test_drive=true");
 		expect(screen.getByRole("heading", { name: "Finishing payments setup" })).toBeTruthy();
-		expect(requests[0]).toContain("test_drive=true");
+		expect(requests[0]?.url).toContain("test_drive=true");
 	});
 });

@@ -1,10 +1,12 @@
 import type { Dispute } from "@paydesk/contract/disputes";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { FILE_ERRORS, getFileDetails, uploadFile } from "@paydesk/contract/files";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { type Notice, removeNotice, useNotices } from "../../app/notices.tsx";
-import { createQueryClient } from "../../app/query-client.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { removeNotice } from "../../app/notices.tsx";
+import { type Answer, on, pending, type RecordedRequest, restError, stubApi } from "../../testing/network.ts";
+import { clearNotices, NoticeProbe } from "../../testing/notice-probe.tsx";
+import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
 import { EvidenceForm } from "./evidence-form.tsx";
 
@@ -38,43 +40,30 @@ function dispute(overrides: Partial<Dispute> = {}): Dispute {
 	};
 }
 
-let requests: string[];
-let notices: Notice[] = [];
+let requests: RecordedRequest[];
+/** What GET /file/{id}/details answers. */
+let fileDetails: () => Answer<typeof getFileDetails>;
+/** The requests sent, as "METHOD URL". */
+const sent = () => requests.map((request) => `${request.method} ${request.url}`);
 
-/** The notices raised, one element each (the snackbar also repeats them for screen readers). */
-function NoticeProbe() {
-	notices = useNotices();
-	return (
-		<ul aria-label="notices">
-			{notices.map((notice) => (
-				<li key={notice.id}>{notice.content}</li>
-			))}
-		</ul>
-	);
-}
-
+/** The form, and the notices it raises one element each (the snackbar also repeats them for screen readers). */
 function renderForm(value: Dispute) {
-	const client = createQueryClient();
-	return render(
-		<QueryClientProvider client={client}>
+	return renderWithQueryClient(
+		<>
 			<EvidenceForm dispute={value} />
 			<NoticeProbe />
-		</QueryClientProvider>,
+		</>,
 	);
 }
 
 beforeEach(() => {
-	for (const notice of notices) removeNotice(notice.id);
+	clearNotices();
 	testSettings();
-	requests = [];
-	vi.stubGlobal(
-		"fetch",
-		vi.fn(async (url: string, init: RequestInit = {}) => {
-			requests.push(`${init.method ?? "GET"} ${url}`);
-			// An upload that never finishes, so the test can look at the uploading state.
-			if (url.endsWith("/file")) return new Promise<Response>(() => undefined);
-			return new Response("{}", { status: 200, headers: { "content-type": "application/json" } });
-		}),
+	fileDetails = () => restError(404, FILE_ERRORS.notFound);
+	requests = stubApi(
+		// An upload that never finishes, so the test can look at the uploading state.
+		on(uploadFile).reply(() => pending()),
+		on(getFileDetails).reply(() => fileDetails()),
 	);
 });
 
@@ -131,17 +120,17 @@ describe("evidence files (spec 3 §5.1)", () => {
 		renderForm(withReceipt());
 		await userEvent.upload(screen.getByLabelText("Customer communication"), pdf(500_001));
 		expect(screen.getByText(/exceed the 4.5 MB limit for a dispute's total size/)).toBeTruthy();
-		expect(requests.filter((request) => request.startsWith("POST"))).toEqual([]);
+		expect(requests.filter((request) => request.method === "POST")).toEqual([]);
 	});
 
 	it("uploads a file that brings the total to exactly 4,500,000 bytes, and refuses to save meanwhile", async () => {
 		renderForm(withReceipt());
 		await userEvent.upload(screen.getByLabelText("Customer communication"), pdf(500_000));
-		expect(requests).toContain("POST /wp-json/wc/v3/payments/file");
+		expect(sent()).toContain("POST /wp-json/wc/v3/payments/file");
 		expect(screen.getByText("Uploading…")).toBeTruthy();
 		await userEvent.click(screen.getByRole("button", { name: "Save for later" }));
 		expect(screen.getByText("Please wait until file upload is finished")).toBeTruthy();
-		expect(requests.filter((request) => request.includes("/disputes/"))).toEqual([]);
+		expect(sent().filter((request) => request.includes("/disputes/"))).toEqual([]);
 	});
 
 	it("removing a file clears the field and its size", async () => {
@@ -151,7 +140,7 @@ describe("evidence files (spec 3 §5.1)", () => {
 		expect(screen.queryByRole("button", { name: "receipt.pdf" })).toBeNull();
 		// With the 4,000,000 bytes gone, a 4,500,000-byte file fits again.
 		await userEvent.upload(screen.getByLabelText("Customer communication"), pdf(4_500_000));
-		await waitFor(() => expect(requests).toContain("POST /wp-json/wc/v3/payments/file"));
+		await waitFor(() => expect(sent()).toContain("POST /wp-json/wc/v3/payments/file"));
 	});
 });
 
@@ -161,14 +150,8 @@ describe("a saved file whose name was not saved with the evidence", () => {
 			evidence: { receipt: "file_receipt" },
 			metadata: { __product_type: "physical_product" },
 		});
-	const answer = (status: number, body: unknown) =>
-		vi.mocked(fetch).mockImplementation(async (url) => {
-			requests.push(`GET ${String(url)}`);
-			return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-		});
-
 	it("is shown under the name GET /file/{id}/details gives", async () => {
-		answer(200, {
+		fileDetails = () => ({
 			id: "file_receipt",
 			filename: "receipt-march.pdf",
 			size: 1_200,
@@ -179,11 +162,11 @@ describe("a saved file whose name was not saved with the evidence", () => {
 		});
 		renderForm(withNamelessReceipt());
 		expect(await screen.findByRole("button", { name: "receipt-march.pdf" })).toBeTruthy();
-		expect(requests).toContain("GET /wp-json/wc/v3/payments/file/file_receipt/details");
+		expect(sent()).toContain("GET /wp-json/wc/v3/payments/file/file_receipt/details");
 	});
 
 	it("says 'Error retrieving file.' (spec 2 §8) when the details cannot be read, and keeps the id", async () => {
-		answer(404, { code: "wcpay_file_not_found", message: "No such file.", data: { status: 404 } });
+		fileDetails = () => restError(404, FILE_ERRORS.notFound, "No such file.");
 		renderForm(withNamelessReceipt());
 		expect(await screen.findByText("Error retrieving file.")).toBeTruthy();
 		expect(screen.getByRole("button", { name: "file_receipt" })).toBeTruthy();

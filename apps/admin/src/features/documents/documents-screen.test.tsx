@@ -1,12 +1,16 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { downloadDocument, getDocumentsSummary, listDocuments } from "@paydesk/contract/documents";
+import { saveTaxDetails } from "@paydesk/contract/vat";
+import { getCurrentUser } from "@paydesk/contract/wp";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../app/query-client.ts";
+import { currentUserFixture } from "../../testing/current-user.ts";
+import { fileReply, on, type RecordedRequest, type ResponseInput, stubApi } from "../../testing/network.ts";
+import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
 import DocumentsScreen from "./documents-screen.tsx";
 
-const DOCUMENTS = [
+const DOCUMENTS: ResponseInput<typeof listDocuments>["data"] = [
 	{
 		document_id: "doc_oct",
 		type: "vat_invoice",
@@ -30,16 +34,11 @@ const DOCUMENTS = [
 	},
 ];
 
-let urls: string[];
+let requests: RecordedRequest[];
 let saved: Blob[];
-
-function json(body: unknown): Response {
-	return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
-}
 
 beforeEach(() => {
 	testSettings();
-	urls = [];
 	saved = [];
 	URL.createObjectURL = (blob: Blob) => {
 		saved.push(blob);
@@ -47,30 +46,20 @@ beforeEach(() => {
 	};
 	URL.revokeObjectURL = () => undefined;
 	vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
-	vi.stubGlobal(
-		"fetch",
-		vi.fn(async (url: string, init: RequestInit = {}) => {
-			urls.push(`${init.method ?? "GET"} ${url}`);
-			if (url.startsWith("/wp-json/wc/v3/payments/documents/summary")) return json({ count: 3 });
-			if (url.startsWith("/wp-json/wc/v3/payments/documents/")) {
-				return new Response("%PDF-1.4 test", {
-					headers: {
-						"content-type": "application/pdf",
-						"content-disposition": 'attachment; filename="tax-invoice-doc_oct.pdf"',
-					},
-				});
-			}
-			if (url.startsWith("/wp-json/wc/v3/payments/documents"))
-				return json({ data: DOCUMENTS, total_count: 3 });
-			if (url.endsWith("/wp-json/wc/v3/payments/vat")) {
-				return json({ vat_number: null, name: "Test Store", address: "1 Main St" });
-			}
-			return json({ id: 1, meta: {} });
-		}),
+	requests = stubApi(
+		on(getDocumentsSummary).reply(() => ({ count: 3 })),
+		on(listDocuments).reply(() => ({ data: DOCUMENTS, total_count: 3 })),
+		on(downloadDocument).reply(({ params }) =>
+			fileReply("%PDF-1.4 test", {
+				"content-type": "application/pdf",
+				"content-disposition": `attachment; filename="tax-invoice-${params.id}.pdf"`,
+			}),
+		),
+		on(saveTaxDetails).reply(() => ({ vat_number: null, name: "Test Store", address: "1 Main St" })),
+		on(getCurrentUser).reply(() => currentUserFixture()),
 	);
 });
 afterEach(() => {
-	vi.unstubAllGlobals();
 	vi.restoreAllMocks();
 });
 
@@ -80,15 +69,14 @@ function renderScreen(search = "") {
 		"",
 		`/wp-admin/admin.php?page=wc-admin&path=/payments/documents${search}`,
 	);
-	render(
-		<QueryClientProvider client={createQueryClient()}>
-			<DocumentsScreen />
-		</QueryClientProvider>,
-	);
+	renderWithQueryClient(<DocumentsScreen />);
 	return userEvent.setup();
 }
 
-const pdfRequests = () => urls.filter((url) => /documents\/doc_/.test(url));
+const pdfRequests = () =>
+	requests
+		.filter((request) => request.route === downloadDocument)
+		.map((request) => `${request.method} ${request.url}`);
 
 describe("documents page (spec 1 §2.4)", () => {
 	it("lists Date, Type, Description and Download, newest first, with 'N documents'", async () => {
@@ -103,9 +91,10 @@ describe("documents page (spec 1 §2.4)", () => {
 		expect(screen.getByText("Tax invoice without proper period dates")).toBeTruthy();
 		expect(screen.getByText("Unknown document type")).toBeTruthy();
 		expect(await screen.findByText("documents")).toBeTruthy();
-		expect(urls.find((url) => url.startsWith("GET /wp-json/wc/v3/payments/documents?"))).toContain(
-			"sort=date&direction=desc",
-		);
+		expect(requests.find((request) => request.route === listDocuments)?.query).toMatchObject({
+			sort: "date",
+			direction: "desc",
+		});
 	});
 
 	it("asks for tax details before a tax invoice download, then downloads it", async () => {

@@ -1,56 +1,45 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
+import { lookupVatNumber, saveTaxDetails, VAT_ERRORS } from "@paydesk/contract/vat";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../app/query-client.ts";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { on, type RecordedRequest, restError, stubApi } from "../../testing/network.ts";
+import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
 import { TaxDetailsModal } from "./tax-details-modal.tsx";
 
-type Call = { method: string; url: string; body: unknown };
-let calls: Call[];
-
-function answer(status: number, body: unknown): Response {
-	return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-}
+let requests: RecordedRequest[];
 
 beforeEach(() => {
 	testSettings();
-	calls = [];
-	vi.stubGlobal(
-		"fetch",
-		vi.fn(async (url: string, init: RequestInit = {}) => {
-			const method = init.method ?? "GET";
-			calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-			if (method === "GET" && url.includes("/vat/DE%20123"))
-				return answer(400, {
-					code: "wcpay_vat_number_invalid",
-					message:
+	requests = stubApi(
+		on(lookupVatNumber).reply(({ params }) =>
+			params.vat_number === "DE 123"
+				? restError(
+						400,
+						VAT_ERRORS.invalidNumber,
 						"The VAT number must have 8 to 12 digits after its country code, for example DE 123456789.",
-					data: { status: 400 },
-				});
-			if (method === "GET" && url.includes("/vat/")) {
-				return answer(200, {
-					vat_number: "DE123456789",
-					name: "Acme GmbH",
-					address: "Friedrichstraße 1\n10117 Berlin",
-				});
-			}
-			if (method === "POST" && url.endsWith("/vat")) {
-				const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-				return answer(200, { vat_number: body.vat_number ?? null, name: body.name, address: body.address });
-			}
-			return answer(404, { code: "rest_no_route", message: "No route", data: { status: 404 } });
-		}),
+					)
+				: { vat_number: "DE123456789", name: "Acme GmbH", address: "Friedrichstraße 1\n10117 Berlin" },
+		),
+		on(saveTaxDetails).reply(({ body }) => ({
+			vat_number: body.vat_number ?? null,
+			name: body.name,
+			address: body.address,
+		})),
 	);
 });
-afterEach(() => vi.unstubAllGlobals());
+
+/** What a request sent: its method, URL and body. */
+const sent = (request: RecordedRequest | undefined) => ({
+	method: request?.method,
+	url: request?.url,
+	body: request?.body,
+});
 
 function renderModal(country: string) {
 	const onSaved = vi.fn();
-	render(
-		<QueryClientProvider client={createQueryClient()}>
-			<TaxDetailsModal country={country} onSaved={onSaved} onRequestClose={() => undefined} />
-		</QueryClientProvider>,
+	renderWithQueryClient(
+		<TaxDetailsModal country={country} onSaved={onSaved} onRequestClose={() => undefined} />,
 	);
 	return { onSaved, user: userEvent.setup() };
 }
@@ -84,7 +73,7 @@ describe("'Set your tax details' (spec 1 §4.6, §5)", () => {
 		await user.type(screen.getByRole("textbox", { name: "VAT Number" }), "987654321");
 		await user.click(screen.getByRole("button", { name: "Continue" }));
 		expect(await screen.findByRole("heading", { name: "Confirm your business details" })).toBeTruthy();
-		expect(calls[0]?.url).toBe("/wp-json/wc/v3/payments/vat/DE%20987654321");
+		expect(requests[0]?.url).toBe("/wp-json/wc/v3/payments/vat/DE%20987654321");
 		const name = screen.getByRole("textbox", { name: "Business name" }) as HTMLInputElement;
 		expect(name.value).toBe("Acme GmbH");
 
@@ -96,7 +85,7 @@ describe("'Set your tax details' (spec 1 §4.6, §5)", () => {
 		await user.type(name, " Acme Berlin GmbH ");
 		await user.click(screen.getByRole("button", { name: "Confirm" }));
 		await waitFor(() => expect(onSaved).toHaveBeenCalled());
-		expect(calls.at(-1)).toEqual({
+		expect(sent(requests.at(-1))).toEqual({
 			method: "POST",
 			url: "/wp-json/wc/v3/payments/vat",
 			body: {
@@ -111,7 +100,7 @@ describe("'Set your tax details' (spec 1 §4.6, §5)", () => {
 		const { user } = renderModal("DE");
 		await user.click(screen.getByRole("button", { name: "Continue" }));
 		expect(await screen.findByRole("heading", { name: "Confirm your business details" })).toBeTruthy();
-		expect(calls).toEqual([]);
+		expect(requests).toEqual([]);
 	});
 
 	it("shows the server's message when the lookup fails, and stays on the first step", async () => {

@@ -1,22 +1,24 @@
 import type { AccountStatus } from "@paydesk/contract/accounts";
-import type { PaymentSettings } from "@paydesk/contract/settings";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, renderHook, screen, waitFor, within } from "@testing-library/react";
+import {
+	getPaymentSettings,
+	type PaymentSettings,
+	savePaymentSettings,
+	settingsUpdate,
+} from "@paydesk/contract/settings";
+import { getOptions } from "@paydesk/contract/wp";
+import { renderHook, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NoticeArea, removeNotice, useNotices } from "../../app/notices.tsx";
-import { createQueryClient } from "../../app/query-client.ts";
+import { on, type RecordedRequest, restError, stubApi } from "../../testing/network.ts";
 import { settingsFixture } from "../../testing/payment-settings.ts";
+import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
 import FraudProtectionScreen from "./fraud-protection-screen.tsx";
 
-type Call = { method: string; url: string; body: Record<string, unknown> | undefined };
-let calls: Call[];
+let requests: RecordedRequest[];
 let stored: PaymentSettings;
 let countries: Record<string, unknown>;
-
-const json = (status: number, body: unknown) =>
-	new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 function accountStatus(fraud: AccountStatus["fraudProtection"]): AccountStatus {
 	return {
@@ -55,30 +57,21 @@ function setup(options: { review?: boolean; cvc?: boolean; loadFails?: boolean }
 		accountStatus: accountStatus({ declineOnAVSFailure: false, declineOnCVCFailure: options.cvc ?? true }),
 		featureFlags: { ...base.featureFlags, isFRTReviewFeatureActive: options.review ?? true },
 	});
-	vi.stubGlobal(
-		"fetch",
-		vi.fn(async (url: string, init: RequestInit = {}) => {
-			const method = init.method ?? "GET";
-			const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
-			calls.push({ method, url, body });
-			if (url.startsWith("/wp-json/wc-admin/options")) return json(200, countries);
-			if (url === "/wp-json/wc/v3/payments/settings" && method === "GET") {
-				return options.loadFails
-					? json(500, { code: "internal_server_error", message: "boom", data: { status: 500 } })
-					: json(200, stored);
-			}
-			if (url === "/wp-json/wc/v3/payments/settings" && method === "POST") {
-				stored = { ...stored, ...(body as Partial<PaymentSettings>) };
-				return json(200, { data: stored });
-			}
-			return json(404, { code: "rest_no_route", message: "No route", data: { status: 404 } });
+	requests = stubApi(
+		on(getOptions).reply(() => countries),
+		on(getPaymentSettings).reply(() =>
+			options.loadFails ? restError(500, "internal_server_error", "boom") : stored,
+		),
+		on(savePaymentSettings).reply(({ body }) => {
+			stored = { ...stored, ...settingsUpdate.parse(body) };
+			return { data: stored };
 		}),
 	);
-	render(
-		<QueryClientProvider client={createQueryClient()}>
+	renderWithQueryClient(
+		<>
 			<FraudProtectionScreen />
 			<NoticeArea />
-		</QueryClientProvider>,
+		</>,
 	);
 	return userEvent.setup();
 }
@@ -87,10 +80,9 @@ const card = (title: string) =>
 	screen.getByRole("heading", { name: title }).closest(".paydesk-fraud-card") as HTMLElement;
 const NOTICE = ".components-notice__content";
 const SNACKBAR = ".components-snackbar__content";
-const saves = () => calls.filter((call) => call.method === "POST");
+const saves = () => requests.filter((request) => request.route === savePaymentSettings);
 
 beforeEach(() => {
-	calls = [];
 	stored = settingsFixture();
 	countries = {
 		woocommerce_allowed_countries: "specific",

@@ -3,16 +3,23 @@
  * whole with "Save Changes", after which the page reloads and says "Settings saved."; a field
  * the server refuses is named next to the field with the server's message.
  */
-import type { SiteSettings } from "@paydesk/contract/site-settings";
+import { getSiteSettings, type SiteSettings, updateSiteSettings } from "@paydesk/contract/site-settings";
 import { formatDate } from "@paydesk/domain/dates";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../app/query-client.ts";
 import { reloadWithFlag } from "../../components/wp-options-form/saved-reload.ts";
+import {
+	type Answer,
+	deferred,
+	type ErrorReply,
+	on,
+	type RecordedRequest,
+	restError,
+	stubApi,
+} from "../../testing/network.ts";
 import { clearNotices, NoticeProbe } from "../../testing/notice-probe.tsx";
-import { jsonResponse, type SeenRequest, stubFetch } from "../../testing/payments.ts";
+import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
 import GeneralSettingsScreen from "./general-settings-screen.tsx";
 import { manualOffsets, timeZoneGroups } from "./time-zone-select.tsx";
@@ -25,11 +32,10 @@ vi.mock("../../components/wp-options-form/saved-reload.ts", async (importOrigina
 	reloadWithFlag: vi.fn(),
 }));
 
-const SETTINGS = "/wp-json/wp/v2/settings";
 let stored: SiteSettings;
-let refuse: { status: number; body: unknown } | null;
-let answerLoad: (() => Response) | null;
-let requests: SeenRequest[];
+let refuse: ErrorReply | null;
+let answerLoad: (() => Answer<typeof getSiteSettings> | Promise<SiteSettings>) | null;
+let requests: RecordedRequest[];
 
 beforeEach(() => {
 	testSettings();
@@ -45,22 +51,23 @@ beforeEach(() => {
 		start_of_week: 1,
 		language: "",
 	};
-	requests = stubFetch((method, path, body) => {
-		if (path !== SETTINGS) return jsonResponse(404, { code: "rest_no_route", message: "No route" });
-		if (method === "GET") return answerLoad ? answerLoad() : jsonResponse(200, stored);
-		if (refuse) return jsonResponse(refuse.status, refuse.body);
-		stored = { ...stored, ...(body as Partial<SiteSettings>) };
-		return jsonResponse(200, stored);
-	});
+	requests = stubApi(
+		on(getSiteSettings).reply(() => (answerLoad ? answerLoad() : stored)),
+		on(updateSiteSettings).reply(({ body }) => {
+			if (refuse) return refuse;
+			stored = { ...stored, ...body };
+			return stored;
+		}),
+	);
 });
 afterEach(() => clearNotices());
 
 function renderScreen() {
-	render(
-		<QueryClientProvider client={createQueryClient()}>
+	renderWithQueryClient(
+		<>
 			<GeneralSettingsScreen />
 			<NoticeProbe />
-		</QueryClientProvider>,
+		</>,
 	);
 	return userEvent.setup();
 }
@@ -72,11 +79,11 @@ const notices = () => within(screen.getByRole("list", { name: "notices" }));
 
 describe("loading", () => {
 	it("says it is loading, then shows the store's settings in WordPress's fields", async () => {
-		let release: (response: Response) => void = () => {};
-		answerLoad = () => new Promise<Response>((resolve) => (release = resolve)) as unknown as Response;
+		const load = deferred<SiteSettings>();
+		answerLoad = () => load.promise;
 		renderScreen();
 		expect(screen.getByRole("status").textContent).toContain("Loading settings…");
-		release(jsonResponse(200, stored));
+		load.resolve(stored);
 		expect(((await screen.findByLabelText("Site Title")) as HTMLInputElement).value).toBe(
 			"Paydesk Demo Store",
 		);
@@ -113,8 +120,7 @@ describe("loading", () => {
 	});
 
 	it("says 'Error retrieving settings.' when they cannot be read", async () => {
-		answerLoad = () =>
-			jsonResponse(403, { code: "rest_forbidden", message: "Sorry, you are not allowed to do that." });
+		answerLoad = () => restError(403, "rest_forbidden", "Sorry, you are not allowed to do that.");
 		renderScreen();
 		const notice = await screen.findByText("Error retrieving settings.", {
 			selector: ".components-notice__content",
@@ -176,14 +182,9 @@ describe("saving", () => {
 
 describe("a refused field", () => {
 	it("is named next to the field with the server's message, focused, and said in an error notice", async () => {
-		refuse = {
-			status: 400,
-			body: {
-				code: "rest_invalid_param",
-				message: "Invalid parameter(s): date_format",
-				data: { status: 400, params: { date_format: "date_format must not be empty" } },
-			},
-		};
+		refuse = restError(400, "rest_invalid_param", "Invalid parameter(s): date_format", {
+			params: { date_format: "date_format must not be empty" },
+		});
 		const user = renderScreen();
 		await user.clear(await screen.findByLabelText("Custom date format:"));
 		await user.click(screen.getByRole("button", { name: "Save Changes" }));
@@ -201,17 +202,9 @@ describe("a refused field", () => {
 	});
 
 	it("a select's refusal is read with the select, and a refusal without a field is said in the notice", async () => {
-		refuse = {
-			status: 400,
-			body: {
-				code: "rest_invalid_param",
-				message: "Invalid parameter(s): timezone",
-				data: {
-					status: 400,
-					params: { timezone: 'timezone must be a time zone name such as "Europe/Paris"' },
-				},
-			},
-		};
+		refuse = restError(400, "rest_invalid_param", "Invalid parameter(s): timezone", {
+			params: { timezone: 'timezone must be a time zone name such as "Europe/Paris"' },
+		});
 		const user = renderScreen();
 		await user.click(await screen.findByRole("button", { name: "Save Changes" }));
 		const zone = field("Timezone");
@@ -219,14 +212,7 @@ describe("a refused field", () => {
 		const help = document.getElementById(zone.getAttribute("aria-describedby") ?? "");
 		expect(help?.textContent).toContain('Timezone must be a time zone name such as "Europe/Paris"');
 
-		refuse = {
-			status: 403,
-			body: {
-				code: "rest_forbidden",
-				message: "Sorry, you are not allowed to do that.",
-				data: { status: 403 },
-			},
-		};
+		refuse = restError(403, "rest_forbidden", "Sorry, you are not allowed to do that.");
 		await user.click(screen.getByRole("button", { name: "Save Changes" }));
 		expect(
 			await notices().findByText("Error saving settings. Sorry, you are not allowed to do that."),

@@ -1,20 +1,25 @@
-import type { CurrenciesResponse, Currency } from "@paydesk/contract/multi-currency";
+import {
+	type CurrenciesResponse,
+	type Currency,
+	getCurrencies,
+	getStoreSettings,
+	updateEnabledCurrencies,
+	updateStoreSettings,
+} from "@paydesk/contract/multi-currency";
+import { saveSettingOption } from "@paydesk/contract/settings";
+import { getOptions } from "@paydesk/contract/wp";
 import { currencyFlag, currencyInfo } from "@paydesk/domain/currencies";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../app/query-client.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { on, type RecordedRequest, stubApi } from "../../testing/network.ts";
+import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
 import MultiCurrencyWizardScreen from "./multi-currency-wizard-screen.tsx";
 
-type Call = { method: string; url: string; body: unknown };
-let calls: Call[];
+let requests: RecordedRequest[];
 let completed: boolean;
 let theme: string;
-
-const json = (status: number, body: unknown) =>
-	new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 function currency(code: string, rate: number): Currency {
 	const info = currencyInfo(code);
@@ -44,41 +49,28 @@ const answer = (enabled: string[]): CurrenciesResponse => ({
 
 beforeEach(() => {
 	testSettings();
-	calls = [];
 	completed = false;
 	theme = "Storefront";
-	vi.stubGlobal(
-		"fetch",
-		vi.fn(async (url: string, init: RequestInit = {}) => {
-			const method = init.method ?? "GET";
-			const body = init.body ? JSON.parse(String(init.body)) : undefined;
-			calls.push({ method, url, body });
-			if (url.startsWith("/wp-json/wc-admin/options"))
-				return json(200, { wcpay_multi_currency_setup_completed: completed });
-			if (url.endsWith("/multi-currency/currencies")) return json(200, answer(["USD"]));
-			if (url.endsWith("/update-enabled-currencies")) return json(200, answer(body.enabled));
-			const settings = {
-				wcpay_multi_currency_enable_auto_currency: false,
-				wcpay_multi_currency_enable_storefront_switcher: false,
-				site_theme: theme,
-				date_format: "F j, Y",
-				time_format: "g:i a",
-				store_url: "http://localhost",
-			};
-			if (url.endsWith("/get-settings") || url.endsWith("/update-settings")) return json(200, settings);
-			if (url.includes("/settings/wcpay_multi_currency_setup_completed")) return json(200, { success: true });
-			return json(404, { code: "rest_no_route", message: "No route", data: { status: 404 } });
-		}),
+	const settings = () => ({
+		wcpay_multi_currency_enable_auto_currency: false,
+		wcpay_multi_currency_enable_storefront_switcher: false,
+		site_theme: theme,
+		date_format: "F j, Y",
+		time_format: "g:i a",
+		store_url: "http://localhost",
+	});
+	requests = stubApi(
+		on(getOptions).reply(() => ({ wcpay_multi_currency_setup_completed: completed })),
+		on(getCurrencies).reply(() => answer(["USD"])),
+		on(updateEnabledCurrencies).reply(({ body }) => answer(body.enabled)),
+		on(getStoreSettings).reply(settings),
+		on(updateStoreSettings).reply(settings),
+		on(saveSettingOption).reply(() => ({ success: true })),
 	);
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderWizard() {
-	render(
-		<QueryClientProvider client={createQueryClient()}>
-			<MultiCurrencyWizardScreen />
-		</QueryClientProvider>,
-	);
+	renderWithQueryClient(<MultiCurrencyWizardScreen />);
 	return userEvent.setup();
 }
 
@@ -104,7 +96,7 @@ describe("multi-currency wizard (spec 3 §2.6, §4.4, §5.4)", () => {
 		await user.click(screen.getByRole("checkbox", { name: /Euro/ }));
 		await user.click(screen.getByRole("button", { name: "Add two currencies" }));
 		await waitFor(() =>
-			expect(calls.find((call) => call.url.endsWith("/update-enabled-currencies"))?.body).toEqual({
+			expect(requests.find((request) => request.route === updateEnabledCurrencies)?.body).toEqual({
 				enabled: ["USD", "JPY", "EUR"],
 			}),
 		);
@@ -115,7 +107,11 @@ describe("multi-currency wizard (spec 3 §2.6, §4.4, §5.4)", () => {
 		await screen.findByRole("heading", { name: "Setup complete" });
 		await waitFor(() =>
 			expect(
-				calls.find((call) => call.url.includes("/settings/wcpay_multi_currency_setup_completed"))?.body,
+				requests.find(
+					(request) =>
+						request.route === saveSettingOption &&
+						request.params.option === "wcpay_multi_currency_setup_completed",
+				)?.body,
 			).toEqual({
 				value: true,
 			}),

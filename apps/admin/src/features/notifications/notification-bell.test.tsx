@@ -1,10 +1,14 @@
 /** The bell (issue 19): unread count, the list, marking read, and keyboard use. */
-import type { NotificationList } from "@paydesk/contract/events";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import {
+	listNotifications,
+	type NotificationList,
+	readAllNotifications,
+	readNotification,
+} from "@paydesk/contract/events";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createQueryClient } from "../../app/query-client.ts";
-import { jsonResponse, type SeenRequest, stubFetch } from "../../testing/payments.ts";
+import { on, type RecordedRequest, restError, stubApi } from "../../testing/network.ts";
+import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
 import { NotificationBell } from "./notification-bell.tsx";
 
@@ -47,26 +51,28 @@ const LIST: NotificationList = {
 	],
 };
 
-let seen: SeenRequest[];
+let seen: RecordedRequest[];
 beforeEach(() => {
 	testSettings();
-	seen = stubFetch((method, path) => {
-		if (method === "POST" && path === `${BASE}/notifications/read`)
-			return jsonResponse(200, {
-				unread: 0,
-				notifications: LIST.notifications.map((notification) => ({ ...notification, read: true })),
-			});
-		if (method === "POST") return jsonResponse(200, { ...LIST.notifications[1], read: true });
-		return jsonResponse(200, LIST);
-	});
+	seen = stubApi(
+		on(listNotifications).reply(() => LIST),
+		on(readAllNotifications).reply(() => ({
+			unread: 0,
+			notifications: LIST.notifications.map((notification) => ({ ...notification, read: true })),
+		})),
+		on(readNotification).reply(({ params }) => {
+			const notification = LIST.notifications.find(({ id }) => id === params.id);
+			return notification ? { ...notification, read: true } : restError(404, "rest_no_route");
+		}),
+	);
 });
 
 function renderBell() {
-	return render(
-		<QueryClientProvider client={createQueryClient()}>
+	return renderWithQueryClient(
+		<>
 			<NotificationBell />
 			<p>Elsewhere</p>
-		</QueryClientProvider>,
+		</>,
 	);
 }
 
@@ -122,14 +128,12 @@ describe("the notifications bell", () => {
 	});
 
 	it("says so when there is nothing, and when the list cannot be read", async () => {
-		stubFetch(() => jsonResponse(200, { unread: 0, notifications: [] }));
+		stubApi(on(listNotifications).reply(() => ({ unread: 0, notifications: [] })));
 		renderBell();
 		fireEvent.click(await screen.findByRole("button", { name: "Notifications" }));
 		expect(await screen.findByText("No notifications yet.")).toBeTruthy();
 		cleanup();
-		stubFetch(() =>
-			jsonResponse(500, { code: "internal_server_error", message: "No.", data: { status: 500 } }),
-		);
+		stubApi(on(listNotifications).reply(() => restError(500, "internal_server_error", "No.")));
 		renderBell();
 		fireEvent.click(screen.getByRole("button", { name: "Notifications" }));
 		// A failed read is tried once more before the bell says so.

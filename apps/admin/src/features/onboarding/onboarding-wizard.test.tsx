@@ -2,9 +2,17 @@
  * The onboarding wizard (spec 1 §2.3, §4.6, §7, §8): payout eligibility before the embedded
  * step, the session it starts, the partner component, finalize and where the merchant lands.
  */
+import {
+	checkPoEligibility,
+	createKycSession,
+	type FinalizeAnswer,
+	finalizeOnboarding,
+	type PartnerSession,
+} from "@paydesk/contract/onboarding";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { on, type RecordedRequest, stubApi } from "../../testing/network.ts";
 import { onboardingSettings } from "./onboarding-fixtures.ts";
 import OnboardingKycScreen from "./onboarding-kyc-screen.tsx";
 import OnboardingScreen from "./onboarding-screen.tsx";
@@ -13,19 +21,14 @@ import { redirectTo } from "./redirect.ts";
 
 vi.mock("./redirect.ts", () => ({ redirectTo: vi.fn() }));
 
-type Call = { method: string; url: string; body: unknown };
-let calls: Call[];
-let session: Record<string, string>;
-let finalizeAnswer: Record<string, unknown>;
+let calls: RecordedRequest[];
+let session: PartnerSession;
+let finalizeAnswer: FinalizeAnswer;
 let partner: {
 	exit: () => void;
 	fail: (error: PartnerError) => void;
 	options: Record<string, unknown> | null;
 };
-
-function answer(body: unknown, status = 200): Response {
-	return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-}
 
 function stubPartner(): SandboxPartner {
 	return {
@@ -53,7 +56,6 @@ function stubPartner(): SandboxPartner {
 
 beforeEach(() => {
 	vi.mocked(redirectTo).mockReset();
-	calls = [];
 	partner = { exit: () => undefined, fail: () => undefined, options: null };
 	session = { clientSecret: "pss_secret", publishableKey: "pk_live_sandbox", locale: "en-US" };
 	finalizeAnswer = {
@@ -65,20 +67,13 @@ beforeEach(() => {
 	};
 	window.PaydeskSandboxPartner = stubPartner();
 	onboardingSettings();
-	vi.stubGlobal(
-		"fetch",
-		vi.fn(async (url: string, init: RequestInit = {}) => {
-			const body = init.body ? JSON.parse(String(init.body)) : undefined;
-			calls.push({ method: init.method ?? "GET", url, body });
-			if (url.endsWith("/onboarding/router/po_eligible")) return answer({ result: "eligible" });
-			if (url.endsWith("/onboarding/kyc/session")) return answer(session);
-			if (url.endsWith("/onboarding/kyc/finalize")) return answer(finalizeAnswer);
-			return answer({ code: "rest_no_route", message: "No route", data: { status: 404 } }, 404);
-		}),
+	calls = stubApi(
+		on(checkPoEligibility).reply(() => ({ result: "eligible" })),
+		on(createKycSession).reply(() => session),
+		on(finalizeOnboarding).reply(() => finalizeAnswer),
 	);
 });
 afterEach(() => {
-	vi.unstubAllGlobals();
 	delete window.PaydeskSandboxPartner;
 });
 

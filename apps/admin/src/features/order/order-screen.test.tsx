@@ -3,17 +3,19 @@
  * payment and refunds, and a partial refund of an amount up to what is refundable, with an
  * optional reason, through the refund route.
  */
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { createRefund } from "@paydesk/contract/charges";
+import { getOrder } from "@paydesk/contract/orders";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createQueryClient } from "../../app/query-client.ts";
+import { on, type RecordedRequest, type ResponseInput, restError, stubApi } from "../../testing/network.ts";
 import { clearNotices, NoticeProbe } from "../../testing/notice-probe.tsx";
-import { jsonResponse, orderFixture, type SeenRequest, stubFetch } from "../../testing/payments.ts";
+import { orderFixture } from "../../testing/payments.ts";
+import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
 import OrderScreen from "./order-screen.tsx";
 
-const REFUND = {
+const REFUND: ResponseInput<typeof createRefund> = {
 	id: "re_1",
 	amount: 1_250,
 	currency: "usd",
@@ -27,24 +29,25 @@ const REFUND = {
 	balance_transaction: "txn_re",
 };
 
-let requests: SeenRequest[];
+let requests: RecordedRequest[];
 beforeEach(() => {
 	clearNotices();
 	testSettings({ timezone: "UTC", dateFormat: "Y-m-d", timeFormat: "H:i" });
-	requests = stubFetch((method, path) => {
-		if (method === "POST") return jsonResponse(200, REFUND);
-		if (path === "/wp-json/wc/v3/payments/orders/1042") return jsonResponse(200, orderFixture());
-		return jsonResponse(404, { code: "wcpay_missing_order", message: "No", data: { status: 404 } });
-	});
+	requests = stubApi(
+		on(createRefund).reply(() => REFUND),
+		on(getOrder).reply(({ params }) =>
+			params.order === "1042" ? orderFixture() : restError(404, "wcpay_missing_order", "No"),
+		),
+	);
 });
 
 function open(post: string) {
 	window.history.replaceState(null, "", `/wp-admin/post.php?post=${post}&action=edit`);
-	return render(
-		<QueryClientProvider client={createQueryClient()}>
+	return renderWithQueryClient(
+		<>
 			<OrderScreen />
 			<NoticeProbe />
-		</QueryClientProvider>,
+		</>,
 	);
 }
 

@@ -3,16 +3,26 @@
  * 'Message dismissed' / 'All messages dismissed' and Undo; the last-read time saved on the user;
  * the load error with Reload; the empty state.
  */
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import {
+	batchUpdateNotes,
+	INBOX_ERRORS,
+	type InboxNote,
+	listNotes,
+	removeNote,
+	updateNote,
+} from "@paydesk/contract/inbox";
+import { getCurrentUser, updateCurrentUser } from "@paydesk/contract/wp";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { NoticeArea, removeNotice } from "../../app/notices.tsx";
-import { createQueryClient } from "../../app/query-client.ts";
+import { currentUserFixture } from "../../testing/current-user.ts";
+import { on, type RecordedRequest, restError, stubApi } from "../../testing/network.ts";
+import { renderWithQueryClient } from "../../testing/render.tsx";
 import { Inbox } from "./inbox.tsx";
-import { answer, type FakeApi, overviewSettings, stubOverviewApi } from "./overview-fixtures.ts";
+import { overviewSettings } from "./overview-fixtures.ts";
 
-const note = (id: number, title: string) => ({
+const note = (id: number, title: string): InboxNote => ({
 	id,
 	name: `note-${id}`,
 	title,
@@ -29,38 +39,42 @@ const note = (id: number, title: string) => ({
 	source: "woocommerce-payments",
 });
 
-let api: FakeApi;
-let notes: ReturnType<typeof note>[];
+let requests: RecordedRequest[];
+let notes: InboxNote[];
 let listFails: boolean;
 
 beforeEach(() => {
 	overviewSettings();
-	api = { writes: [], options: {} };
 	notes = [note(2, "Set up refund policy"), note(1, "Enable secure checkout")];
 	listFails = false;
-	stubOverviewApi(api, (url, init) => {
-		const method = init.method ?? "GET";
-		if (url.startsWith("/wp-json/wc-analytics/admin/notes") && method === "GET") {
-			if (listFails) return answer({ code: "rest_invalid_param", message: "no" }, { status: 400 });
-			return answer(notes);
-		}
-		if (url.startsWith("/wp-json/wc-analytics/admin/notes"))
-			return answer(method === "PUT" && url.endsWith("/update") ? [] : notes[0]);
-		if (url.includes("/users/me")) return answer({ id: 1, meta: {}, roles: [], capabilities: {} });
-		return undefined;
-	});
+	const noteById = (id: string) =>
+		notes.find((item) => item.id === Number(id)) ?? restError(404, INBOX_ERRORS.noteNotFound);
+	requests = stubApi(
+		on(listNotes).reply(() => (listFails ? restError(400, "rest_invalid_param", "no") : notes)),
+		on(removeNote).reply(({ params }) => noteById(params.id)),
+		on(updateNote).reply(({ params }) => noteById(params.id)),
+		on(batchUpdateNotes).reply(() => []),
+		on(getCurrentUser).reply(() => currentUserFixture({ roles: [] })),
+		on(updateCurrentUser).reply(() => currentUserFixture({ roles: [] })),
+	);
 });
 afterEach(() => {
-	vi.unstubAllGlobals();
 	removeNotice("inbox-dismissed");
 });
 
+/** A write the inbox sent: its method, path and body. */
+const write = (request: RecordedRequest | undefined) => ({
+	method: request?.method,
+	path: request?.path,
+	body: request?.body,
+});
+
 function renderInbox() {
-	render(
-		<QueryClientProvider client={createQueryClient()}>
+	renderWithQueryClient(
+		<>
 			<Inbox />
 			<NoticeArea />
-		</QueryClientProvider>,
+		</>,
 	);
 	return userEvent.setup();
 }
@@ -77,7 +91,7 @@ describe("overview inbox", () => {
 		expect(await screen.findByText("Set up refund policy")).toBeTruthy();
 		expect(screen.getAllByText("Unread:")).toHaveLength(2);
 		await waitFor(() =>
-			expect(api.writes.find((w) => w.path.endsWith("/users/me"))?.body).toEqual({
+			expect(requests.find((request) => request.route === updateCurrentUser)?.body).toEqual({
 				meta: { wc_payments_overview_inbox_last_read: expect.any(Number) },
 			}),
 		);
@@ -91,13 +105,13 @@ describe("overview inbox", () => {
 		expect((await screen.findAllByText("Message dismissed", {}, { timeout: 3000 })).length).toBeGreaterThan(
 			0,
 		);
-		expect(api.writes.find((w) => w.method === "DELETE")?.path).toBe(
+		expect(requests.find((request) => request.method === "DELETE")?.path).toBe(
 			"/wp-json/wc-analytics/admin/notes/delete/2",
 		);
 		await waitFor(() => expect(screen.queryByText("Set up refund policy")).toBeNull());
 		await user.click(screen.getByRole("button", { name: "Undo" }));
 		await waitFor(() =>
-			expect(api.writes.find((w) => w.method === "PUT")).toEqual({
+			expect(write(requests.find((request) => request.method === "PUT"))).toEqual({
 				method: "PUT",
 				path: "/wp-json/wc-analytics/admin/notes/2",
 				body: { is_deleted: 0 },
@@ -113,7 +127,7 @@ describe("overview inbox", () => {
 		expect(
 			(await screen.findAllByText("All messages dismissed", {}, { timeout: 3000 })).length,
 		).toBeGreaterThan(0);
-		expect(api.writes.find((w) => w.path.endsWith("/notes/update"))?.body).toEqual({
+		expect(requests.find((request) => request.route === batchUpdateNotes)?.body).toEqual({
 			noteIds: [2, 1],
 			is_deleted: 1,
 		});

@@ -3,17 +3,20 @@
  * texts, the sandbox and Safe Mode notices, 'Error determining the connection status.', and the
  * partner's notifications banner in its three states and its HTTPS warning.
  */
-import { QueryClientProvider } from "@tanstack/react-query";
+import {
+	getAccountSession,
+	PARTNER_NOTIFICATIONS_PATH,
+	type PartnerNotification,
+} from "@paydesk/contract/account-session";
 import { render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../app/query-client.ts";
 import { usePartnerNotifications } from "../../data/partner-notifications.ts";
+import { on, onUrl, type RawReply, rawJson, stubApi } from "../../testing/network.ts";
+import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
 import { NotificationsBanner } from "./notifications-banner.tsx";
 import { Greeting, OverviewBanners } from "./overview-banners.tsx";
-import { answer, overviewSettings } from "./overview-fixtures.ts";
-
-afterEach(() => vi.unstubAllGlobals());
+import { overviewSettings } from "./overview-fixtures.ts";
 
 /** Whether the banner's partner query is still loading, has succeeded or failed. */
 function PartnerQueryStatus() {
@@ -22,7 +25,7 @@ function PartnerQueryStatus() {
 
 function renderAt(query: string, ui = <OverviewBanners />) {
 	window.history.replaceState(null, "", `/wp-admin/admin.php?page=wc-admin&path=/payments/overview${query}`);
-	return render(<QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>);
+	return renderWithQueryClient(ui);
 }
 
 describe("the greeting (spec 1 §2.2)", () => {
@@ -102,17 +105,16 @@ describe("overview banners from query flags", () => {
 });
 
 describe("notifications banner", () => {
-	const stub = (notifications: Response | (() => Response)) => {
-		vi.stubGlobal(
-			"fetch",
-			vi.fn(async (url: string) => {
-				if (url.includes("/accounts/session"))
-					return answer({ clientSecret: "as_x", publishableKey: "pk", locale: "en-US" });
-				return typeof notifications === "function" ? notifications() : notifications.clone();
-			}),
+	/**
+	 * The session, then the partner's notifications (outside the contract: the partner's own API),
+	 * as the list, or an answer that is not one.
+	 */
+	const stub = (notifications: () => { data: PartnerNotification[] } | RawReply) =>
+		stubApi(
+			on(getAccountSession).reply(() => ({ clientSecret: "as_x", publishableKey: "pk", locale: "en-US" })),
+			onUrl("GET", PARTNER_NOTIFICATIONS_PATH, notifications),
 		);
-	};
-	const item = (severity: string) => ({
+	const item = (severity: PartnerNotification["severity"]): PartnerNotification => ({
 		id: severity,
 		severity,
 		title: "Update your business information",
@@ -122,7 +124,7 @@ describe("notifications banner", () => {
 
 	it("asks to resolve the notifications while action is required", async () => {
 		overviewSettings();
-		stub(answer({ data: [item("action_required"), item("in_review")] }));
+		stub(() => ({ data: [item("action_required"), item("in_review")] }));
 		renderAt("", <NotificationsBanner enabled />);
 		expect(
 			(await screen.findAllByText("You must resolve the notifications on this page before proceeding."))
@@ -133,14 +135,14 @@ describe("notifications banner", () => {
 
 	it("says the items are in review when only in-review items exist", async () => {
 		overviewSettings();
-		stub(answer({ data: [item("in_review")] }));
+		stub(() => ({ data: [item("in_review")] }));
 		renderAt("", <NotificationsBanner enabled />);
 		expect((await screen.findAllByText("The items below are in review.")).length).toBeGreaterThan(0);
 	});
 
 	it("warns that notifications need HTTPS on invalid_request_error", async () => {
 		overviewSettings();
-		stub(answer({ error: { type: "invalid_request_error", message: "HTTPS" } }, { status: 400 }));
+		stub(() => rawJson({ error: { type: "invalid_request_error", message: "HTTPS" } }, 400));
 		renderAt("", <NotificationsBanner enabled />);
 		expect((await screen.findAllByText(/require HTTPS and cannot be displayed/)).length).toBeGreaterThan(0);
 	});
@@ -148,7 +150,7 @@ describe("notifications banner", () => {
 	it("shows the refresh notice once every earlier item is cleared", async () => {
 		overviewSettings();
 		let items = [item("action_required")];
-		stub(() => answer({ data: items }));
+		stub(() => ({ data: items }));
 		renderAt("", <NotificationsBanner enabled />);
 		await screen.findAllByText("You must resolve the notifications on this page before proceeding.");
 		items = [];
@@ -171,7 +173,7 @@ describe("notifications banner", () => {
 		];
 		for (const body of malformed) {
 			overviewSettings();
-			stub(answer(body));
+			stub(() => rawJson(body));
 			const view = renderAt(
 				"",
 				<>

@@ -1,6 +1,5 @@
-/** Page settings and API answers of a connected store, for the overview's component tests. */
+/** A connected store's account status and page settings, for the overview's component tests. */
 import type { AccountStatus } from "@paydesk/contract/accounts";
-import { vi } from "vitest";
 import { testSettings } from "../../testing/settings.ts";
 
 export function accountStatus(overrides: Partial<AccountStatus> = {}): AccountStatus {
@@ -40,44 +39,4 @@ export function overviewSettings(
 	rest: Parameters<typeof testSettings>[0] = {},
 ) {
 	return testSettings({ accountStatus: accountStatus(status), enabledPaymentMethods: ["card"], ...rest });
-}
-
-export function answer(
-	body: unknown,
-	init: { status?: number; headers?: Record<string, string> } = {},
-): Response {
-	return new Response(JSON.stringify(body), {
-		status: init.status ?? 200,
-		headers: { "content-type": "application/json", ...init.headers },
-	});
-}
-
-export interface FakeApi {
-	/** Bodies of the POSTs and PUTs, by path. */
-	writes: { method: string; path: string; body: unknown }[];
-	options: Record<string, unknown>;
-}
-
-/** A fetch that answers the overview's first-wave calls; `extra` answers anything else first. */
-export function stubOverviewApi(
-	api: FakeApi,
-	extra: (url: string, init: RequestInit) => Response | undefined = () => undefined,
-) {
-	vi.stubGlobal(
-		"fetch",
-		vi.fn(async (url: string, init: RequestInit = {}) => {
-			const method = init.method ?? "GET";
-			const path = url.split("?")[0] ?? url;
-			if (method !== "GET")
-				api.writes.push({ method, path, body: init.body ? JSON.parse(String(init.body)) : null });
-			const special = extra(url, init);
-			if (special) return special;
-			if (path === "/wp-json/wc-admin/options") {
-				if (method === "POST") Object.assign(api.options, JSON.parse(String(init.body)));
-				return answer(method === "POST" ? { success: true } : api.options);
-			}
-			if (path.endsWith("/disputes")) return answer({ data: [], total_count: 0 });
-			return answer({}, { status: 404 });
-		}),
-	);
 }

@@ -3,14 +3,19 @@
  * preset kept in session storage, figures linking to the transactions behind them, the variant
  * for a store without volume, the error text, and the survey.
  */
+import { getDepositsOverview } from "@paydesk/contract/deposits";
+import { getPaymentActivity } from "@paydesk/contract/reporting";
+import { submitOverviewSurvey } from "@paydesk/contract/survey";
+import { getCurrentUser } from "@paydesk/contract/wp";
 import { PERIOD_STORAGE_KEY } from "@paydesk/domain/periods";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { NoticeArea } from "../../app/notices.tsx";
-import { createQueryClient } from "../../app/query-client.ts";
-import { answer, type FakeApi, overviewSettings, stubOverviewApi } from "./overview-fixtures.ts";
+import { currentUserFixture } from "../../testing/current-user.ts";
+import { on, type RecordedRequest, type ResponseInput, restError, stubApi } from "../../testing/network.ts";
+import { renderWithQueryClient } from "../../testing/render.tsx";
+import { overviewSettings } from "./overview-fixtures.ts";
 import { PaymentActivityCard } from "./payment-activity-card.tsx";
 
 const REPORT = {
@@ -20,12 +25,15 @@ const REPORT = {
 	disputes: 5_000,
 	fees: 4_800,
 };
-let api: FakeApi;
-let reports: URLSearchParams[];
+let requests: RecordedRequest[];
 let reportFails: boolean;
 let meta: Record<string, unknown>;
 
-const overviewAll = {
+/** The queries of the payment activity reports asked for. */
+const reports = () =>
+	requests.filter((request) => request.route === getPaymentActivity).map(({ query }) => query);
+
+const overviewAll: ResponseInput<typeof getDepositsOverview> = {
 	deposit: { last_paid: [], next_scheduled: [], last_manual_deposits: [] },
 	balance: {
 		pending: [{ amount: 0, currency: "usd" }],
@@ -44,31 +52,26 @@ const overviewAll = {
 
 beforeEach(() => {
 	window.sessionStorage.clear();
-	api = { writes: [], options: {} };
-	reports = [];
 	reportFails = false;
 	meta = {};
-	stubOverviewApi(api, (url) => {
-		if (url.includes("/deposits/overview-all")) return answer(overviewAll);
-		if (url.includes("/reporting/payment_activity")) {
-			const query = new URLSearchParams(url.split("?")[1]);
-			reports.push(query);
-			if (reportFails) return answer({ code: "internal_server_error", message: "x" }, { status: 500 });
-			return answer({ ...REPORT, currency: "usd", date_start: "", date_end: "", timezone: "" });
-		}
-		if (url.includes("/users/me")) return answer({ id: 1, meta, roles: [], capabilities: {} });
-		if (url.includes("/survey/payments-overview")) return answer({ success: true });
-		return undefined;
-	});
+	requests = stubApi(
+		on(getDepositsOverview).reply(() => overviewAll),
+		on(getPaymentActivity).reply(() =>
+			reportFails
+				? restError(500, "internal_server_error", "x")
+				: { ...REPORT, currency: "usd", date_start: "", date_end: "", timezone: "" },
+		),
+		on(getCurrentUser).reply(() => currentUserFixture({ meta, roles: [] })),
+		on(submitOverviewSurvey).reply(() => ({ success: true })),
+	);
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderCard() {
-	render(
-		<QueryClientProvider client={createQueryClient()}>
+	renderWithQueryClient(
+		<>
 			<PaymentActivityCard />
 			<NoticeArea />
-		</QueryClientProvider>,
+		</>,
 	);
 	return userEvent.setup();
 }
@@ -78,13 +81,12 @@ describe("payment activity card", () => {
 		overviewSettings({}, { lifetimeTPV: 500_000 });
 		renderCard();
 		expect((await screen.findByTestId("activity-total_payment_volume")).textContent).toBe("$1,050.00");
-		const query = reports[0];
-		expect(query?.get("currency")).toBe("usd");
-		expect(query?.get("date_start")).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00$/);
-		expect(query?.get("date_end")).toMatch(/T23:59:59$/);
-		expect(query?.get("timezone")).toMatch(/^[+-]\d{2}:\d{2}$/);
-		const days =
-			(Date.parse(query?.get("date_end") ?? "") - Date.parse(query?.get("date_start") ?? "")) / 86_400_000;
+		const query = reports()[0];
+		expect(query?.currency).toBe("usd");
+		expect(query?.date_start).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00$/);
+		expect(query?.date_end).toMatch(/T23:59:59$/);
+		expect(query?.timezone).toMatch(/^[+-]\d{2}:\d{2}$/);
+		const days = (Date.parse(String(query?.date_end)) - Date.parse(String(query?.date_start))) / 86_400_000;
 		expect(Math.round(days)).toBe(7);
 		const refunds = screen.getByTestId("activity-refunds");
 		expect(refunds.textContent).toBe("$100.00");
@@ -101,14 +103,14 @@ describe("payment activity card", () => {
 		await screen.findByTestId("activity-total_payment_volume");
 		await user.selectOptions(screen.getByRole("combobox", { name: "Period" }), "year_to_date");
 		expect(window.sessionStorage.getItem(PERIOD_STORAGE_KEY)).toBe("year_to_date");
-		await waitFor(() => expect(reports.at(-1)?.get("date_start")).toMatch(/-01-01T00:00:00$/));
+		await waitFor(() => expect(reports().at(-1)?.date_start).toMatch(/-01-01T00:00:00$/));
 	});
 
 	it("shows the variant for a store with no volume yet, without asking for the report", async () => {
 		overviewSettings({}, { lifetimeTPV: 0 });
 		renderCard();
 		expect(await screen.findByText(/No payments yet\./)).toBeTruthy();
-		expect(reports).toEqual([]);
+		expect(reports()).toEqual([]);
 		expect(screen.queryByRole("combobox", { name: "Period" })).toBeNull();
 	});
 
@@ -132,7 +134,7 @@ describe("payment activity card", () => {
 		await user.type(screen.getByRole("textbox"), "More detail per day");
 		await user.click(screen.getByRole("button", { name: "Send" }));
 		expect((await screen.findAllByText("Thank you for your feedback!")).length).toBeGreaterThan(0);
-		expect(api.writes.find((write) => write.path.endsWith("/survey/payments-overview"))?.body).toEqual({
+		expect(requests.find((request) => request.route === submitOverviewSurvey)?.body).toEqual({
 			rating: "unhappy",
 			comments: "More detail per day",
 		});
@@ -143,9 +145,7 @@ describe("payment activity card", () => {
 		meta = { wc_payments_overview_survey: { rating: "happy" } };
 		renderCard();
 		await screen.findByTestId("activity-total_payment_volume");
-		await waitFor(() =>
-			expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).includes("users/me"))).toBe(true),
-		);
+		await waitFor(() => expect(requests.some((request) => request.route === getCurrentUser)).toBe(true));
 		expect(screen.queryByRole("button", { name: "Happy" })).toBeNull();
 	});
 });

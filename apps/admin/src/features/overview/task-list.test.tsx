@@ -3,44 +3,62 @@
  * 'Task postponed until tomorrow' and Undo saved in the options, dismissal, the dispute task's
  * text and link, and the collapse after 5.
  */
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { type DisputeListRow, listDisputes } from "@paydesk/contract/disputes";
+import { getOptions, updateOptions } from "@paydesk/contract/wp";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { NoticeArea, removeNotice } from "../../app/notices.tsx";
-import { createQueryClient } from "../../app/query-client.ts";
-import { answer, type FakeApi, overviewSettings, stubOverviewApi } from "./overview-fixtures.ts";
+import { on, type RecordedRequest, stubApi } from "../../testing/network.ts";
+import { renderWithQueryClient } from "../../testing/render.tsx";
+import { overviewSettings } from "./overview-fixtures.ts";
 import { TaskList } from "./task-list.tsx";
 
 const now = Math.floor(Date.now() / 1000);
-let api: FakeApi;
-let disputes: {
-	dispute_id: string;
-	charge_id: string;
-	amount: number;
-	currency: string;
-	due_by: number;
-	status: string;
-}[];
+/** The store's wc-admin options, as the task list reads and saves them. */
+let options: Record<string, unknown>;
+let requests: RecordedRequest[];
+let disputes: DisputeListRow[];
+
+/** A dispute of the list; the task reads its id, charge, amount, currency, due date and status. */
+const disputeRow = (
+	row: Pick<DisputeListRow, "dispute_id" | "charge_id" | "amount" | "due_by">,
+): DisputeListRow => ({
+	currency: "usd",
+	status: "needs_response",
+	reason: "fraudulent",
+	source: "visa",
+	order_number: null,
+	order: null,
+	customer_name: "Jane Doe",
+	customer_email: "jane@example.com",
+	customer_country: "US",
+	created: now - 86_400,
+	...row,
+});
 
 beforeEach(() => {
-	api = { writes: [], options: {} };
+	options = {};
 	disputes = [];
-	stubOverviewApi(api, (url) =>
-		url.includes("/disputes?") ? answer({ data: disputes, total_count: disputes.length }) : undefined,
+	requests = stubApi(
+		on(getOptions).reply(() => options),
+		on(updateOptions).reply(({ body }) => {
+			Object.assign(options, body);
+			return { success: true };
+		}),
+		on(listDisputes).reply(() => ({ data: disputes, total_count: disputes.length })),
 	);
 });
 afterEach(() => {
-	vi.unstubAllGlobals();
 	for (const key of ["add-payment-methods", "dispute-resolution-task"]) removeNotice(`task-${key}`);
 });
 
 function renderTasks() {
-	render(
-		<QueryClientProvider client={createQueryClient()}>
+	renderWithQueryClient(
+		<>
 			<TaskList />
 			<NoticeArea />
-		</QueryClientProvider>,
+		</>,
 	);
 	return userEvent.setup();
 }
@@ -51,14 +69,7 @@ describe("overview task list", () => {
 	it("shows the add-payment-methods task with one method enabled, after the urgent dispute task", async () => {
 		overviewSettings();
 		disputes = [
-			{
-				dispute_id: "du_1",
-				charge_id: "ch_1",
-				amount: 4_500,
-				currency: "usd",
-				due_by: now + 2 * 86_400,
-				status: "needs_response",
-			},
+			disputeRow({ dispute_id: "du_1", charge_id: "ch_1", amount: 4_500, due_by: now + 2 * 86_400 }),
 		];
 		renderTasks();
 		await screen.findByText("Add more ways for buyers to pay");
@@ -82,7 +93,7 @@ describe("overview task list", () => {
 		await user.click(await screen.findByRole("menuitem", { name: "Remind me tomorrow" }));
 		expect((await screen.findAllByText("Task postponed until tomorrow")).length).toBeGreaterThan(0);
 		await waitFor(() => expect(screen.queryByText("Add more ways for buyers to pay")).toBeNull());
-		const saved = api.writes.find((write) => write.path === "/wp-json/wc-admin/options")?.body as Record<
+		const saved = requests.find((request) => request.route === updateOptions)?.body as Record<
 			string,
 			Record<string, number>
 		>;
@@ -90,7 +101,7 @@ describe("overview task list", () => {
 		expect(until - Date.now()).toBeGreaterThan(86_400_000 - 60_000);
 		await user.click(screen.getByRole("button", { name: "Undo" }));
 		expect(await screen.findByText("Add more ways for buyers to pay")).toBeTruthy();
-		expect(api.options.woocommerce_remind_me_later_todo_tasks).toEqual({});
+		expect(options.woocommerce_remind_me_later_todo_tasks).toEqual({});
 	});
 
 	it("dismisses a dismissable task into woocommerce_dismissed_todo_tasks", async () => {
@@ -101,7 +112,7 @@ describe("overview task list", () => {
 		await user.click(await screen.findByRole("menuitem", { name: "Dismiss" }));
 		expect((await screen.findAllByText("Task dismissed")).length).toBeGreaterThan(0);
 		await waitFor(() =>
-			expect(Object.keys(api.options.woocommerce_dismissed_todo_tasks as object)).toEqual([
+			expect(Object.keys(options.woocommerce_dismissed_todo_tasks as object)).toEqual([
 				"add-payment-methods",
 			]),
 		);
@@ -109,25 +120,25 @@ describe("overview task list", () => {
 
 	it("hides tasks the merchant deleted, dismissed or snoozed until later", async () => {
 		overviewSettings();
-		api.options = {
+		options = {
 			woocommerce_dismissed_todo_tasks: { "add-payment-methods": 1 },
 			woocommerce_deleted_todo_tasks: { "update-business-details": 1 },
 		};
 		renderTasks();
-		await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
+		await waitFor(() => expect(requests.length).toBeGreaterThan(0));
 		await waitFor(() => expect(screen.queryByRole("heading", { level: 3 })).toBeNull());
 	});
 
 	it("lists several disputes as one task linking to the disputes awaiting a response", async () => {
 		overviewSettings();
-		disputes = [1, 2, 3].map((n) => ({
-			dispute_id: `du_${n}`,
-			charge_id: `ch_${n}`,
-			amount: 1_000 * n,
-			currency: "usd",
-			due_by: now + n * 86_400 + 3600,
-			status: "needs_response",
-		}));
+		disputes = [1, 2, 3].map((n) =>
+			disputeRow({
+				dispute_id: `du_${n}`,
+				charge_id: `ch_${n}`,
+				amount: 1_000 * n,
+				due_by: now + n * 86_400 + 3600,
+			}),
+		);
 		renderTasks();
 		expect(await screen.findByText("Respond to 3 active disputes for a total of $60.00")).toBeTruthy();
 		expect(screen.getByText("Last week to respond to 3 of the disputes")).toBeTruthy();
@@ -149,16 +160,7 @@ describe("overview task list", () => {
 				featureFlags: { ...base.featureFlags, goLive: true },
 			},
 		);
-		disputes = [
-			{
-				dispute_id: "du_1",
-				charge_id: "ch_1",
-				amount: 100,
-				currency: "usd",
-				due_by: now + 86_400 * 5,
-				status: "needs_response",
-			},
-		];
+		disputes = [disputeRow({ dispute_id: "du_1", charge_id: "ch_1", amount: 100, due_by: now + 86_400 * 5 })];
 		renderTasks();
 		await screen.findByText("Reconnect your store");
 		await waitFor(() => expect(titles()).toHaveLength(5));

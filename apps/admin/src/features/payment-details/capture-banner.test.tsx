@@ -4,24 +4,28 @@
  * deadline; Capture and Cancel share one in-progress state. The reason of each failure code is
  * in data/authorizations.test.ts.
  */
+import { getAuthorization } from "@paydesk/contract/authorizations";
 import type { Charge } from "@paydesk/contract/charges";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
+import { cancelAuthorization, captureAuthorization } from "@paydesk/contract/orders";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createQueryClient } from "../../app/query-client.ts";
-import { clearNotices, NoticeProbe } from "../../testing/notice-probe.tsx";
 import {
-	CREATED,
-	jsonResponse,
-	type SeenRequest,
-	stubFetch,
-	uncapturedChargeFixture,
-} from "../../testing/payments.ts";
+	type Answer,
+	deferred,
+	on,
+	type RecordedRequest,
+	type ResponseInput,
+	restError,
+	stubApi,
+} from "../../testing/network.ts";
+import { clearNotices, NoticeProbe } from "../../testing/notice-probe.tsx";
+import { CREATED, uncapturedChargeFixture } from "../../testing/payments.ts";
+import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
 import { CaptureSection } from "./capture-banner.tsx";
 
-const AUTHORIZATION = {
+const AUTHORIZATION: ResponseInput<typeof getAuthorization> = {
 	payment_intent_id: "pi_test1",
 	charge_id: "ch_test1",
 	is_captured: false,
@@ -36,27 +40,31 @@ const AUTHORIZATION = {
 	currency: "usd",
 };
 
-let requests: SeenRequest[];
-let authorization: () => Response;
-let settle: (path: string) => Response | Promise<Response>;
+type Settled = Answer<typeof captureAuthorization>;
+
+let requests: RecordedRequest[];
+let authorization: () => Answer<typeof getAuthorization>;
+let settle: (action: "capture" | "cancel") => Settled | Promise<Settled>;
 beforeEach(() => {
 	clearNotices();
 	testSettings({ timezone: "UTC", dateFormat: "Y-m-d", timeFormat: "H:i" });
-	authorization = () => jsonResponse(200, AUTHORIZATION);
-	settle = (path) =>
-		jsonResponse(200, {
-			id: "pi_test1",
-			status: path.endsWith("capture_authorization") ? "succeeded" : "canceled",
-		});
-	requests = stubFetch((method, path) => (method === "GET" ? authorization() : settle(path)));
+	authorization = () => AUTHORIZATION;
+	settle = (action) => ({ id: "pi_test1", status: action === "capture" ? "succeeded" : "canceled" });
+	requests = stubApi(
+		on(getAuthorization).reply(({ params }) =>
+			params.id === "pi_test1" ? authorization() : restError(404, "authorization_missing"),
+		),
+		on(captureAuthorization).reply(() => settle("capture")),
+		on(cancelAuthorization).reply(() => settle("cancel")),
+	);
 });
 
 const renderSection = (charge: Charge = uncapturedChargeFixture(), now = CREATED + 86_400) =>
-	render(
-		<QueryClientProvider client={createQueryClient()}>
+	renderWithQueryClient(
+		<>
 			<CaptureSection charge={charge} now={now} />
 			<NoticeProbe />
-		</QueryClientProvider>,
+		</>,
 	);
 
 const banner = () => screen.findByRole("region", { name: "Capture payment" });
@@ -95,7 +103,7 @@ describe("capture banner visibility", () => {
 	});
 
 	it("is not shown once the authorization says it is captured", async () => {
-		authorization = () => jsonResponse(200, { ...AUTHORIZATION, is_captured: true });
+		authorization = () => ({ ...AUTHORIZATION, is_captured: true });
 		renderSection();
 		await waitFor(() => expect(requests).toHaveLength(1));
 		await new Promise((resolve) => setTimeout(resolve, 20));
@@ -103,7 +111,7 @@ describe("capture banner visibility", () => {
 	});
 
 	it("stays silent for authorization_missing and shows no banner", async () => {
-		authorization = () => jsonResponse(404, { code: "authorization_missing", message: "No", data: {} });
+		authorization = () => restError(404, "authorization_missing", "No");
 		renderSection();
 		await waitFor(() => expect(requests).toHaveLength(1));
 		await new Promise((resolve) => setTimeout(resolve, 20));
@@ -112,7 +120,7 @@ describe("capture banner visibility", () => {
 	});
 
 	it("says 'Error retrieving authorization.' for any other failure", async () => {
-		authorization = () => jsonResponse(500, { code: "internal_error", message: "No", data: {} });
+		authorization = () => restError(500, "internal_error", "No");
 		renderSection();
 		// One retry first (a second later), as for every read that is not a 404.
 		await screen.findByText("Error retrieving authorization.", {}, { timeout: 3000 });
@@ -138,11 +146,8 @@ describe("capture and cancel", () => {
 	});
 
 	it("share one in-progress state: while one runs, both are disabled and nothing else is sent", async () => {
-		let release: () => void = () => undefined;
-		settle = () =>
-			new Promise((resolve) => {
-				release = () => resolve(jsonResponse(200, { id: "pi_test1", status: "succeeded" }));
-			});
+		const captured = deferred<Settled>();
+		settle = () => captured.promise;
 		const user = userEvent.setup();
 		renderSection();
 		const capture = await screen.findByRole("button", { name: "Capture" });
@@ -153,22 +158,17 @@ describe("capture and cancel", () => {
 		await user.click(cancel);
 		await user.click(capture);
 		expect(requests.filter((request) => request.method === "POST")).toHaveLength(1);
-		release();
+		captured.resolve({ id: "pi_test1", status: "succeeded" });
 		await screen.findByText("Payment for order #1042 captured successfully.");
 	});
 
 	it("shows the table's reason when the capture fails", async () => {
 		settle = () =>
-			jsonResponse(400, {
-				code: "wcpay_capture_error",
-				message: "Too small",
-				data: {
-					status: 400,
-					extra_details: {
-						error_type: "amount_too_small",
-						minimum_amount: 50,
-						minimum_amount_currency: "usd",
-					},
+			restError(400, "wcpay_capture_error", "Too small", {
+				extra_details: {
+					error_type: "amount_too_small",
+					minimum_amount: 50,
+					minimum_amount_currency: "usd",
 				},
 			});
 		renderSection();

@@ -3,26 +3,30 @@
  * digits), the card reader fee view, the list filters it drops from the URL, the cards it
  * shows in order, and 'Payment details not loaded' / 'Error while loading timeline'.
  */
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { getCharge, getChargeByOrder, getPaymentIntent } from "@paydesk/contract/charges";
+import { getDispute } from "@paydesk/contract/disputes";
+import { getReaderChargeStats } from "@paydesk/contract/readers";
+import { getTimeline } from "@paydesk/contract/timeline";
+import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../app/query-client.ts";
-import { clearNotices, NoticeProbe } from "../../testing/notice-probe.tsx";
 import {
-	CREATED,
-	chargeFixture,
-	jsonResponse,
-	paymentIntentFixture,
-	type SeenRequest,
-	stubFetch,
-} from "../../testing/payments.ts";
+	type Answer,
+	on,
+	type RecordedRequest,
+	type ResponseInput,
+	restError,
+	stubApi,
+} from "../../testing/network.ts";
+import { clearNotices, NoticeProbe } from "../../testing/notice-probe.tsx";
+import { CREATED, chargeFixture, paymentIntentFixture } from "../../testing/payments.ts";
+import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
 import PaymentDetailsScreen from "./payment-details-screen.tsx";
 
 const BASE = "/wp-json/wc/v3/payments";
-const notFound = (code: string) => jsonResponse(404, { code, message: "Not found", data: { status: 404 } });
+const notFound = (code: string) => restError(404, code, "Not found");
 
-const TIMELINE = {
+const TIMELINE: ResponseInput<typeof getTimeline> = {
 	data: [
 		{ type: "authorized", datetime: CREATED, amount: 5_000, currency: "usd" },
 		{
@@ -38,19 +42,31 @@ const TIMELINE = {
 	],
 };
 
-let routes: Record<string, () => Response>;
-let requests: SeenRequest[];
+/** What the routes answer, by the id in their path; any other id is not found. */
+let intents: Record<string, () => Answer<typeof getPaymentIntent>>;
+let timelines: Record<string, () => Answer<typeof getTimeline>>;
+let readerStats: Record<string, () => Answer<typeof getReaderChargeStats>>;
+let requests: RecordedRequest[];
 beforeEach(() => {
 	clearNotices();
 	testSettings({ timezone: "UTC", dateFormat: "Y-m-d", timeFormat: "H:i" });
 	const intent = paymentIntentFixture();
-	routes = {
-		[`${BASE}/payment_intents/pi_test1`]: () => jsonResponse(200, intent),
-		[`${BASE}/charges/ch_test1`]: () => jsonResponse(200, intent.charge),
-		[`${BASE}/charges/order/1042`]: () => jsonResponse(200, intent.charge),
-		[`${BASE}/timeline/pi_test1`]: () => jsonResponse(200, TIMELINE),
-	};
-	requests = stubFetch((_method, path) => routes[path]?.() ?? notFound("rest_no_route"));
+	intents = { pi_test1: () => intent };
+	timelines = { pi_test1: () => TIMELINE };
+	readerStats = {};
+	requests = stubApi(
+		on(getPaymentIntent).reply(({ params }) => intents[params.id]?.() ?? notFound("rest_no_route")),
+		on(getCharge).reply(({ params }) =>
+			params.id === "ch_test1" ? intent.charge : notFound("rest_no_route"),
+		),
+		on(getChargeByOrder).reply(({ params }) =>
+			params.id === "1042" ? intent.charge : notFound("rest_no_route"),
+		),
+		on(getTimeline).reply(({ params }) => timelines[params.id]?.() ?? notFound("rest_no_route")),
+		on(getReaderChargeStats).reply(({ params }) => readerStats[params.id]?.() ?? notFound("rest_no_route")),
+		// A disputed payment's dispute, which these tests do not look at.
+		on(getDispute).reply(() => notFound("rest_no_route")),
+	);
 });
 
 function open(query: string) {
@@ -59,11 +75,11 @@ function open(query: string) {
 		"",
 		`/wp-admin/admin.php?page=wc-admin&path=/payments/transactions/details&${query}`,
 	);
-	return render(
-		<QueryClientProvider client={createQueryClient()}>
+	return renderWithQueryClient(
+		<>
 			<PaymentDetailsScreen />
 			<NoticeProbe />
-		</QueryClientProvider>,
+		</>,
 	);
 }
 
@@ -104,8 +120,7 @@ describe("the id of the payment details", () => {
 	});
 
 	it("reads 'Error retrieving transaction.' when the payment fails to load (spec 2 §8)", async () => {
-		routes[`${BASE}/payment_intents/pi_broken`] = () =>
-			jsonResponse(500, { code: "internal_server_error", message: "Boom", data: { status: 500 } });
+		intents.pi_broken = () => restError(500, "internal_server_error", "Boom");
 		open("id=pi_broken");
 		// Tried once more after a second, then reported.
 		expect(
@@ -140,12 +155,11 @@ describe("the id of the payment details", () => {
 	});
 
 	it("transaction_type=card_reader_fee opens the card reader fee view of the charge", async () => {
-		routes[`${BASE}/readers/charges/ch_fee`] = () =>
-			jsonResponse(200, {
-				charge_id: "ch_fee",
-				created: "2026-11-01T00:00:00.000Z",
-				data: [{ reader_id: "tmr_a", status: "active", count: 4, fee: { amount: 40, currency: "usd" } }],
-			});
+		readerStats.ch_fee = () => ({
+			charge_id: "ch_fee",
+			created: "2026-11-01T00:00:00.000Z",
+			data: [{ reader_id: "tmr_a", status: "active", count: 4, fee: { amount: 40, currency: "usd" } }],
+		});
 		open("id=ch_fee&transaction_id=txn_fee&transaction_type=card_reader_fee");
 		await screen.findByText("tmr_a");
 		expect(screen.getByRole("table", { name: "Card readers" })).toBeTruthy();
@@ -196,7 +210,7 @@ describe("the cards", () => {
 				evidence_details: { due_by: CREATED + 10 * 86_400, has_evidence: false },
 			},
 		});
-		routes[`${BASE}/payment_intents/pi_test1`] = () => jsonResponse(200, paymentIntentFixture(charge));
+		intents.pi_test1 = () => paymentIntentFixture(charge);
 		open("id=pi_test1");
 		const summary = (await screen.findByText("$50.00 USD")).closest(
 			".paydesk-payment-summary",
@@ -227,7 +241,7 @@ describe("the cards", () => {
 	});
 
 	it("says 'Error while loading timeline' when the timeline cannot be read", async () => {
-		routes[`${BASE}/timeline/pi_test1`] = () => notFound("wcpay_payment_intent_not_found");
+		timelines.pi_test1 = () => notFound("wcpay_payment_intent_not_found");
 		open("id=pi_test1");
 		expect((await screen.findAllByText("Error while loading timeline")).length).toBeGreaterThan(0);
 		expect(screen.getByText("$50.00 USD")).toBeTruthy();
@@ -248,7 +262,7 @@ describe("the cards", () => {
 		const charge = chargeFixture({
 			payment_method_details: { type: "p24", p24: { bank: "santander_przelew24", reference: "P24-1" } },
 		});
-		routes[`${BASE}/payment_intents/pi_test1`] = () => jsonResponse(200, paymentIntentFixture(charge));
+		intents.pi_test1 = () => paymentIntentFixture(charge);
 		open("id=pi_test1");
 		const card = (await screen.findByRole("heading", { name: "Payment method" })).closest(
 			".paydesk-payment-method",

@@ -4,18 +4,18 @@
  * reads them in French, amounts and the payout's date written the French way, and a dispute's
  * reason by its French name.
  */
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { getTimeline } from "@paydesk/contract/timeline";
+import { screen } from "@testing-library/react";
 import { resetLocaleData } from "@wordpress/i18n";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createQueryClient } from "../../app/query-client.ts";
 import { loadTranslations } from "../../app/translations.ts";
-import { jsonResponse, stubFetch } from "../../testing/payments.ts";
+import { on, type ResponseInput, restError, stubApi } from "../../testing/network.ts";
+import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
 import { PaymentTimeline } from "./payment-timeline.tsx";
 
 const PAID = 1_700_000_000;
-const TIMELINE = {
+const TIMELINE: ResponseInput<typeof getTimeline> = {
 	data: [
 		{
 			type: "captured",
@@ -38,20 +38,16 @@ const TIMELINE = {
 };
 
 beforeEach(() => {
-	stubFetch((_method, path) =>
-		path === "/wp-json/wc/v3/payments/timeline/pi_test1"
-			? jsonResponse(200, TIMELINE)
-			: jsonResponse(404, { code: "rest_no_route", message: "Not found", data: { status: 404 } }),
+	stubApi(
+		on(getTimeline).reply(({ params }) =>
+			params.id === "pi_test1" ? TIMELINE : restError(404, "rest_no_route", "Not found"),
+		),
 	);
 });
 afterEach(() => resetLocaleData(undefined, "paydesk"));
 
 function renderTimeline() {
-	render(
-		<QueryClientProvider client={createQueryClient()}>
-			<PaymentTimeline paymentIntentId="pi_test1" />
-		</QueryClientProvider>,
-	);
+	renderWithQueryClient(<PaymentTimeline paymentIntentId="pi_test1" />);
 }
 
 describe("the payment timeline in the user's language (issue 18)", () => {

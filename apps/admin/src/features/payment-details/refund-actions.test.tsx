@@ -3,17 +3,18 @@
  * refunded and not disputed (or the dispute is won or an inquiry), and hidden once any amount
  * was refunded; the reason none sends no reason; a partial refund opens the order.
  */
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
+import { createRefund } from "@paydesk/contract/charges";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createQueryClient } from "../../app/query-client.ts";
+import { on, type RecordedRequest, type ResponseInput, restError, stubApi } from "../../testing/network.ts";
 import { clearNotices, NoticeProbe } from "../../testing/notice-probe.tsx";
-import { chargeFixture, jsonResponse, type SeenRequest, stubFetch } from "../../testing/payments.ts";
+import { chargeFixture } from "../../testing/payments.ts";
+import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
 import { RefundActions } from "./refund-actions.tsx";
 
-const REFUND = {
+const REFUND: ResponseInput<typeof createRefund> = {
 	id: "re_1",
 	amount: 5_000,
 	currency: "usd",
@@ -27,27 +28,25 @@ const REFUND = {
 	balance_transaction: "txn_re",
 };
 
-let requests: SeenRequest[];
+let requests: RecordedRequest[];
 let refundStatus: number;
 beforeEach(() => {
 	clearNotices();
 	testSettings();
 	refundStatus = 200;
-	requests = stubFetch((method) =>
-		method === "POST"
-			? refundStatus === 200
-				? jsonResponse(200, REFUND)
-				: jsonResponse(refundStatus, { code: "wcpay_refund_not_allowed", message: "No", data: {} })
-			: jsonResponse(404, { code: "rest_no_route", message: "No", data: {} }),
+	requests = stubApi(
+		on(createRefund).reply(() =>
+			refundStatus === 200 ? REFUND : restError(refundStatus, "wcpay_refund_not_allowed", "No"),
+		),
 	);
 });
 
 const renderActions = (charge = chargeFixture()) =>
-	render(
-		<QueryClientProvider client={createQueryClient()}>
+	renderWithQueryClient(
+		<>
 			<RefundActions charge={charge} />
 			<NoticeProbe />
-		</QueryClientProvider>,
+		</>,
 	);
 
 const refundPosts = () => requests.filter((request) => request.method === "POST");

@@ -1,49 +1,42 @@
-import type { PaymentSettings } from "@paydesk/contract/settings";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, render, screen, waitFor } from "@testing-library/react";
+import {
+	getPaymentSettings,
+	type PaymentSettings,
+	savePaymentSettings,
+	settingsUpdate,
+} from "@paydesk/contract/settings";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../app/query-client.ts";
+import { on, type RecordedRequest, stubApi } from "../../testing/network.ts";
 import { settingsFixture } from "../../testing/payment-settings.ts";
+import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
 import PaymentMethodsWizardScreen from "./payment-methods-wizard-screen.tsx";
 
-let posted: Record<string, unknown>[];
+let requests: RecordedRequest[];
 let stored: PaymentSettings;
-
-const json = (status: number, body: unknown) =>
-	new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 beforeEach(() => {
 	testSettings();
-	posted = [];
 	stored = settingsFixture();
 	vi.useFakeTimers({ shouldAdvanceTime: true });
-	vi.stubGlobal(
-		"fetch",
-		vi.fn(async (url: string, init: RequestInit = {}) => {
-			if (url.endsWith("/settings") && init.method === "POST") {
-				const body = JSON.parse(String(init.body)) as { enabled_payment_method_ids: string[] };
-				posted.push(body);
-				stored = { ...stored, ...body };
-				return json(200, { data: stored });
-			}
-			if (url.endsWith("/settings")) return json(200, stored);
-			return json(404, { code: "rest_no_route", message: "No route", data: { status: 404 } });
+	requests = stubApi(
+		on(getPaymentSettings).reply(() => stored),
+		on(savePaymentSettings).reply(({ body }) => {
+			stored = { ...stored, ...settingsUpdate.parse(body) };
+			return { data: stored };
 		}),
 	);
 });
 afterEach(() => {
 	vi.useRealTimers();
-	vi.unstubAllGlobals();
 });
 
+const posted = () =>
+	requests.filter((request) => request.route === savePaymentSettings).map((request) => request.body);
+
 function renderWizard() {
-	render(
-		<QueryClientProvider client={createQueryClient()}>
-			<PaymentMethodsWizardScreen />
-		</QueryClientProvider>,
-	);
+	renderWithQueryClient(<PaymentMethodsWizardScreen />);
 	return userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
 }
 
@@ -72,7 +65,7 @@ describe("payment method enablement wizard (spec 3 §4.3, §5.3)", () => {
 		act(() => void vi.advanceTimersByTime(200));
 		expect(box("EPS").checked).toBe(true);
 		await user.click(screen.getByRole("button", { name: "Continue" }));
-		await waitFor(() => expect(posted).toEqual([{ enabled_payment_method_ids: ["card", "link", "eps"] }]));
+		await waitFor(() => expect(posted()).toEqual([{ enabled_payment_method_ids: ["card", "link", "eps"] }]));
 		expect(await screen.findByRole("heading", { name: "Enablement complete" })).toBeTruthy();
 		expect(screen.getByRole("link", { name: "Go to payments settings" }).getAttribute("href")).toBe(
 			"/wp-admin/admin.php?page=wc-settings&tab=checkout&section=woocommerce_payments",

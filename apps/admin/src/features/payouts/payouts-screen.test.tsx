@@ -3,45 +3,29 @@
  * next-payout notice, the payout-failure warning and the 'Payout history' table. (The prompt's
  * own section calls it the admin footer's; the screen's order is the more specific rule.)
  */
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { getDepositsSummary, listDeposits } from "@paydesk/contract/deposits";
+import { getCurrentUser, getOptions } from "@paydesk/contract/wp";
+import { screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createQueryClient } from "../../app/query-client.ts";
-import { jsonResponse, stubFetch } from "../../testing/payments.ts";
+import { currentUserFixture } from "../../testing/current-user.ts";
+import { on, restError, stubApi } from "../../testing/network.ts";
+import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
 import PayoutsScreen from "./payouts-screen.tsx";
 
-const BASE = "/wp-json/wc/v3/payments";
-
 beforeEach(() => {
 	testSettings();
-	stubFetch((_method, path) => {
-		if (path === `${BASE}/deposits`) return jsonResponse(200, { data: [], total_count: 0 });
-		if (path === `${BASE}/deposits/summary`) {
-			return jsonResponse(200, { count: 0, total: 0, currency: "usd", store_currencies: ["usd"] });
-		}
-		if (path === "/wp-json/wc-admin/options") return jsonResponse(200, { woocommerce_allow_tracking: "yes" });
-		return jsonResponse(200, {
-			id: 1,
-			username: "admin",
-			name: "Alex",
-			first_name: "Alex",
-			last_name: "",
-			email: "alex@example.com",
-			roles: ["administrator"],
-			capabilities: {},
-			meta: {},
-		});
-	});
+	stubApi(
+		on(listDeposits).reply(() => ({ data: [], total_count: 0 })),
+		on(getDepositsSummary).reply(() => ({ count: 0, total: 0, currency: "usd", store_currencies: ["usd"] })),
+		on(getOptions).reply(() => ({ woocommerce_allow_tracking: "yes" })),
+		on(getCurrentUser).reply(() => currentUserFixture()),
+	);
 });
 
 function renderScreen() {
 	window.history.replaceState(null, "", "/wp-admin/admin.php?page=wc-admin&path=/payments/payouts");
-	return render(
-		<QueryClientProvider client={createQueryClient()}>
-			<PayoutsScreen />
-		</QueryClientProvider>,
-	);
+	return renderWithQueryClient(<PayoutsScreen />);
 }
 
 describe("payouts list (spec 2)", () => {
@@ -57,18 +41,17 @@ describe("payouts list (spec 2)", () => {
 describe("payouts list in the page language (spec 1 §1)", () => {
 	it("groups the count and the total with an apostrophe in Swiss German", async () => {
 		testSettings({ locale: { code: "de_CH", language: "de" }, storeCurrency: "chf" });
-		stubFetch((_method, path) => {
-			if (path === `${BASE}/deposits`) return jsonResponse(200, { data: [], total_count: 12_345 });
-			if (path === `${BASE}/deposits/summary`)
-				return jsonResponse(200, {
-					count: 12_345,
-					total: 123_456_789,
-					currency: "chf",
-					store_currencies: ["chf"],
-				});
-			if (path === "/wp-json/wc-admin/options") return jsonResponse(200, {});
-			return jsonResponse(404, { code: "rest_no_route", message: "No route.", data: { status: 404 } });
-		});
+		stubApi(
+			on(listDeposits).reply(() => ({ data: [], total_count: 12_345 })),
+			on(getDepositsSummary).reply(() => ({
+				count: 12_345,
+				total: 123_456_789,
+				currency: "chf",
+				store_currencies: ["chf"],
+			})),
+			on(getOptions).reply(() => ({})),
+			on(getCurrentUser).reply(() => restError(404, "rest_no_route", "No route.")),
+		);
 		renderScreen();
 		expect(await screen.findByText("12'345")).toBeTruthy();
 		expect(screen.getByText("CHF 1'234'567.89")).toBeTruthy();

@@ -3,15 +3,22 @@
  * one of the store's languages, saved with POST /wp/v2/users/me { locale }; after the reload
  * the page says "Profile updated.", and a refused language is named next to the field.
  */
-import type { CurrentUser } from "@paydesk/contract/wp";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { type CurrentUser, getCurrentUser, updateCurrentUser } from "@paydesk/contract/wp";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../app/query-client.ts";
 import { reloadWithFlag } from "../../components/wp-options-form/saved-reload.ts";
+import {
+	type Answer,
+	deferred,
+	type ErrorReply,
+	on,
+	type RecordedRequest,
+	restError,
+	stubApi,
+} from "../../testing/network.ts";
 import { clearNotices, NoticeProbe } from "../../testing/notice-probe.tsx";
-import { jsonResponse, type SeenRequest, stubFetch } from "../../testing/payments.ts";
+import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
 import ProfileScreen from "./profile-screen.tsx";
 
@@ -20,11 +27,10 @@ vi.mock("../../components/wp-options-form/saved-reload.ts", async (importOrigina
 	reloadWithFlag: vi.fn(),
 }));
 
-const ME = "/wp-json/wp/v2/users/me";
 let me: CurrentUser;
-let refuse: { status: number; body: unknown } | null;
-let answerLoad: (() => Response | Promise<Response>) | null;
-let requests: SeenRequest[];
+let refuse: ErrorReply | null;
+let answerLoad: (() => Answer<typeof getCurrentUser> | Promise<CurrentUser>) | null;
+let requests: RecordedRequest[];
 
 beforeEach(() => {
 	testSettings({ user: { ...testSettings().user, roles: ["shop_manager"] } });
@@ -43,22 +49,23 @@ beforeEach(() => {
 		locale: "",
 		meta: {},
 	};
-	requests = stubFetch((method, path, body) => {
-		if (path !== ME) return jsonResponse(404, { code: "rest_no_route", message: "No route" });
-		if (method === "GET") return answerLoad ? answerLoad() : jsonResponse(200, me);
-		if (refuse) return jsonResponse(refuse.status, refuse.body);
-		me = { ...me, ...(body as Partial<CurrentUser>) };
-		return jsonResponse(200, me);
-	});
+	requests = stubApi(
+		on(getCurrentUser).reply(() => (answerLoad ? answerLoad() : me)),
+		on(updateCurrentUser).reply(({ body }) => {
+			if (refuse) return refuse;
+			me = { ...me, ...body };
+			return me;
+		}),
+	);
 });
 afterEach(() => clearNotices());
 
 function renderScreen() {
-	render(
-		<QueryClientProvider client={createQueryClient()}>
+	renderWithQueryClient(
+		<>
 			<ProfileScreen />
 			<NoticeProbe />
-		</QueryClientProvider>,
+		</>,
 	);
 	return userEvent.setup();
 }
@@ -69,11 +76,11 @@ const notices = () => within(screen.getByRole("list", { name: "notices" }));
 
 describe("the profile's language", () => {
 	it("says it is loading, then shows the user's choice among Site Default and the four languages", async () => {
-		let release: (response: Response) => void = () => {};
-		answerLoad = () => new Promise<Response>((resolve) => (release = resolve));
+		const load = deferred<CurrentUser>();
+		answerLoad = () => load.promise;
 		renderScreen();
 		expect(screen.getByRole("status").textContent).toContain("Loading profile…");
-		release(jsonResponse(200, { ...me, locale: "de_CH" }));
+		load.resolve({ ...me, locale: "de_CH" });
 		await screen.findByLabelText("Language");
 		expect(language().value).toBe("de_CH");
 		expect([...language().options].map((option) => [option.value, option.textContent])).toEqual([
@@ -110,14 +117,9 @@ describe("the profile's language", () => {
 	});
 
 	it("a refused language is named next to the field, which gets the focus, and in an error notice", async () => {
-		refuse = {
-			status: 400,
-			body: {
-				code: "rest_invalid_param",
-				message: "Invalid parameter(s): locale",
-				data: { status: 400, params: { locale: 'locale must be "" or one of en_US, fr_FR, de_DE, de_CH' } },
-			},
-		};
+		refuse = restError(400, "rest_invalid_param", "Invalid parameter(s): locale", {
+			params: { locale: 'locale must be "" or one of en_US, fr_FR, de_DE, de_CH' },
+		});
 		const user = renderScreen();
 		await user.click(await screen.findByRole("button", { name: "Update Profile" }));
 		await waitFor(() => expect(language().getAttribute("aria-invalid")).toBe("true"));
@@ -131,8 +133,7 @@ describe("the profile's language", () => {
 	});
 
 	it("says 'Error retrieving user.' when the profile cannot be read", async () => {
-		answerLoad = () =>
-			jsonResponse(401, { code: "rest_not_logged_in", message: "You are not currently logged in." });
+		answerLoad = () => restError(401, "rest_not_logged_in", "You are not currently logged in.");
 		renderScreen();
 		expect(
 			await screen.findByText("Error retrieving user.", { selector: ".components-notice__content" }),

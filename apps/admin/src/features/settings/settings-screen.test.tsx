@@ -1,59 +1,59 @@
-import type { PaymentSettings } from "@paydesk/contract/settings";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, renderHook, screen, waitFor, within } from "@testing-library/react";
+import {
+	getPaymentSettings,
+	type PaymentSettings,
+	savePaymentSettings,
+	settingsUpdate,
+} from "@paydesk/contract/settings";
+import { renderHook, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { NoticeArea, removeNotice, useNotices } from "../../app/notices.tsx";
-import { createQueryClient } from "../../app/query-client.ts";
+import { type ErrorReply, on, type RecordedRequest, restError, stubApi } from "../../testing/network.ts";
 import { settingsFixture } from "../../testing/payment-settings.ts";
+import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
 import SettingsScreen from "./settings-screen.tsx";
 
-let posted: Record<string, unknown>[];
+let requests: RecordedRequest[];
 let stored: PaymentSettings;
-let failWith: { status: number; body: unknown } | null;
+let failWith: ErrorReply | null;
 
-const json = (status: number, body: unknown) =>
-	new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 const SNACKBAR = ".components-snackbar__content";
 
 beforeEach(() => {
 	testSettings();
-	posted = [];
 	failWith = null;
 	stored = settingsFixture();
-	vi.stubGlobal(
-		"fetch",
-		vi.fn(async (url: string, init: RequestInit = {}) => {
-			if (url.endsWith("/settings") && init.method === "POST") {
-				const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-				posted.push(body);
-				if (failWith) return json(failWith.status, failWith.body);
-				stored = { ...stored, ...(body as Partial<PaymentSettings>) };
-				return json(200, { data: stored });
-			}
-			if (url.endsWith("/settings")) return json(200, stored);
-			return json(404, { code: "rest_no_route", message: "No route", data: { status: 404 } });
+	requests = stubApi(
+		on(getPaymentSettings).reply(() => stored),
+		on(savePaymentSettings).reply(({ body }) => {
+			if (failWith) return failWith;
+			stored = { ...stored, ...settingsUpdate.parse(body) };
+			return { data: stored };
 		}),
 	);
 });
 afterEach(() => {
-	vi.unstubAllGlobals();
 	const { result, unmount } = renderHook(() => useNotices());
 	for (const notice of result.current) removeNotice(notice.id);
 	unmount();
 });
 
 function renderScreen() {
-	render(
-		<QueryClientProvider client={createQueryClient()}>
+	renderWithQueryClient(
+		<>
 			<SettingsScreen />
 			<NoticeArea />
-		</QueryClientProvider>,
+		</>,
 	);
 	return userEvent.setup();
 }
 
+/** The bodies of the saves, as sent. */
+const posted = () =>
+	requests
+		.filter((request) => request.route === savePaymentSettings)
+		.map((request) => request.body as Record<string, unknown>);
 const saveButton = () => screen.getByRole("button", { name: "Save Changes" });
 const payouts = () => within(document.getElementById("payout-schedule") as HTMLElement);
 
@@ -66,8 +66,8 @@ describe("payments settings page (spec 2 'Settings entity', 'Settings state')", 
 		await user.selectOptions(payouts().getByLabelText("Payout day"), "friday");
 		expect(saveButton().getAttribute("aria-disabled")).toBeNull();
 		await user.click(saveButton());
-		await waitFor(() => expect(posted).toHaveLength(1));
-		expect(posted[0]).toMatchObject({
+		await waitFor(() => expect(posted()).toHaveLength(1));
+		expect(posted()[0]).toMatchObject({
 			deposit_schedule_interval: "weekly",
 			deposit_schedule_weekly_anchor: "friday",
 			deposit_schedule_monthly_anchor: null,
@@ -90,7 +90,7 @@ describe("payments settings page (spec 2 'Settings entity', 'Settings state')", 
 		expect(saveButton().getAttribute("aria-disabled")).toBe("true");
 		await user.selectOptions(day, "31");
 		await user.click(saveButton());
-		await waitFor(() => expect(posted[0]).toMatchObject({ deposit_schedule_monthly_anchor: 31 }));
+		await waitFor(() => expect(posted()[0]).toMatchObject({ deposit_schedule_monthly_anchor: 31 }));
 	});
 
 	it("checks the statement descriptor and support e-mail with the contract's rules before saving", async () => {
@@ -127,21 +127,13 @@ describe("payments settings page (spec 2 'Settings entity', 'Settings state')", 
 		expect(screen.getByRole("checkbox", { name: "Card" })).toMatchObject({ checked: true, disabled: true });
 		await user.click(screen.getByRole("checkbox", { name: "EPS" }));
 		await user.click(saveButton());
-		await waitFor(() => expect(posted[0]?.enabled_payment_method_ids).toEqual(["card", "link", "eps"]));
+		await waitFor(() => expect(posted()[0]?.enabled_payment_method_ids).toEqual(["card", "link", "eps"]));
 	});
 
 	it("a refused save says 'Error saving settings.' with the server's reason and stays dirty", async () => {
-		failWith = {
-			status: 400,
-			body: {
-				code: "rest_invalid_param",
-				message: "Invalid parameter(s): account_business_support_phone",
-				data: {
-					status: 400,
-					params: { account_business_support_phone: "account_business_support_phone must be a phone number" },
-				},
-			},
-		};
+		failWith = restError(400, "rest_invalid_param", "Invalid parameter(s): account_business_support_phone", {
+			params: { account_business_support_phone: "account_business_support_phone must be a phone number" },
+		});
 		const user = renderScreen();
 		await screen.findByRole("heading", { name: "Payments settings" });
 		await user.click(screen.getByRole("checkbox", { name: "Enable test mode" }));

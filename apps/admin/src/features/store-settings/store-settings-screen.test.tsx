@@ -5,15 +5,28 @@
  * saved."; a setting the server refuses keeps its draft with the reason next to it and in an
  * error notice, while the others are saved; the country lists show only when they apply.
  */
-import { GENERAL_DEFAULTS, type StoreSetting } from "@paydesk/contract/store-settings";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import {
+	batchUpdateGeneralSettings,
+	GENERAL_DEFAULTS,
+	listGeneralSettings,
+	type SettingValue,
+	type StoreSetting,
+} from "@paydesk/contract/store-settings";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../app/query-client.ts";
 import { reloadWithFlag } from "../../components/wp-options-form/saved-reload.ts";
+import {
+	type Answer,
+	deferred,
+	type ErrorReply,
+	on,
+	type RecordedRequest,
+	restError,
+	stubApi,
+} from "../../testing/network.ts";
 import { clearNotices, NoticeProbe } from "../../testing/notice-probe.tsx";
-import { jsonResponse, type SeenRequest, stubFetch } from "../../testing/payments.ts";
+import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
 import StoreSettingsScreen from "./store-settings-screen.tsx";
 
@@ -27,7 +40,6 @@ vi.mock("../../components/wp-options-form/saved-reload.ts", async (importOrigina
 	reloadWithFlag: vi.fn(),
 }));
 
-const GENERAL = "/wp-json/wc/v3/settings/general";
 /** A new store's settings (the contract's defaults) with an address. */
 const STORED: Record<string, string | string[]> = {
 	...GENERAL_DEFAULTS,
@@ -48,9 +60,9 @@ const setting = (id: string, value: string | string[]): StoreSetting => ({
 let stored: Record<string, string | string[]>;
 /** Settings the server refuses, with the problem it names. */
 let refuse: Record<string, string>;
-let answerLoad: (() => Response | Promise<Response>) | null;
-let answerSave: (() => Response) | null;
-let requests: SeenRequest[];
+let answerLoad: (() => Answer<typeof listGeneralSettings> | Promise<StoreSetting[]>) | null;
+let answerSave: (() => ErrorReply) | null;
+let requests: RecordedRequest[];
 
 beforeEach(() => {
 	testSettings();
@@ -59,20 +71,14 @@ beforeEach(() => {
 	refuse = {};
 	answerLoad = null;
 	answerSave = null;
-	requests = stubFetch((method, path, body) => {
-		if (method === "GET" && path === GENERAL) {
-			return answerLoad
-				? answerLoad()
-				: jsonResponse(
-						200,
-						Object.entries(stored).map(([id, v]) => setting(id, v)),
-					);
-		}
-		if (method === "POST" && path === `${GENERAL}/batch`) {
+	requests = stubApi(
+		on(listGeneralSettings).reply(() =>
+			answerLoad ? answerLoad() : Object.entries(stored).map(([id, v]) => setting(id, v)),
+		),
+		on(batchUpdateGeneralSettings).reply(({ body }) => {
 			if (answerSave) return answerSave();
-			const { update } = body as { update: { id: string; value: string | string[] }[] };
-			return jsonResponse(200, {
-				update: update.map(({ id, value }) => {
+			return {
+				update: (body.update ?? []).map(({ id, value }) => {
 					const problem = refuse[id];
 					if (problem) {
 						return {
@@ -84,13 +90,12 @@ beforeEach(() => {
 							},
 						};
 					}
-					stored[id] = value;
-					return setting(id, value);
+					stored[id] = value as SettingValue;
+					return setting(id, value as SettingValue);
 				}),
-			});
-		}
-		return jsonResponse(404, { code: "rest_no_route", message: "No route" });
-	});
+			};
+		}),
+	);
 });
 afterEach(() => {
 	clearNotices();
@@ -98,11 +103,11 @@ afterEach(() => {
 });
 
 function renderScreen() {
-	render(
-		<QueryClientProvider client={createQueryClient()}>
+	renderWithQueryClient(
+		<>
 			<StoreSettingsScreen />
 			<NoticeProbe />
-		</QueryClientProvider>,
+		</>,
 	);
 	// Keystrokes without a timer between them: the form holds some 300 country choices.
 	return userEvent.setup({ delay: null });
@@ -118,16 +123,11 @@ const saveButton = () => screen.getByRole("button", { name: "Save changes" });
 
 describe("loading", () => {
 	it("says it is loading, then shows WooCommerce's sections with the store's settings", async () => {
-		let release: (response: Response) => void = () => {};
-		answerLoad = () => new Promise<Response>((resolve) => (release = resolve));
+		const load = deferred<StoreSetting[]>();
+		answerLoad = () => load.promise;
 		renderScreen();
 		expect(screen.getByRole("status").textContent).toContain("Loading settings…");
-		release(
-			jsonResponse(
-				200,
-				Object.entries(stored).map(([id, v]) => setting(id, v)),
-			),
-		);
+		load.resolve(Object.entries(stored).map(([id, v]) => setting(id, v)));
 		expect((await screen.findByLabelText("Address line 1")).getAttribute("value")).toBe(
 			"60 29th Street #343",
 		);
@@ -152,8 +152,7 @@ describe("loading", () => {
 	});
 
 	it("says 'Error retrieving settings.' when they cannot be read", async () => {
-		answerLoad = () =>
-			jsonResponse(403, { code: "rest_forbidden", message: "Sorry, you are not allowed to do that." });
+		answerLoad = () => restError(403, "rest_forbidden", "Sorry, you are not allowed to do that.");
 		renderScreen();
 		expect(
 			await screen.findByText("Error retrieving settings.", { selector: ".components-notice__content" }),
@@ -238,12 +237,7 @@ describe("a refused setting", () => {
 	});
 
 	it("a save the server refuses as a whole is said in the notice", async () => {
-		answerSave = () =>
-			jsonResponse(403, {
-				code: "rest_forbidden",
-				message: "Sorry, you are not allowed to do that.",
-				data: {},
-			});
+		answerSave = () => restError(403, "rest_forbidden", "Sorry, you are not allowed to do that.");
 		const user = renderScreen();
 		await user.type(await screen.findByLabelText("Address line 2"), "Suite 5");
 		await user.click(saveButton());

@@ -3,13 +3,19 @@
  * in one currency, wcpay_fraud_outcome_not_found read as an empty list without a notice, search
  * suggestions filtered here too, and a CSV built in the browser from the blocked download.
  */
+import {
+	downloadFraudOutcomes,
+	FRAUD_OUTCOME_ERRORS,
+	getFraudOutcomesSummary,
+	listFraudOutcomes,
+} from "@paydesk/contract/fraud-outcomes";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as notices from "../../app/notices.tsx";
+import { on, restError } from "../../testing/network.ts";
 import { testSettings } from "../../testing/settings.ts";
 import { matchingSuggestions } from "./blocked-tab.tsx";
 import { blockedRow, renderScreen, stubScreenApi } from "./screen-fixtures.tsx";
-import { restError } from "./test-server.ts";
 
 const TAB = "&tab=blocked-page";
 let saved: Blob[];
@@ -25,7 +31,6 @@ beforeEach(() => {
 	vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
 });
 afterEach(() => {
-	vi.unstubAllGlobals();
 	vi.restoreAllMocks();
 });
 
@@ -35,18 +40,18 @@ describe("blocked tab", () => {
 		renderScreen(TAB);
 		const table = await screen.findByRole("table", { name: "Blocked transactions" });
 		expect(await within(table).findByText("Payment blocked")).toBeTruthy();
-		const list = requests.find((r) => r.path === "/transactions/fraud-outcomes");
-		expect(list?.params.get("status")).toBe("block");
-		expect(list?.params.get("sort")).toBe("date");
-		expect(list?.params.get("direction")).toBe("desc");
+		const list = requests.find((r) => r.route === listFraudOutcomes);
+		expect(list?.query.status).toBe("block");
+		expect(list?.query.sort).toBe("date");
+		expect(list?.query.direction).toBe("desc");
 		const summary = screen.getByRole("list", { name: "Blocked transactions summary" });
 		await waitFor(() => expect(summary.textContent).toBe("1transaction$29.57total"));
 	});
 
 	it("shows no total when the blocked payments span several currencies", async () => {
-		stubScreenApi({
-			"/transactions/fraud-outcomes/summary": { count: 2, total: 5000, currencies: ["eur", "usd"] },
-		});
+		stubScreenApi(
+			on(getFraudOutcomesSummary).reply(() => ({ count: 2, total: 5000, currencies: ["eur", "usd"] })),
+		);
 		renderScreen(TAB);
 		const summary = await screen.findByRole("list", { name: "Blocked transactions summary" });
 		await waitFor(() => expect(summary.textContent).toBe("2transactions"));
@@ -54,10 +59,10 @@ describe("blocked tab", () => {
 
 	it("reads wcpay_fraud_outcome_not_found as an empty list, with no notice", async () => {
 		const spy = vi.spyOn(notices, "createNotice");
-		stubScreenApi({
-			"/transactions/fraud-outcomes": () => restError("wcpay_fraud_outcome_not_found", 404),
-			"/transactions/fraud-outcomes/summary": () => restError("wcpay_fraud_outcome_not_found", 404),
-		});
+		stubScreenApi(
+			on(listFraudOutcomes).reply(() => restError(404, FRAUD_OUTCOME_ERRORS.notFound)),
+			on(getFraudOutcomesSummary).reply(() => restError(404, FRAUD_OUTCOME_ERRORS.notFound)),
+		);
 		renderScreen(TAB);
 		expect(await screen.findByText("There are no blocked transactions.")).toBeTruthy();
 		expect(spy).not.toHaveBeenCalled();
@@ -65,7 +70,7 @@ describe("blocked tab", () => {
 
 	it("reads other failures as 'Error retrieving on review transactions.'", async () => {
 		const spy = vi.spyOn(notices, "createNotice");
-		stubScreenApi({ "/transactions/fraud-outcomes": () => restError("rest_forbidden", 403) });
+		stubScreenApi(on(listFraudOutcomes).reply(() => restError(403, "rest_forbidden")));
 		renderScreen(TAB);
 		await waitFor(() =>
 			expect(spy).toHaveBeenCalledWith("error", "Error retrieving on review transactions.", {
@@ -87,17 +92,17 @@ describe("blocked tab", () => {
 				payment_intent: { id: "pi_review_1" },
 			}),
 		];
-		const requests = stubScreenApi({ "/transactions/fraud-outcomes/download": { data: rows } });
+		const requests = stubScreenApi(on(downloadFraudOutcomes).reply(() => ({ data: rows })));
 		const user = renderScreen(`${TAB}&search[0]=Henry&orderby=amount&order=asc`);
 		await screen.findByRole("table", { name: "Blocked transactions" });
 		await user.click(screen.getByRole("button", { name: "Export" }));
 		await waitFor(() => expect(saved).toHaveLength(1));
-		const download = requests.find((r) => r.path === "/transactions/fraud-outcomes/download");
-		expect(download?.params.get("status")).toBe("block");
-		expect(download?.params.get("additional_status")).toBe("review");
-		expect(download?.params.get("search[0]")).toBe("Henry");
-		expect(download?.params.get("sort")).toBe("amount");
-		expect(download?.params.get("direction")).toBe("asc");
+		const download = requests.find((r) => r.route === downloadFraudOutcomes);
+		expect(download?.query.status).toBe("block");
+		expect(download?.query.additional_status).toBe("review");
+		expect(download?.query.search).toEqual(["Henry"]);
+		expect(download?.query.sort).toBe("amount");
+		expect(download?.query.direction).toBe("asc");
 		const text = await (saved[0] as Blob).text();
 		expect(text.split("\r\n")).toEqual([
 			"Payment ID,Date / Time,Order #,Customer,Amount,Currency,Status",

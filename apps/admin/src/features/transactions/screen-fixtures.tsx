@@ -1,14 +1,29 @@
 /** Rendering the transactions screen in component tests, with an API that answers its lists. */
-import type { Authorization } from "@paydesk/contract/authorizations";
-import type { BlockedTransaction } from "@paydesk/contract/fraud-outcomes";
-import type { TransactionsSummary } from "@paydesk/contract/transactions";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
+import {
+	type Authorization,
+	getAuthorizationsSummary,
+	listAuthorizations,
+} from "@paydesk/contract/authorizations";
+import { listLoans } from "@paydesk/contract/capital";
+import {
+	type BlockedTransaction,
+	getFraudOutcomesSummary,
+	listFraudOutcomes,
+} from "@paydesk/contract/fraud-outcomes";
+import { getPaymentSettings } from "@paydesk/contract/settings";
+import {
+	getTransactionsSummary,
+	listTransactions,
+	searchTransactions,
+	type TransactionsSummary,
+} from "@paydesk/contract/transactions";
+import { getCurrentUser } from "@paydesk/contract/wp";
 import userEvent from "@testing-library/user-event";
-import { createQueryClient } from "../../app/query-client.ts";
 import { transactionRow } from "../../components/transactions-table/transaction-fixture.ts";
+import { currentUserFixture } from "../../testing/current-user.ts";
+import { type Handler, on, stubApi } from "../../testing/network.ts";
 import { settingsFixture } from "../../testing/payment-settings.ts";
-import { stubApi } from "./test-server.ts";
+import { renderWithQueryClient } from "../../testing/render.tsx";
 import TransactionsScreen from "./transactions-screen.tsx";
 
 export function summaryOf(overrides: Partial<TransactionsSummary> = {}): TransactionsSummary {
@@ -56,20 +71,26 @@ export function blockedRow(overrides: Partial<BlockedTransaction> = {}): Blocked
 	};
 }
 
-/** Every list of the screen answers something plausible unless a test overrides it. */
-export function stubScreenApi(overrides: Record<string, unknown> = {}) {
-	return stubApi({
-		"/transactions": { data: [transactionRow()], total_count: 1 },
-		"/transactions/summary": summaryOf(),
-		"/transactions/search": [],
-		"/authorizations": { data: [authorizationRow()], total_count: 1 },
-		"/authorizations/summary": { count: 3, total: 30000, currency: "usd", all_currencies: ["usd"] },
-		"/transactions/fraud-outcomes": { data: [blockedRow()], total_count: 1 },
-		"/transactions/fraud-outcomes/summary": { count: 1, total: 2957, currencies: ["usd"] },
-		"/settings": settingsFixture({ is_manual_capture_enabled: false }),
-		"/capital/loans": { data: [] },
+/** Every list of the screen answers something plausible; a test's `overrides` answer instead. */
+export function stubScreenApi(...overrides: Handler[]) {
+	return stubApi(
+		on(listTransactions).reply(() => ({ data: [transactionRow()], total_count: 1 })),
+		on(getTransactionsSummary).reply(() => summaryOf()),
+		on(searchTransactions).reply(() => []),
+		on(listAuthorizations).reply(() => ({ data: [authorizationRow()], total_count: 1 })),
+		on(getAuthorizationsSummary).reply(() => ({
+			count: 3,
+			total: 30000,
+			currency: "usd",
+			all_currencies: ["usd"],
+		})),
+		on(listFraudOutcomes).reply(() => ({ data: [blockedRow()], total_count: 1 })),
+		on(getFraudOutcomesSummary).reply(() => ({ count: 1, total: 2957, currencies: ["usd"] })),
+		on(getPaymentSettings).reply(() => settingsFixture({ is_manual_capture_enabled: false })),
+		on(listLoans).reply(() => ({ data: [] })),
+		on(getCurrentUser).reply(() => currentUserFixture()),
 		...overrides,
-	});
+	);
 }
 
 export function renderScreen(search = "") {
@@ -78,11 +99,7 @@ export function renderScreen(search = "") {
 		"",
 		`/wp-admin/admin.php?page=wc-admin&path=/payments/transactions${search}`,
 	);
-	render(
-		<QueryClientProvider client={createQueryClient()}>
-			<TransactionsScreen />
-		</QueryClientProvider>,
-	);
+	renderWithQueryClient(<TransactionsScreen />);
 	return userEvent.setup();
 }
 

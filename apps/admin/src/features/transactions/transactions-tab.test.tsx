@@ -4,19 +4,19 @@
  * currency or a currency filter, the search follows the custom-search flag, and a failure reads
  * 'Error retrieving transactions.'.
  */
+import { getTransactionsSummary, listTransactions } from "@paydesk/contract/transactions";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as notices from "../../app/notices.tsx";
 import { getSettings } from "../../app/settings.ts";
+import { on, restError } from "../../testing/network.ts";
 import { testSettings } from "../../testing/settings.ts";
 import { renderScreen, stubScreenApi, summaryOf } from "./screen-fixtures.tsx";
-import { restError } from "./test-server.ts";
 
 beforeEach(() => {
 	testSettings();
 });
 afterEach(() => {
-	vi.unstubAllGlobals();
 	vi.restoreAllMocks();
 });
 
@@ -29,18 +29,17 @@ describe("all transactions tab", () => {
 			"&filter=advanced&type_is=refund&date_between[0]=2026-10-31&date_between[1]=2026-10-01&store_currency_is=eur&paged=2&orderby=amount&order=asc",
 		);
 		await screen.findByRole("table", { name: "Transactions" });
-		const list = requests.find((request) => request.path === "/transactions");
-		expect(list?.params.get("type_is")).toBe("refund");
-		expect(list?.params.get("store_currency_is")).toBe("eur");
-		expect(list?.params.get("date_between[0]")).toBe("2026-10-01");
-		expect(list?.params.get("date_between[1]")).toBe("2026-10-31");
-		expect(list?.params.get("page")).toBe("2");
-		expect(list?.params.get("sort")).toBe("amount");
-		expect(list?.params.get("direction")).toBe("asc");
-		expect(list?.params.get("user_timezone")).toBeTruthy();
-		const summary = requests.find((request) => request.path === "/transactions/summary");
-		expect(summary?.params.get("type_is")).toBe("refund");
-		expect(summary?.params.has("page")).toBe(false);
+		const list = requests.find((request) => request.route === listTransactions);
+		expect(list?.query.type_is).toBe("refund");
+		expect(list?.query.store_currency_is).toBe("eur");
+		expect(list?.query.date_between).toEqual(["2026-10-01", "2026-10-31"]);
+		expect(list?.query.page).toBe("2");
+		expect(list?.query.sort).toBe("amount");
+		expect(list?.query.direction).toBe("asc");
+		expect(list?.query.user_timezone).toBeTruthy();
+		const summary = requests.find((request) => request.route === getTransactionsSummary);
+		expect(summary?.query.type_is).toBe("refund");
+		expect(summary?.query).not.toHaveProperty("page");
 	});
 
 	it("shows count, total, fees and net with a single store currency", async () => {
@@ -54,9 +53,9 @@ describe("all transactions tab", () => {
 	});
 
 	it("shows only the count with several store currencies, and the sums again with a currency filter", async () => {
-		stubScreenApi({
-			"/transactions/summary": summaryOf({ currency: null, store_currencies: ["eur", "usd"] }),
-		});
+		stubScreenApi(
+			on(getTransactionsSummary).reply(() => summaryOf({ currency: null, store_currencies: ["eur", "usd"] })),
+		);
 		renderScreen();
 		const summary = await summaryList();
 		await waitFor(() => expect(summary.textContent).toBe("2transactions"));
@@ -65,7 +64,7 @@ describe("all transactions tab", () => {
 	});
 
 	it("shows the sums with several store currencies once a store currency filter is set", async () => {
-		stubScreenApi({ "/transactions/summary": summaryOf({ store_currencies: ["eur", "usd"] }) });
+		stubScreenApi(on(getTransactionsSummary).reply(() => summaryOf({ store_currencies: ["eur", "usd"] })));
 		renderScreen("&store_currency_is=eur");
 		const summary = await summaryList();
 		await waitFor(() => expect(within(summary).getAllByRole("listitem")).toHaveLength(4));
@@ -90,7 +89,7 @@ describe("all transactions tab", () => {
 
 	it("reads 'Error retrieving transactions.' when the list fails", async () => {
 		const spy = vi.spyOn(notices, "createNotice");
-		stubScreenApi({ "/transactions": () => restError("wcpay_server_error", 500) });
+		stubScreenApi(on(listTransactions).reply(() => restError(500, "wcpay_server_error")));
 		renderScreen();
 		// A server error is retried once before the notice.
 		await waitFor(

@@ -4,18 +4,18 @@
  * auth-and-capture is enabled and there are uncaptured authorizations or the account qualifies,
  * and its title carries the count.
  */
+import { getAuthorizationsSummary } from "@paydesk/contract/authorizations";
+import { getPaymentSettings } from "@paydesk/contract/settings";
 import { cleanup, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getSettings } from "../../app/settings.ts";
+import { on } from "../../testing/network.ts";
 import { settingsFixture } from "../../testing/payment-settings.ts";
 import { testSettings } from "../../testing/settings.ts";
 import { currentQuery, renderScreen, stubScreenApi } from "./screen-fixtures.tsx";
 
 beforeEach(() => {
 	testSettings();
-});
-afterEach(() => {
-	vi.unstubAllGlobals();
 });
 
 const tabNames = () => screen.getAllByRole("tab").map((tab) => tab.textContent);
@@ -59,15 +59,15 @@ describe("transactions tabs", () => {
 
 	it("has no uncaptured tab without authorizations unless the account qualifies (manual capture on)", async () => {
 		const none = { count: 0, total: 0, currency: "usd", all_currencies: [] };
-		stubScreenApi({ "/authorizations/summary": none });
+		stubScreenApi(on(getAuthorizationsSummary).reply(() => none));
 		renderScreen();
 		await waitFor(() => expect(tabNames()).toEqual(["All transactions", "Blocked"]));
 		cleanup();
 
-		stubScreenApi({
-			"/authorizations/summary": none,
-			"/settings": settingsFixture({ is_manual_capture_enabled: true }),
-		});
+		stubScreenApi(
+			on(getAuthorizationsSummary).reply(() => none),
+			on(getPaymentSettings).reply(() => settingsFixture({ is_manual_capture_enabled: true })),
+		);
 		renderScreen();
 		expect(await screen.findByRole("tab", { name: "Uncaptured (0)" })).toBeTruthy();
 	});

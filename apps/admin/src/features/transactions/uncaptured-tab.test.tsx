@@ -3,23 +3,24 @@
  * key capture_by sent as created, the total only in one currency, and Capture / Cancel from the
  * row sharing one in-progress state, each click with its own Idempotency-Key.
  */
+import { getAuthorizationsSummary, listAuthorizations } from "@paydesk/contract/authorizations";
+import { type CaptureResponse, cancelAuthorization, captureAuthorization } from "@paydesk/contract/orders";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as notices from "../../app/notices.tsx";
+import { deferred, on, type RecordedRequest, restError } from "../../testing/network.ts";
 import { testSettings } from "../../testing/settings.ts";
 import { authorizationRow, renderScreen, stubScreenApi } from "./screen-fixtures.tsx";
-import { json, type RecordedRequest, restError } from "./test-server.ts";
 
 beforeEach(() => {
 	testSettings();
 });
 afterEach(() => {
-	vi.unstubAllGlobals();
 	vi.restoreAllMocks();
 });
 
 const TAB = "&tab=uncaptured-page";
-const listRequests = (requests: RecordedRequest[]) => requests.filter((r) => r.path === "/authorizations");
+const listRequests = (requests: RecordedRequest[]) => requests.filter((r) => r.route === listAuthorizations);
 
 describe("uncaptured tab", () => {
 	it("lists authorizations created ascending by default, with their capture-by deadline", async () => {
@@ -27,8 +28,8 @@ describe("uncaptured tab", () => {
 		renderScreen(TAB);
 		const table = await screen.findByRole("table", { name: "Uncaptured transactions" });
 		await within(table).findByText("November 27, 2026 / 10:00 am");
-		expect(listRequests(requests)[0]?.params.get("sort")).toBe("created");
-		expect(listRequests(requests)[0]?.params.get("direction")).toBe("asc");
+		expect(listRequests(requests)[0]?.query.sort).toBe("created");
+		expect(listRequests(requests)[0]?.query.direction).toBe("asc");
 		const summary = screen.getByRole("list", { name: "Uncaptured transactions summary" });
 		await waitFor(() => expect(summary.textContent).toBe("3transactions$300.00total"));
 	});
@@ -38,14 +39,19 @@ describe("uncaptured tab", () => {
 		renderScreen(`${TAB}&orderby=capture_by&order=desc`);
 		await screen.findByRole("table", { name: "Uncaptured transactions" });
 		await waitFor(() => expect(listRequests(requests).length).toBeGreaterThan(0));
-		expect(listRequests(requests)[0]?.params.get("sort")).toBe("created");
-		expect(listRequests(requests)[0]?.params.get("direction")).toBe("desc");
+		expect(listRequests(requests)[0]?.query.sort).toBe("created");
+		expect(listRequests(requests)[0]?.query.direction).toBe("desc");
 	});
 
 	it("shows no total when the authorizations span several currencies", async () => {
-		stubScreenApi({
-			"/authorizations/summary": { count: 3, total: 30000, currency: null, all_currencies: ["gbp", "usd"] },
-		});
+		stubScreenApi(
+			on(getAuthorizationsSummary).reply(() => ({
+				count: 3,
+				total: 30000,
+				currency: null,
+				all_currencies: ["gbp", "usd"],
+			})),
+		);
 		renderScreen(TAB);
 		const summary = await screen.findByRole("list", { name: "Uncaptured transactions summary" });
 		expect(summary.textContent).toBe("3transactions");
@@ -53,24 +59,20 @@ describe("uncaptured tab", () => {
 
 	it("captures from the row with an Idempotency-Key, both actions waiting meanwhile", async () => {
 		const spy = vi.spyOn(notices, "createNotice");
-		let release: () => void = () => undefined;
-		const requests = stubScreenApi({
-			"/orders/2768/capture_authorization": () =>
-				new Promise<Response>((resolve) => {
-					release = () => resolve(json({ id: "pi_auth_1", status: "succeeded" }));
-				}),
-		});
+		const captured = deferred<CaptureResponse>();
+		const requests = stubScreenApi(on(captureAuthorization).reply(() => captured.promise));
 		const user = renderScreen(TAB);
 		const capture = await screen.findByRole("button", { name: "Capture the payment for order #2768" });
 		const cancel = screen.getByRole("button", { name: "Cancel the payment for order #2768" });
 		await user.click(capture);
 		await waitFor(() => expect(capture.getAttribute("aria-disabled")).toBe("true"));
 		expect(cancel.getAttribute("aria-disabled")).toBe("true");
-		release();
+		captured.resolve({ id: "pi_auth_1", status: "succeeded" });
 		await waitFor(() =>
 			expect(spy).toHaveBeenCalledWith("success", "Payment for order #2768 captured successfully."),
 		);
-		const post = requests.find((r) => r.path === "/orders/2768/capture_authorization");
+		const post = requests.find((r) => r.route === captureAuthorization);
+		expect(post?.params).toEqual({ order: "2768" });
 		expect(post?.method).toBe("POST");
 		expect(post?.body).toEqual({ payment_intent_id: "pi_auth_1" });
 		expect(post?.headers.get("Idempotency-Key")).toMatch(/^capture-/);
@@ -79,35 +81,34 @@ describe("uncaptured tab", () => {
 	});
 
 	it("gives every click its own Idempotency-Key", async () => {
-		const requests = stubScreenApi({
-			"/orders/2768/capture_authorization": () => restError("wcpay_server_error", 500),
-		});
+		const requests = stubScreenApi(
+			on(captureAuthorization).reply(() => restError(500, "wcpay_server_error")),
+		);
 		const user = renderScreen(TAB);
 		const capture = await screen.findByRole("button", { name: "Capture the payment for order #2768" });
 		await user.click(capture);
 		await waitFor(() => expect(capture.getAttribute("aria-disabled")).toBeNull());
 		await user.click(capture);
-		await waitFor(() =>
-			expect(requests.filter((r) => r.path.endsWith("/capture_authorization"))).toHaveLength(2),
-		);
+		await waitFor(() => expect(requests.filter((r) => r.route === captureAuthorization)).toHaveLength(2));
 		const keys = requests
-			.filter((r) => r.path.endsWith("/capture_authorization"))
+			.filter((r) => r.route === captureAuthorization)
 			.map((r) => r.headers.get("Idempotency-Key"));
 		expect(keys[0]).not.toBe(keys[1]);
 	});
 
 	it("names the reason of a failed capture", async () => {
 		const spy = vi.spyOn(notices, "createNotice");
-		stubScreenApi({
-			"/orders/2768/capture_authorization": () =>
-				restError("wcpay_capture_error", 400, {
+		stubScreenApi(
+			on(captureAuthorization).reply(() =>
+				restError(400, "wcpay_capture_error", "wcpay_capture_error", {
 					extra_details: {
 						error_type: "amount_too_small",
 						minimum_amount: 50,
 						minimum_amount_currency: "usd",
 					},
 				}),
-		});
+			),
+		);
 		const user = renderScreen(TAB);
 		await user.click(await screen.findByRole("button", { name: "Capture the payment for order #2768" }));
 		await waitFor(() =>
@@ -121,25 +122,27 @@ describe("uncaptured tab", () => {
 	it("cancels after the merchant confirms", async () => {
 		const spy = vi.spyOn(notices, "createNotice");
 		const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
-		const requests = stubScreenApi({
-			"/orders/2768/cancel_authorization": { id: "pi_auth_1", status: "canceled" },
-		});
+		const requests = stubScreenApi(
+			on(cancelAuthorization).reply(() => ({ id: "pi_auth_1", status: "canceled" })),
+		);
 		const user = renderScreen(TAB);
 		const cancel = await screen.findByRole("button", { name: "Cancel the payment for order #2768" });
 		await user.click(cancel);
-		expect(requests.some((r) => r.path.endsWith("/cancel_authorization"))).toBe(false);
+		expect(requests.some((r) => r.route === cancelAuthorization)).toBe(false);
 		await user.click(cancel);
 		await waitFor(() =>
 			expect(spy).toHaveBeenCalledWith("success", "Payment for order #2768 canceled successfully."),
 		);
 		expect(confirm).toHaveBeenCalledTimes(2);
-		expect(
-			requests.find((r) => r.path.endsWith("/cancel_authorization"))?.headers.get("Idempotency-Key"),
-		).toMatch(/^cancel-/);
+		expect(requests.find((r) => r.route === cancelAuthorization)?.headers.get("Idempotency-Key")).toMatch(
+			/^cancel-/,
+		);
 	});
 
 	it("offers no actions on an authorization without an order", async () => {
-		stubScreenApi({ "/authorizations": { data: [authorizationRow({ order_id: null })], total_count: 1 } });
+		stubScreenApi(
+			on(listAuthorizations).reply(() => ({ data: [authorizationRow({ order_id: null })], total_count: 1 })),
+		);
 		renderScreen(TAB);
 		const table = await screen.findByRole("table", { name: "Uncaptured transactions" });
 		await within(table).findByText("Sophia Lewis");

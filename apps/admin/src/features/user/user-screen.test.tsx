@@ -2,44 +2,37 @@
  * The user page the payment timeline links to for a manual fraud decision
  * (/wp-admin/user-edit.php?user_id=N): who the user is, or WordPress's 'Invalid user ID.'.
  */
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { getUser } from "@paydesk/contract/wp";
+import { screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createQueryClient } from "../../app/query-client.ts";
-import { jsonResponse, type SeenRequest, stubFetch } from "../../testing/payments.ts";
+import { on, type RecordedRequest, restError, stubApi } from "../../testing/network.ts";
+import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
 import UserScreen from "./user-screen.tsx";
 
-let requests: SeenRequest[];
+let requests: RecordedRequest[];
 beforeEach(() => {
 	testSettings();
-	requests = stubFetch((_method, path) => {
-		if (path === "/wp-json/wp/v2/users/2") {
-			return jsonResponse(200, {
-				id: 2,
-				username: "sam",
-				name: "Sam Manager",
-				first_name: "Sam",
-				last_name: "Manager",
-				email: "sam@example.com",
-				roles: ["shop_manager"],
-			});
-		}
-		return jsonResponse(404, {
-			code: "rest_user_invalid_id",
-			message: "Invalid user ID.",
-			data: { status: 404 },
-		});
-	});
+	requests = stubApi(
+		on(getUser).reply(({ params }) =>
+			params.id === "2"
+				? {
+						id: 2,
+						username: "sam",
+						name: "Sam Manager",
+						first_name: "Sam",
+						last_name: "Manager",
+						email: "sam@example.com",
+						roles: ["shop_manager"],
+					}
+				: restError(404, "rest_user_invalid_id", "Invalid user ID."),
+		),
+	);
 });
 
 function renderAt(search: string) {
 	window.history.replaceState(null, "", `/wp-admin/user-edit.php${search}`);
-	return render(
-		<QueryClientProvider client={createQueryClient()}>
-			<UserScreen />
-		</QueryClientProvider>,
-	);
+	return renderWithQueryClient(<UserScreen />);
 }
 
 describe("the user page", () => {
