@@ -52,6 +52,9 @@ export type BodyOf<C> =
 	C extends RouteContract<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
 export type ResponseOf<C> =
 	C extends RouteContract<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+/** What a route's handler may answer (its response schema's input), e.g. a test's fixture. */
+export type ResponseInputOf<C> =
+	C extends RouteContract<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.input<R> : never;
 
 /** Fills `{name}` path parameters: buildPath("/deposits/{id}", { id: "po_1" }). */
 export function buildPath(path: string, params: Record<string, string | number> = {}): string {

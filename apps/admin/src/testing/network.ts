@@ -14,15 +14,9 @@
  * Two URLs the admin calls have no route contract: the connect URL (an admin page that answers
  * the sandbox flow in JSON) and the sandbox partner's notifications. `onUrl` answers those.
  */
-import type { BodyOf, HttpMethod, ParamsOf, RouteContract } from "@paydesk/contract/route";
+import type { BodyOf, HttpMethod, ParamsOf, ResponseInputOf, RouteContract } from "@paydesk/contract/route";
 import { parseQueryString } from "@paydesk/domain/query-string";
 import { onTestFinished } from "vitest";
-
-/**
- * What a route answers: z.input of its response schema (zod's own definition of z.input, spelled
- * out because the admin does not depend on zod itself).
- */
-export type ResponseInput<C extends RouteContract> = C["response"]["_zod"]["input"];
 
 /** One request the admin sent, as a test asserts it. */
 export interface RecordedRequest {
@@ -70,7 +64,7 @@ export type RawReply = ReplyOf<"raw">;
 type Reply = ErrorReply | FileReply | RawReply;
 
 /** What a handler of `route` may answer: the route's response, a REST error, or a file. */
-export type Answer<C extends RouteContract> = ResponseInput<C> | ErrorReply | FileReply;
+export type Answer<C extends RouteContract> = ResponseInputOf<C> | ErrorReply | FileReply;
 
 type Awaitable<T> = T | Promise<T>;
 

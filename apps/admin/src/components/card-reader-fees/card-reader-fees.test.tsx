@@ -1,13 +1,14 @@
 import { getReaderChargeStats } from "@paydesk/contract/readers";
+import type { ResponseInputOf } from "@paydesk/contract/route";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { on, type ResponseInput, restError, stubApi } from "../../testing/network.ts";
+import { on, restError, stubApi } from "../../testing/network.ts";
 import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
 import { CardReaderFees } from "./card-reader-fees.tsx";
 
-const STATS: ResponseInput<typeof getReaderChargeStats> = {
+const STATS: ResponseInputOf<typeof getReaderChargeStats> = {
 	charge_id: "ch_fee",
 	created: "2026-11-01T00:00:00.000Z",
 	data: [

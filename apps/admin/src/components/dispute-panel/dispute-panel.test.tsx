@@ -2,6 +2,7 @@ import { closeDispute, type Dispute } from "@paydesk/contract/disputes";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
+import { disputeFixture } from "../../testing/disputes.ts";
 import { on, type RecordedRequest, stubApi } from "../../testing/network.ts";
 import { clearNotices, NoticeProbe } from "../../testing/notice-probe.tsx";
 import { renderWithQueryClient } from "../../testing/render.tsx";
@@ -12,35 +13,14 @@ import { DueBy } from "./due-by.tsx";
 const NOW = 1_800_000_000;
 const HOUR = 3600;
 
-function dispute(overrides: Partial<Dispute> = {}): Dispute {
-	return {
+const dispute = (overrides: Partial<Dispute> = {}): Dispute =>
+	disputeFixture(NOW, {
 		id: "du_panel",
-		status: "needs_response",
-		reason: "product_not_received",
-		amount: 5_000,
-		currency: "usd",
-		created: NOW - 10 * 86_400,
-		charge: {
-			id: "ch_1",
-			payment_intent: "pi_1",
-			balance_transaction: "txn_1",
-			amount: 5_000,
-			currency: "usd",
-			created: NOW - 12 * 86_400,
-			billing_details: { name: "Jane Doe", email: "jane@example.com" },
-		},
-		order: { id: 1001, number: "1001", url: "/wp-admin/post.php?post=1001&action=edit" },
-		evidence: {},
-		metadata: {},
-		evidence_details: { due_by: NOW + 5 * 86_400, has_evidence: false },
-		issuer_evidence: null,
 		balance_transactions: [
 			{ id: "txn_d", amount: -5_000, fee: 1_500, reporting_category: "dispute", currency: "usd" },
 		],
-		evidence_files: {},
 		...overrides,
-	};
-}
+	});
 
 function renderPanel(value: Dispute) {
 	return renderWithQueryClient(

@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { removeNotice } from "../../app/notices.tsx";
+import { disputeFixture } from "../../testing/disputes.ts";
 import { type Answer, on, pending, type RecordedRequest, restError, stubApi } from "../../testing/network.ts";
 import { clearNotices, NoticeProbe } from "../../testing/notice-probe.tsx";
 import { renderWithQueryClient } from "../../testing/render.tsx";
@@ -12,33 +13,12 @@ import { EvidenceForm } from "./evidence-form.tsx";
 
 const NOW = Math.floor(Date.now() / 1000);
 
-function dispute(overrides: Partial<Dispute> = {}): Dispute {
-	return {
-		id: "du_test",
-		status: "needs_response",
+const dispute = (overrides: Partial<Dispute> = {}): Dispute =>
+	disputeFixture(NOW, {
 		reason: "fraudulent",
-		amount: 5_000,
-		currency: "usd",
-		created: NOW - 10 * 86_400,
-		charge: {
-			id: "ch_1",
-			payment_intent: "pi_1",
-			balance_transaction: "txn_1",
-			amount: 5_000,
-			currency: "usd",
-			created: NOW - 12 * 86_400,
-			billing_details: { name: "Jane Doe", email: "jane@example.com" },
-		},
-		order: { id: 1001, number: "1001", url: "/wp-admin/post.php?post=1001&action=edit" },
-		evidence: {},
 		metadata: { __product_type: "physical_product" },
-		evidence_details: { due_by: NOW + 5 * 86_400, has_evidence: false },
-		issuer_evidence: null,
-		balance_transactions: [],
-		evidence_files: {},
 		...overrides,
-	};
-}
+	});
 
 let requests: RecordedRequest[];
 /** What GET /file/{id}/details answers. */

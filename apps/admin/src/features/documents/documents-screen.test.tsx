@@ -1,16 +1,17 @@
 import { downloadDocument, getDocumentsSummary, listDocuments } from "@paydesk/contract/documents";
+import type { ResponseInputOf } from "@paydesk/contract/route";
 import { saveTaxDetails } from "@paydesk/contract/vat";
 import { getCurrentUser } from "@paydesk/contract/wp";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { currentUserFixture } from "../../testing/current-user.ts";
-import { fileReply, on, type RecordedRequest, type ResponseInput, stubApi } from "../../testing/network.ts";
+import { fileReply, on, type RecordedRequest, stubApi } from "../../testing/network.ts";
 import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
 import DocumentsScreen from "./documents-screen.tsx";
 
-const DOCUMENTS: ResponseInput<typeof listDocuments>["data"] = [
+const DOCUMENTS: ResponseInputOf<typeof listDocuments>["data"] = [
 	{
 		document_id: "doc_oct",
 		type: "vat_invoice",

@@ -5,17 +5,18 @@
  */
 import { createRefund } from "@paydesk/contract/charges";
 import { getOrder } from "@paydesk/contract/orders";
+import type { ResponseInputOf } from "@paydesk/contract/route";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
-import { on, type RecordedRequest, type ResponseInput, restError, stubApi } from "../../testing/network.ts";
+import { on, type RecordedRequest, restError, stubApi } from "../../testing/network.ts";
 import { clearNotices, NoticeProbe } from "../../testing/notice-probe.tsx";
 import { orderFixture } from "../../testing/payments.ts";
 import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
 import OrderScreen from "./order-screen.tsx";
 
-const REFUND: ResponseInput<typeof createRefund> = {
+const REFUND: ResponseInputOf<typeof createRefund> = {
 	id: "re_1",
 	amount: 1_250,
 	currency: "usd",

@@ -5,6 +5,7 @@
  */
 import { getDepositsOverview } from "@paydesk/contract/deposits";
 import { getPaymentActivity } from "@paydesk/contract/reporting";
+import type { ResponseInputOf } from "@paydesk/contract/route";
 import { submitOverviewSurvey } from "@paydesk/contract/survey";
 import { getCurrentUser } from "@paydesk/contract/wp";
 import { PERIOD_STORAGE_KEY } from "@paydesk/domain/periods";
@@ -13,7 +14,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { NoticeArea } from "../../app/notices.tsx";
 import { currentUserFixture } from "../../testing/current-user.ts";
-import { on, type RecordedRequest, type ResponseInput, restError, stubApi } from "../../testing/network.ts";
+import { on, type RecordedRequest, restError, stubApi } from "../../testing/network.ts";
 import { renderWithQueryClient } from "../../testing/render.tsx";
 import { overviewSettings } from "./overview-fixtures.ts";
 import { PaymentActivityCard } from "./payment-activity-card.tsx";
@@ -33,7 +34,7 @@ let meta: Record<string, unknown>;
 const reports = () =>
 	requests.filter((request) => request.route === getPaymentActivity).map(({ query }) => query);
 
-const overviewAll: ResponseInput<typeof getDepositsOverview> = {
+const overviewAll: ResponseInputOf<typeof getDepositsOverview> = {
 	deposit: { last_paid: [], next_scheduled: [], last_manual_deposits: [] },
 	balance: {
 		pending: [{ amount: 0, currency: "usd" }],

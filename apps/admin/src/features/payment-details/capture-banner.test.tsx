@@ -7,6 +7,7 @@
 import { getAuthorization } from "@paydesk/contract/authorizations";
 import type { Charge } from "@paydesk/contract/charges";
 import { cancelAuthorization, captureAuthorization } from "@paydesk/contract/orders";
+import type { ResponseInputOf } from "@paydesk/contract/route";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -15,7 +16,6 @@ import {
 	deferred,
 	on,
 	type RecordedRequest,
-	type ResponseInput,
 	restError,
 	stubApi,
 } from "../../testing/network.ts";
@@ -25,7 +25,7 @@ import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
 import { CaptureSection } from "./capture-banner.tsx";
 
-const AUTHORIZATION: ResponseInput<typeof getAuthorization> = {
+const AUTHORIZATION: ResponseInputOf<typeof getAuthorization> = {
 	payment_intent_id: "pi_test1",
 	charge_id: "ch_test1",
 	is_captured: false,

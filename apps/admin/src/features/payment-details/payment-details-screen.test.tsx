@@ -6,17 +6,11 @@
 import { getCharge, getChargeByOrder, getPaymentIntent } from "@paydesk/contract/charges";
 import { getDispute } from "@paydesk/contract/disputes";
 import { getReaderChargeStats } from "@paydesk/contract/readers";
+import type { ResponseInputOf } from "@paydesk/contract/route";
 import { getTimeline } from "@paydesk/contract/timeline";
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import {
-	type Answer,
-	on,
-	type RecordedRequest,
-	type ResponseInput,
-	restError,
-	stubApi,
-} from "../../testing/network.ts";
+import { type Answer, on, type RecordedRequest, restError, stubApi } from "../../testing/network.ts";
 import { clearNotices, NoticeProbe } from "../../testing/notice-probe.tsx";
 import { CREATED, chargeFixture, paymentIntentFixture } from "../../testing/payments.ts";
 import { renderWithQueryClient } from "../../testing/render.tsx";
@@ -26,7 +20,7 @@ import PaymentDetailsScreen from "./payment-details-screen.tsx";
 const BASE = "/wp-json/wc/v3/payments";
 const notFound = (code: string) => restError(404, code, "Not found");
 
-const TIMELINE: ResponseInput<typeof getTimeline> = {
+const TIMELINE: ResponseInputOf<typeof getTimeline> = {
 	data: [
 		{ type: "authorized", datetime: CREATED, amount: 5_000, currency: "usd" },
 		{

@@ -1,3 +1,4 @@
+import type { ResponseInputOf } from "@paydesk/contract/route";
 /**
  * Issue 18: the timeline speaks the user's language. Its sentences come from packages/domain's
  * timeline through the admin's translator, so with the French catalogue loaded a French store
@@ -9,13 +10,13 @@ import { screen } from "@testing-library/react";
 import { resetLocaleData } from "@wordpress/i18n";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadTranslations } from "../../app/translations.ts";
-import { on, type ResponseInput, restError, stubApi } from "../../testing/network.ts";
+import { on, restError, stubApi } from "../../testing/network.ts";
 import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
 import { PaymentTimeline } from "./payment-timeline.tsx";
 
 const PAID = 1_700_000_000;
-const TIMELINE: ResponseInput<typeof getTimeline> = {
+const TIMELINE: ResponseInputOf<typeof getTimeline> = {
 	data: [
 		{
 			type: "captured",

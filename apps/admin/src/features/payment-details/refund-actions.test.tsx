@@ -4,17 +4,18 @@
  * was refunded; the reason none sends no reason; a partial refund opens the order.
  */
 import { createRefund } from "@paydesk/contract/charges";
+import type { ResponseInputOf } from "@paydesk/contract/route";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
-import { on, type RecordedRequest, type ResponseInput, restError, stubApi } from "../../testing/network.ts";
+import { on, type RecordedRequest, restError, stubApi } from "../../testing/network.ts";
 import { clearNotices, NoticeProbe } from "../../testing/notice-probe.tsx";
 import { chargeFixture } from "../../testing/payments.ts";
 import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
 import { RefundActions } from "./refund-actions.tsx";
 
-const REFUND: ResponseInput<typeof createRefund> = {
+const REFUND: ResponseInputOf<typeof createRefund> = {
 	id: "re_1",
 	amount: 5_000,
 	currency: "usd",
