@@ -1,7 +1,7 @@
 /**
  * The background loop of a server process: export jobs first, then the e-mail outbox, then the
- * removal of expired export files, of idempotency keys older than a day and of account events
- * older than the event log keeps them.
+ * removal of expired export files, of idempotency keys older than a day, of account events
+ * older than the event log keeps them and of notifications older than the bell keeps them.
  */
 
 import { hostname } from "node:os";
@@ -11,6 +11,7 @@ import type { Db } from "../db/connection.ts";
 import type { ExportJobsTable } from "../db/schema.ts";
 import { refreshStatistics } from "../db/statistics.ts";
 import { purgeRequestKeys } from "../http/request-keys.ts";
+import { NOTIFICATION_RETENTION_SECONDS, purgeNotifications } from "../notifications/notify.ts";
 import { purgeAccountEvents } from "../processor/account-events.ts";
 import type { Clock } from "../processor/clock.ts";
 import { purgeIdempotencyKeys } from "../processor/idempotency.ts";
@@ -107,6 +108,7 @@ export function startJobRunner(options: RunnerOptions): { stop(): Promise<void>;
 			if (Date.now() - lastEventPurge >= EVENT_PURGE_INTERVAL_MS) {
 				lastEventPurge = Date.now();
 				await purgeAccountEvents(options.db.kysely, options.clock.seconds() - EVENT_RETENTION_SECONDS);
+				await purgeNotifications(options.db.kysely, options.clock.seconds() - NOTIFICATION_RETENTION_SECONDS);
 			}
 			if (Date.now() - lastStatistics >= STATISTICS_INTERVAL_MS) {
 				lastStatistics = Date.now();

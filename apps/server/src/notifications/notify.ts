@@ -6,7 +6,7 @@
  * e-mail, which leaves the machine when SMTP is configured (jobs/outbox.ts).
  */
 import type { NotificationType } from "@paydesk/contract/events";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { newId } from "../db/ids.ts";
 import type { Database } from "../db/schema.ts";
 import { readerOf } from "../i18n/reader-language.ts";
@@ -30,6 +30,9 @@ const MAILED: ReadonlySet<NotificationType> = new Set([
 	"payout_failed",
 	"payment_review",
 ]);
+
+/** How long the bell keeps a notification, read or not; the job runner removes older ones. */
+export const NOTIFICATION_RETENTION_SECONDS = 90 * 86_400;
 
 /** Writes the notification; answers false when it existed already. */
 export async function notify(trx: Kysely<Database>, notification: NewNotification): Promise<boolean> {
@@ -66,4 +69,17 @@ async function mailCopy(trx: Kysely<Database>, notification: NewNotification): P
 		},
 		notification.created,
 	);
+}
+
+/** Removes the notifications written before `before` (epoch seconds) with who read them; answers how many. */
+export async function purgeNotifications(db: Kysely<Database>, before: number): Promise<number> {
+	return db.transaction().execute(async (trx) => {
+		await sql`
+			delete from notification_reads
+			where (account_id, notification_id) in (
+				select account_id, id from notifications where created < ${before}
+			)`.execute(trx);
+		const removed = await trx.deleteFrom("notifications").where("created", "<", before).executeTakeFirst();
+		return Number(removed.numDeletedRows);
+	});
 }

@@ -6,6 +6,11 @@
 import type { Notification, NotificationList } from "@paydesk/contract/events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runPendingJobs } from "../../../src/jobs/runner.ts";
+import {
+	NOTIFICATION_RETENTION_SECONDS,
+	notify,
+	purgeNotifications,
+} from "../../../src/notifications/notify.ts";
 import { DISPUTE_ARRIVAL_DELAY } from "../../../src/processor/timed-disputes.ts";
 import { insertTestAccount } from "../../../src/testing/fixtures.ts";
 import {
@@ -204,5 +209,41 @@ describe("the notifications each change raises", () => {
 		expect(saved.statusCode).toBe(200);
 		const titles = (await bell(french)).notifications.map((row) => row.title);
 		expect(titles).toContain("Un paiement de 50,00 $ est retenu pour examen");
+	});
+});
+
+describe("how long the bell keeps them", () => {
+	it("removes notifications older than 90 days with who read them, and keeps the newer ones", async () => {
+		const { id, actor } = await freshSandbox();
+		const now = t.clock.seconds();
+		const facts = { amount: 5_000, currency: "usd" };
+		for (const [objectId, created] of [
+			["pi_old", now - NOTIFICATION_RETENTION_SECONDS - 1],
+			["pi_recent", now - NOTIFICATION_RETENTION_SECONDS + DAY],
+		] as const) {
+			await notify(t.db.kysely, {
+				accountId: id,
+				userId: null,
+				type: "payment_review",
+				objectId,
+				created,
+				facts,
+			});
+		}
+		expect((await bell(actor)).notifications).toHaveLength(2);
+		expect(json<NotificationList>(await post(actor, `${BASE}/notifications/read`)).unread).toBe(0);
+
+		expect(await purgeNotifications(t.db.kysely, now - NOTIFICATION_RETENTION_SECONDS)).toBe(1);
+		const kept = await bell(actor);
+		expect(kept.notifications.map((notification) => notification.created)).toEqual([
+			now - NOTIFICATION_RETENTION_SECONDS + DAY,
+		]);
+		expect(kept.unread).toBe(0);
+		const reads = await t.db.kysely
+			.selectFrom("notification_reads")
+			.select("notification_id")
+			.where("account_id", "=", id)
+			.execute();
+		expect(reads).toHaveLength(1);
 	});
 });
