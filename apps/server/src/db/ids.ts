@@ -4,12 +4,30 @@ import type { Database } from "./schema.ts";
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
+function randomText(length: number): string {
+	let out = "";
+	for (const byte of randomBytes(length)) out += ALPHABET[byte % 62];
+	return out;
+}
+
 /** A random processor-style id: newId("ch") -> "ch_3Nq8…" (24 characters of base62). */
 export function newId(prefix: string, length = 24): string {
-	const bytes = randomBytes(length);
-	let out = "";
-	for (const byte of bytes) out += ALPHABET[byte % 62];
-	return `${prefix}_${out}`;
+	return `${prefix}_${randomText(length)}`;
+}
+
+let lastMs = 0;
+let sameMs = 0;
+
+/**
+ * An id whose text sorts by when it was made: the millisecond, then the order within this
+ * process, then 12 random characters. The sorting part is digits and lower-case letters only,
+ * which every collation orders alike: newOrderedId("ntf") -> "ntf_mi7x2k1q0000…".
+ */
+export function newOrderedId(prefix: string): string {
+	const ms = Date.now();
+	sameMs = ms === lastMs ? sameMs + 1 : 0;
+	lastMs = ms;
+	return `${prefix}_${ms.toString(36).padStart(9, "0")}${sameMs.toString(36).padStart(4, "0")}${randomText(12)}`;
 }
 
 /**

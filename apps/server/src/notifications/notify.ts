@@ -7,7 +7,7 @@
  */
 import type { NotificationType } from "@paydesk/contract/events";
 import { type Kysely, sql } from "kysely";
-import { newId } from "../db/ids.ts";
+import { newOrderedId } from "../db/ids.ts";
 import type { Database } from "../db/schema.ts";
 import { readerOf } from "../i18n/reader-language.ts";
 import { firstAdministrator } from "../jobs/dispute-mail.ts";
@@ -40,7 +40,8 @@ export async function notify(trx: Kysely<Database>, notification: NewNotificatio
 		.insertInto("notifications")
 		.values({
 			account_id: notification.accountId,
-			id: newId("ntf"),
+			// Two written in one second list newest first (the bell orders by created, then id).
+			id: newOrderedId("ntf"),
 			user_id: notification.userId,
 			type: notification.type,
 			object_id: notification.objectId,

@@ -212,6 +212,26 @@ describe("the notifications each change raises", () => {
 	});
 });
 
+describe("the bell's order", () => {
+	it("lists two notifications written in the same second newest first", async () => {
+		const { id, actor } = await freshSandbox();
+		const created = t.clock.seconds();
+		const facts = { amount: 5_000, currency: "usd" };
+		for (const objectId of ["pi_first", "pi_second", "pi_third"]) {
+			await notify(t.db.kysely, {
+				accountId: id,
+				userId: null,
+				type: "payment_review",
+				objectId,
+				created,
+				facts,
+			});
+		}
+		const links = (await bell(actor)).notifications.map((notification) => notification.link?.url ?? "");
+		expect(links.map((url) => /pi_\w+/.exec(url)?.[0])).toEqual(["pi_third", "pi_second", "pi_first"]);
+	});
+});
+
 describe("how long the bell keeps them", () => {
 	it("removes notifications older than 90 days with who read them, and keeps the newer ones", async () => {
 		const { id, actor } = await freshSandbox();
