@@ -20,18 +20,17 @@ import { Kysely, PostgresDialect, sql, type Transaction } from "kysely";
 import pg from "pg";
 import type { Db } from "../db/connection.ts";
 import type { Database, RequestKeysTable } from "../db/schema.ts";
-import { IDEMPOTENCY_KEY_TTL_SECONDS, IdempotencyKeyReused } from "../processor/idempotency.ts";
+import {
+	IDEMPOTENCY_KEY_TTL_SECONDS,
+	IdempotencyKeyReused,
+	type IdempotencyScope,
+} from "../processor/idempotency.ts";
 
-/** One request's claim on a key: who, which call and what it asked. */
-export interface RequestKeyScope {
-	accountId: string;
-	userId: number;
-	key: string;
-	method: string;
-	path: string;
-	/** A hash of the query and the canonical body. */
-	fingerprint: string;
-}
+/**
+ * One request's claim on a key: who, which call and what it asked (its fingerprint is a hash of
+ * the query and the canonical body). The same shape as a money movement's key.
+ */
+export type RequestKeyScope = IdempotencyScope;
 
 /** An answer as it was sent, to be sent again byte for byte. */
 export interface RecordedAnswer {
@@ -68,15 +67,20 @@ export interface RequestKeyOptions {
 	heldClaims?: number;
 }
 
+/** The row of a key: the account, the user and the key itself. */
+const keyOf = (scope: RequestKeyScope) => ({
+	account_id: scope.accountId,
+	user_id: scope.userId,
+	key: scope.key,
+});
+
 const sameKey = (scope: RequestKeyScope) => `${scope.accountId}\n${scope.userId}\n${scope.key}`;
 
 function keyRow(db: Kysely<Database>, scope: RequestKeyScope) {
 	return db
 		.selectFrom("request_keys")
 		.selectAll()
-		.where("account_id", "=", scope.accountId)
-		.where("user_id", "=", scope.userId)
-		.where("key", "=", scope.key);
+		.where(({ and }) => and(keyOf(scope)));
 }
 
 /** The row's answer when it is this same request's (null while it runs); else IdempotencyKeyReused. */
@@ -90,9 +94,7 @@ function answerOf(row: RequestKeysTable, scope: RequestKeyScope): RecordedAnswer
 
 function claimRow(scope: RequestKeyScope, owner: string, now: number): RequestKeysTable {
 	return {
-		account_id: scope.accountId,
-		user_id: scope.userId,
-		key: scope.key,
+		...keyOf(scope),
 		method: scope.method,
 		path: scope.path,
 		fingerprint: scope.fingerprint,
@@ -202,9 +204,7 @@ function committedClaims(
 	const release = (scope: RequestKeyScope) =>
 		kysely
 			.deleteFrom("request_keys")
-			.where("account_id", "=", scope.accountId)
-			.where("user_id", "=", scope.userId)
-			.where("key", "=", scope.key)
+			.where(({ and }) => and(keyOf(scope)))
 			.where("owner", "=", owner)
 			.where("status", "is", null)
 			.execute();
@@ -215,9 +215,7 @@ function committedClaims(
 			await kysely
 				.updateTable("request_keys")
 				.set(answered(answer))
-				.where("account_id", "=", scope.accountId)
-				.where("user_id", "=", scope.userId)
-				.where("key", "=", scope.key)
+				.where(({ and }) => and(keyOf(scope)))
 				.where("owner", "=", owner)
 				.execute();
 		},
@@ -241,9 +239,7 @@ function committedClaims(
 				const taken = await kysely
 					.updateTable("request_keys")
 					.set({ owner, created: now })
-					.where("account_id", "=", scope.accountId)
-					.where("user_id", "=", scope.userId)
-					.where("key", "=", scope.key)
+					.where(({ and }) => and(keyOf(scope)))
 					.where("status", "is", null)
 					.where("owner", "=", row.owner)
 					.where("created", "=", row.created)
@@ -318,9 +314,7 @@ function heldClaims(
 				await trx
 					.updateTable("request_keys")
 					.set(answered(answer))
-					.where("account_id", "=", scope.accountId)
-					.where("user_id", "=", scope.userId)
-					.where("key", "=", scope.key)
+					.where(({ and }) => and(keyOf(scope)))
 					.execute();
 			})
 			.then(
