@@ -284,6 +284,8 @@ function heldClaims(
 		const ended: Promise<unknown> = kysely
 			.transaction()
 			.execute(async (trx: Transaction<Database>) => {
+				// Bounds the insert's wait for another process's claim; the transaction's later update
+				// writes its own row, which no one else can lock, so the bound may stay.
 				const waitMs = Math.max(1, deadline - Date.now());
 				await sql`select set_config('lock_timeout', ${`${waitMs}ms`}, true)`.execute(trx);
 				const inserted = await trx
@@ -300,7 +302,6 @@ function heldClaims(
 					outcome.resolve({ state: "replay", answer });
 					return;
 				}
-				await sql`select set_config('lock_timeout', '0', true)`.execute(trx);
 				outcome.resolve({
 					state: "claimed",
 					async finish(answer) {
