@@ -10,12 +10,18 @@ import { invalidNonce, RestError } from "../http/rest-error.ts";
 import type { Clock } from "../processor/clock.ts";
 import type { AuthUser, RequestAuth } from "./context.ts";
 import { verifyNonce } from "./nonce.ts";
-import { ADDRESS_LIMIT, attemptFailed, attemptSucceeded, LOGIN_LIMIT, takeAttempt } from "./rate-limit.ts";
+import { attemptFailed, attemptSucceeded, signInBuckets } from "./rate-limit.ts";
 import { findSession, SESSION_COOKIE } from "./sessions.ts";
 import { findUserRow, loadUser, matchApplicationPassword, toAuthUser } from "./users.ts";
 
 export const REST_NONCE_ACTION = "wp_rest";
-const ANONYMOUS: RequestAuth = { user: null, via: null, sessionId: null, nonceSecret: null };
+const ANONYMOUS: RequestAuth = {
+	user: null,
+	via: null,
+	sessionId: null,
+	applicationPasswordId: null,
+	nonceSecret: null,
+};
 
 /**
  * Verified application passwords, remembered briefly so scripts do not pay scrypt per call. A hit
@@ -52,7 +58,7 @@ async function basicAuth(
 	request: FastifyRequest,
 	header: string,
 	now: number,
-): Promise<AuthUser> {
+): Promise<{ user: AuthUser; uuid: string }> {
 	const decoded = Buffer.from(header.slice(6).trim(), "base64").toString("utf8");
 	const colon = decoded.indexOf(":");
 	if (colon < 1) throw invalidApplicationPassword();
@@ -64,25 +70,20 @@ async function basicAuth(
 		const user = (await stillExists(db, cached.accountId, cached.uuid))
 			? await loadUser(db, cached.accountId, cached.userId)
 			: null;
-		if (user) return user;
+		if (user) return { user, uuid: cached.uuid };
 		verifiedBasic.delete(cacheKey);
 	}
-	// Limited per address (one client guessing many names) and per account (many clients
-	// guessing one name), like the login page; each attempt is counted before it is checked.
-	const address = `app-password:${request.ip}`;
-	const userBucket = `app-password-user:${login.toLowerCase()}`;
-	const buckets = [
-		{ bucket: address, rule: ADDRESS_LIMIT },
-		{ bucket: userBucket, rule: LOGIN_LIMIT },
-	];
-	const wait = await takeAttempt(db, buckets, now);
-	if (wait > 0) throw tooManyAttempts(wait);
+	// The password is checked first: an application password is a random secret of over 140
+	// bits, which no one guesses, so a right one is never refused for others' failures (as
+	// WordPress treats them). Wrong ones are counted per address and per user and address; past
+	// those limits they answer 429 instead of 401.
 	const row = await findUserRow(db, login);
 	const user = row ? toAuthUser(row) : null;
 	const uuid = await matchApplicationPassword(db, user, password);
+	const { buckets, userBucket } = signInBuckets("app-password", request.ip, row, login);
 	if (!user || !uuid) {
-		await attemptFailed(db, buckets, now);
-		throw invalidApplicationPassword();
+		const wait = await attemptFailed(db, buckets, now);
+		throw wait > 0 ? tooManyAttempts(wait) : invalidApplicationPassword();
 	}
 	await attemptSucceeded(db, userBucket);
 	await db
@@ -97,7 +98,7 @@ async function basicAuth(
 		uuid,
 		until: now + BASIC_CACHE_SECONDS,
 	});
-	return user;
+	return { user, uuid };
 }
 
 export async function sessionAuth(
@@ -111,7 +112,13 @@ export async function sessionAuth(
 	if (!session) return ANONYMOUS;
 	const user = await loadUser(db, session.accountId, session.userId);
 	if (!user) return ANONYMOUS;
-	return { user, via: "cookie", sessionId: session.id, nonceSecret: session.nonceSecret };
+	return {
+		user,
+		via: "cookie",
+		sessionId: session.id,
+		applicationPasswordId: null,
+		nonceSecret: session.nonceSecret,
+	};
 }
 
 export function registerAuthentication(app: FastifyInstance, db: Kysely<Database>, clock: Clock): void {
@@ -122,10 +129,12 @@ export function registerAuthentication(app: FastifyInstance, db: Kysely<Database
 		const isRest = request.url.startsWith("/wp-json/");
 		const header = request.headers.authorization;
 		if (isRest && header?.startsWith("Basic ")) {
+			const { user, uuid } = await basicAuth(db, request, header, now);
 			request.auth = {
-				user: await basicAuth(db, request, header, now),
+				user,
 				via: "application-password",
 				sessionId: null,
+				applicationPasswordId: uuid,
 				nonceSecret: null,
 			};
 			return;

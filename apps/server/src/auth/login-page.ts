@@ -3,7 +3,18 @@
  * 'Password', 'Remember Me', 'Log In', redirect_to honoured (same site only), failures
  * rate-limited, and one message whether or not the user exists. In the site's language
  * (login-locale.ts).
+ *
+ * Failures count against the address and against the user tried from that address (any
+ * spelling of the login or e-mail), never against the user alone: a right password from an
+ * address that has not been failing always logs in, so a stranger cannot lock the owner out.
+ *
+ * A login form sent from another site is refused (login CSRF: logging a visitor into the
+ * attacker's account): the page sets a test cookie, as WordPress does, which the browser sends
+ * back only with a form posted from this site (SameSite=Strict), and the form carries the same
+ * value; an Origin or Sec-Fetch-Site header naming another site is refused too.
  */
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { sameSitePath } from "@paydesk/domain/web-urls";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
@@ -13,24 +24,33 @@ import type { Clock } from "../processor/clock.ts";
 import { sessionAuth } from "./authenticate.ts";
 import { loginLocale, rememberLoginLanguage } from "./login-locale.ts";
 import { createNonce, verifyNonce } from "./nonce.ts";
-import { ADDRESS_LIMIT, attemptFailed, attemptSucceeded, LOGIN_LIMIT, takeAttempt } from "./rate-limit.ts";
+import { attemptFailed, attemptSucceeded, signInBuckets, takeAttempt } from "./rate-limit.ts";
 import { createSession, destroySession, SESSION_COOKIE } from "./sessions.ts";
-import { checkCredentials } from "./users.ts";
+import { checkCredentials, findUserRow } from "./users.ts";
 
 export const DEFAULT_REDIRECT = "/wp-admin/admin.php?page=wc-admin&path=/payments/overview";
 const LOGOUT_ACTION = "log-out";
 
-/** Only same-site paths: an absolute or protocol-relative URL would be an open redirect. */
+/** Only paths of this site: anything else (another site, a control character) is the overview. */
 export function safeRedirect(target: unknown): string {
-	if (
-		typeof target !== "string" ||
-		!target.startsWith("/") ||
-		target.startsWith("//") ||
-		target.includes("\\")
-	) {
-		return DEFAULT_REDIRECT;
-	}
-	return target;
+	return sameSitePath(target) ?? DEFAULT_REDIRECT;
+}
+
+/** WordPress's test cookie: set by the page, sent back by a form posted from this site only. */
+export const TEST_COOKIE = "wordpress_test_cookie";
+const TEST_COOKIE_FIELD = "testcookie";
+
+const sameToken = (a: string, b: string) =>
+	a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** Whether the form was posted from this site's own login page. */
+function postedFromThisSite(request: FastifyRequest, body: Record<string, unknown>): boolean {
+	const cookie = request.cookies[TEST_COOKIE];
+	const field = body[TEST_COOKIE_FIELD];
+	if (!cookie || typeof field !== "string" || !sameToken(cookie, field)) return false;
+	if (request.headers["sec-fetch-site"] === "cross-site") return false;
+	const origin = request.headers.origin;
+	return origin === undefined || origin === `${request.protocol}://${request.host}`;
 }
 
 interface LoginView {
@@ -38,6 +58,8 @@ interface LoginView {
 	t: ServerTranslator;
 	locale: string;
 	redirectTo: string;
+	/** The test cookie's value, which the form sends back. */
+	testCookie: string;
 	login?: string;
 	error?: string;
 	message?: string;
@@ -77,6 +99,7 @@ ${notice}
 <p class="submit">
 <input type="submit" name="wp-submit" id="wp-submit" class="button button-primary button-large" value="${logIn}">
 <input type="hidden" name="redirect_to" value="${escapeHtml(view.redirectTo)}">
+<input type="hidden" name="${TEST_COOKIE_FIELD}" value="${escapeHtml(view.testCookie)}">
 </p>
 </form>
 </main>
@@ -84,12 +107,27 @@ ${notice}
 </html>`;
 }
 
-function sendPage(reply: FastifyReply, view: LoginView, status = 200) {
+type PageView = Omit<LoginView, "testCookie">;
+
+/**
+ * The page, with the test cookie its form sends back: the one the browser has (so several open
+ * login pages all work), else a new one.
+ */
+function sendPage(
+	request: FastifyRequest,
+	reply: FastifyReply,
+	view: PageView,
+	secure: boolean,
+	status = 200,
+) {
+	const sent = request.cookies[TEST_COOKIE];
+	const testCookie = sent && /^[\w-]{24}$/.test(sent) ? sent : randomBytes(18).toString("base64url");
+	reply.setCookie(TEST_COOKIE, testCookie, { path: "/", httpOnly: true, sameSite: "strict", secure });
 	return reply
 		.code(status)
 		.header("cache-control", "no-store")
 		.type("text/html; charset=utf-8")
-		.send(page(view));
+		.send(page({ ...view, testCookie }));
 }
 
 export function logoutUrl(nonceSecret: string, now: number): string {
@@ -107,6 +145,10 @@ export function registerLoginPage(
 		return { locale, t: translatorFor(locale) };
 	};
 
+	const secureFor = (request: FastifyRequest) => options.secureCookies || request.protocol === "https";
+	const show = (request: FastifyRequest, reply: FastifyReply, view: PageView, status = 200) =>
+		sendPage(request, reply, view, secureFor(request), status);
+
 	app.get("/wp-login.php", async (request, reply) => {
 		const query = request.query as Record<string, string | undefined>;
 		rememberLoginLanguage(request, reply);
@@ -122,7 +164,7 @@ export function registerLoginPage(
 				return reply.redirect("/wp-login.php?loggedout=true");
 			}
 			if (auth.sessionId) {
-				return sendPage(reply, {
+				return show(request, reply, {
 					t,
 					locale,
 					redirectTo: DEFAULT_REDIRECT,
@@ -130,7 +172,7 @@ export function registerLoginPage(
 				});
 			}
 		}
-		return sendPage(reply, {
+		return show(request, reply, {
 			t,
 			locale,
 			redirectTo: safeRedirect(query.redirect_to),
@@ -145,58 +187,51 @@ export function registerLoginPage(
 		const redirectTo = safeRedirect(body.redirect_to);
 		const now = clock.seconds();
 		const { locale, t } = await language(request);
-		if (!login || !password) {
-			const error = !login
-				? t.__("<strong>Error:</strong> The username field is empty.", "paydesk")
-				: t.__("<strong>Error:</strong> The password field is empty.", "paydesk");
-			return sendPage(reply, { t, locale, redirectTo, login, error }, 400);
+		const refuse = (status: number, error: string) =>
+			show(request, reply, { t, locale, redirectTo, login, error }, status);
+		if (!postedFromThisSite(request, body)) {
+			return refuse(
+				403,
+				t.__(
+					"<strong>Error:</strong> Cookies are blocked, or this form was sent from another site. Enable cookies, then log in on this page.",
+					"paydesk",
+				),
+			);
 		}
-		const address = `login:${request.ip}`;
-		const userBucket = `login-user:${login.toLowerCase()}`;
-		const buckets = [
-			{ bucket: address, rule: ADDRESS_LIMIT },
-			{ bucket: userBucket, rule: LOGIN_LIMIT },
-		];
+		if (!login || !password) {
+			return refuse(
+				400,
+				!login
+					? t.__("<strong>Error:</strong> The username field is empty.", "paydesk")
+					: t.__("<strong>Error:</strong> The password field is empty.", "paydesk"),
+			);
+		}
+		const row = await findUserRow(db, login);
+		const { buckets, userBucket } = signInBuckets("login", request.ip, row, login);
 		const wait = await takeAttempt(db, buckets, now);
 		if (wait > 0) {
 			const minutes = Math.max(1, Math.ceil(wait / 60));
-			return sendPage(
-				reply.header("retry-after", String(wait)),
-				{
-					t,
-					locale,
-					redirectTo,
-					login,
-					error: t.sprintf(
-						/* translators: %d: minutes to wait before the next attempt */
-						t._n(
-							"<strong>Error:</strong> Too many failed login attempts. Please try again in %d minute.",
-							"<strong>Error:</strong> Too many failed login attempts. Please try again in %d minutes.",
-							minutes,
-							"paydesk",
-						),
-						minutes,
-					),
-				},
+			reply.header("retry-after", String(wait));
+			return refuse(
 				429,
-			);
-		}
-		const user = await checkCredentials(db, login, password);
-		if (!user) {
-			await attemptFailed(db, buckets, now);
-			return sendPage(
-				reply,
-				{
-					t,
-					locale,
-					redirectTo,
-					login,
-					error: t.__(
-						"<strong>Error:</strong> The username or password you entered is incorrect.",
+				t.sprintf(
+					/* translators: %d: minutes to wait before the next attempt */
+					t._n(
+						"<strong>Error:</strong> Too many failed login attempts. Please try again in %d minute.",
+						"<strong>Error:</strong> Too many failed login attempts. Please try again in %d minutes.",
+						minutes,
 						"paydesk",
 					),
-				},
+					minutes,
+				),
+			);
+		}
+		const user = await checkCredentials(db, row, password);
+		if (!user) {
+			await attemptFailed(db, buckets, now);
+			return refuse(
 				401,
+				t.__("<strong>Error:</strong> The username or password you entered is incorrect.", "paydesk"),
 			);
 		}
 		await attemptSucceeded(db, userBucket);
@@ -212,7 +247,7 @@ export function registerLoginPage(
 			path: "/",
 			httpOnly: true,
 			sameSite: "lax",
-			secure: options.secureCookies || request.protocol === "https",
+			secure: secureFor(request),
 			maxAge: body.rememberme === "forever" ? maxAge : undefined,
 		});
 		return reply.redirect(redirectTo, 302);

@@ -1,7 +1,7 @@
 /**
- * Limits kept in the database, so several servers share them: a bucket (login per address,
- * login per user name, application password per address, an expensive route per user) allows
- * `limit` events per fixed window.
+ * Limits kept in the database, so several servers share them: a bucket (failed sign-ins per
+ * address, per user and address, an expensive route per user) allows `limit` events per fixed
+ * window.
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
@@ -11,7 +11,9 @@ export interface Limit {
 	windowSeconds: number;
 }
 
-export const LOGIN_LIMIT: Limit = { limit: 5, windowSeconds: 15 * 60 };
+/** Failed sign-ins of one user from one address. */
+export const USER_ADDRESS_LIMIT: Limit = { limit: 5, windowSeconds: 15 * 60 };
+/** Failed sign-ins from one address, whoever they tried. */
 export const ADDRESS_LIMIT: Limit = { limit: 20, windowSeconds: 15 * 60 };
 
 const GLOBAL = "";
@@ -55,6 +57,36 @@ export interface AttemptBucket {
 	rule: Limit;
 }
 
+/** The two ways to sign in, each with buckets of its own. */
+export type SignInDoor = "login" | "app-password";
+
+/**
+ * Where an attempt's failures are counted: against its address, and against the user it tried
+ * from that address. The user is the one the login name or e-mail found (any spelling counts
+ * as that user), else the name as typed. Failures never count against a user as a whole, so a
+ * stranger's wrong passwords lock out the stranger's address and never the user's own.
+ */
+export function signInBuckets(
+	door: SignInDoor,
+	address: string,
+	user: { account_id: string; id: number } | undefined,
+	typedName: string,
+): { buckets: AttemptBucket[]; userBucket: string } {
+	const who = user ? `${user.account_id}/${user.id}` : `?${typedName.trim().toLowerCase()}`;
+	const userBucket = `${door}-user:${who}@${address}`;
+	return {
+		buckets: [
+			{ bucket: `${door}:${address}`, rule: ADDRESS_LIMIT },
+			{ bucket: userBucket, rule: USER_ADDRESS_LIMIT },
+		],
+		userBucket,
+	};
+}
+
+/** Seconds until the window of a bucket that holds more than its limit ends, else 0. */
+const waitOf = (hit: { count: number; windowStart: number }, rule: Limit, now: number) =>
+	hit.count > rule.limit ? Math.max(hit.windowStart + rule.windowSeconds - now, 1) : 0;
+
 /**
  * Whether the buckets allow a password check now: the seconds to wait when one is past its
  * limit (that refused attempt is counted too, so every failed try shows), else 0. A right
@@ -81,20 +113,26 @@ export async function takeAttempt(
 	return wait;
 }
 
-/** A wrong password: counted in every bucket with one atomic upsert each. */
+/**
+ * A wrong password: counted in every bucket with one atomic upsert each. Answers the seconds to
+ * wait when a bucket is now past its limit, else 0.
+ */
 export async function attemptFailed(
 	db: Kysely<Database>,
 	buckets: readonly AttemptBucket[],
 	now: number,
-): Promise<void> {
-	for (const { bucket, rule } of buckets) await countHit(db, bucket, rule, now);
+): Promise<number> {
+	let wait = 0;
+	for (const { bucket, rule } of buckets)
+		wait = Math.max(wait, waitOf(await countHit(db, bucket, rule, now), rule, now));
+	return wait;
 }
 
-/** A right password: the user name's failures are forgotten. */
-export async function attemptSucceeded(db: Kysely<Database>, user: string): Promise<void> {
-	await clearFailures(db, user);
-}
-
-export async function clearFailures(db: Kysely<Database>, bucket: string): Promise<void> {
-	await db.deleteFrom("rate_limits").where("account_id", "=", GLOBAL).where("bucket", "=", bucket).execute();
+/** A right password: the failures of that user from that address are forgotten. */
+export async function attemptSucceeded(db: Kysely<Database>, userBucket: string): Promise<void> {
+	await db
+		.deleteFrom("rate_limits")
+		.where("account_id", "=", GLOBAL)
+		.where("bucket", "=", userBucket)
+		.execute();
 }

@@ -4,7 +4,15 @@ import type { Kysely } from "kysely";
 import { nextSequence } from "../db/ids.ts";
 import type { Database, UsersTable } from "../db/schema.ts";
 import type { AuthUser } from "./context.ts";
-import { decoyHash, generateApplicationPassword, hashPassword, verifyPassword } from "./passwords.ts";
+import {
+	decoyHash,
+	generateApplicationPassword,
+	hashApplicationPassword,
+	hashPassword,
+	needsRehash,
+	verifyApplicationPassword,
+	verifyPassword,
+} from "./passwords.ts";
 
 export function toAuthUser(row: UsersTable): AuthUser {
 	return {
@@ -24,14 +32,16 @@ export interface NewUser {
 	login: string;
 	email: string;
 	role: Role;
-	password: string;
+	/** The password in clear, or its hash already made (tests reuse one hash for many users). */
+	password: string | { hash: string };
 	firstName?: string;
 	lastName?: string;
 	created: number;
 }
 
 export async function createUser(db: Kysely<Database>, input: NewUser): Promise<AuthUser> {
-	const passwordHash = await hashPassword(input.password);
+	const passwordHash =
+		typeof input.password === "string" ? await hashPassword(input.password) : input.password.hash;
 	return db.transaction().execute(async (trx) => {
 		const id = await nextSequence(trx, input.accountId, "users");
 		const row: UsersTable = {
@@ -79,15 +89,28 @@ export async function loadUser(
 	return row ? toAuthUser(row) : null;
 }
 
-/** Checks a login and password; always spends one hash verification, user or not. */
+/**
+ * Checks the password of a user found by login or e-mail (`row`, undefined when none was);
+ * always spends one hash verification, user or not. A right password hashed at a lower cost than
+ * today's is hashed again.
+ */
 export async function checkCredentials(
 	db: Kysely<Database>,
-	loginOrEmail: string,
+	row: UsersTable | undefined,
 	password: string,
 ): Promise<AuthUser | null> {
-	const row = await findUserRow(db, loginOrEmail);
 	const ok = await verifyPassword(password, row?.password_hash ?? (await decoyHash()));
-	return row && ok ? toAuthUser(row) : null;
+	if (!row || !ok) return null;
+	if (needsRehash(row.password_hash)) {
+		await db
+			.updateTable("users")
+			.set({ password_hash: await hashPassword(password) })
+			.where("account_id", "=", row.account_id)
+			.where("id", "=", row.id)
+			.where("password_hash", "=", row.password_hash)
+			.execute();
+	}
+	return toAuthUser(row);
 }
 
 /** Creates an application password and returns it in clear, once. */
@@ -106,7 +129,7 @@ export async function createApplicationPassword(
 			uuid,
 			user_id: user.id,
 			name,
-			password_hash: await hashPassword(password.replace(/\s/g, "")),
+			password_hash: hashApplicationPassword(password),
 			created: now,
 			last_used: null,
 			last_ip: null,
@@ -116,29 +139,32 @@ export async function createApplicationPassword(
 }
 
 /**
- * The application password of this user that matches, if any. An unknown user, or one without
- * application passwords, still costs one hash verification, so timing does not tell them apart.
+ * The application password of this user that matches, if any. An older (scrypt) hash of the one
+ * that matched is replaced by the fast one.
  */
 export async function matchApplicationPassword(
 	db: Kysely<Database>,
 	user: AuthUser | null,
 	password: string,
 ): Promise<string | null> {
-	const rows = user
-		? await db
-				.selectFrom("application_passwords")
-				.select(["uuid", "password_hash"])
-				.where("account_id", "=", user.accountId)
-				.where("user_id", "=", user.id)
-				.execute()
-		: [];
-	const plain = password.replace(/\s/g, "");
-	if (rows.length === 0) {
-		await verifyPassword(plain, await decoyHash());
-		return null;
-	}
+	if (!user) return null;
+	const rows = await db
+		.selectFrom("application_passwords")
+		.select(["uuid", "password_hash"])
+		.where("account_id", "=", user.accountId)
+		.where("user_id", "=", user.id)
+		.execute();
 	for (const row of rows) {
-		if (await verifyPassword(plain, row.password_hash)) return row.uuid;
+		if (!(await verifyApplicationPassword(password, row.password_hash))) continue;
+		if (!row.password_hash.startsWith("sha256$")) {
+			await db
+				.updateTable("application_passwords")
+				.set({ password_hash: hashApplicationPassword(password) })
+				.where("account_id", "=", user.accountId)
+				.where("uuid", "=", row.uuid)
+				.execute();
+		}
+		return row.uuid;
 	}
 	return null;
 }

@@ -12,6 +12,7 @@ import { type BuildOptions, buildApp } from "../app.ts";
 import type { AppConfig } from "../app-deps.ts";
 import type { AuthUser } from "../auth/context.ts";
 import { createNonce } from "../auth/nonce.ts";
+import { hashPassword } from "../auth/passwords.ts";
 import { createSession, findSession, SESSION_COOKIE } from "../auth/sessions.ts";
 import { createApplicationPassword, createUser } from "../auth/users.ts";
 import type { Database } from "../db/schema.ts";
@@ -47,6 +48,14 @@ export interface TestApp {
 
 let counter = 0;
 
+/** Every test user's password, hashed once per test process (a hash costs about 0.1 s of CPU). */
+export const TEST_PASSWORD = "correct horse battery staple";
+let testPasswordHash: Promise<string> | undefined;
+async function hashedTestPassword(): Promise<{ hash: string }> {
+	testPasswordHash ??= hashPassword(TEST_PASSWORD);
+	return { hash: await testPasswordHash };
+}
+
 /** A new user of the store with a live cookie session: the headers a browser would send. */
 export async function signedInActor(
 	db: Kysely<Database>,
@@ -56,7 +65,7 @@ export async function signedInActor(
 	const user = await createUser(db, {
 		...input,
 		email: `${input.login}@example.com`,
-		password: "correct horse battery staple",
+		password: await hashedTestPassword(),
 		firstName: "Test",
 		created: now,
 	});

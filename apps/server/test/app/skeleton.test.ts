@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertTestAccount } from "../../src/testing/fixtures.ts";
+import { postLoginForm } from "../../src/testing/login-form.ts";
 import { createTestApp, json, TEST_ACCOUNT, type TestApp } from "../../src/testing/test-app.ts";
 
 const BASE = "/wp-json/wc/v3/payments";
@@ -199,35 +200,36 @@ describe("admin pages and the login page", () => {
 
 	it("logs in with the WordPress field names and honours a same-site redirect_to only", async () => {
 		const admin = await t.actor("administrator");
-		const ok = await t.app.inject({
-			method: "POST",
-			url: "/wp-login.php",
-			payload: `log=${admin.user.login}&pwd=${encodeURIComponent("correct horse battery staple")}&redirect_to=${encodeURIComponent("/wp-admin/admin.php?page=wc-admin&path=/payments/disputes")}`,
-			headers: { "content-type": "application/x-www-form-urlencoded" },
+		const ok = await postLoginForm(t.app, {
+			log: admin.user.login,
+			pwd: "correct horse battery staple",
+			redirect_to: "/wp-admin/admin.php?page=wc-admin&path=/payments/disputes",
 		});
 		expect(ok.statusCode).toBe(302);
 		expect(ok.headers.location).toBe("/wp-admin/admin.php?page=wc-admin&path=/payments/disputes");
 		expect(String(ok.headers["set-cookie"])).toMatch(/HttpOnly/i);
 		expect(String(ok.headers["set-cookie"])).toMatch(/SameSite=Lax/i);
-		const offsite = await t.app.inject({
-			method: "POST",
-			url: "/wp-login.php",
-			payload: `log=${admin.user.login}&pwd=${encodeURIComponent("correct horse battery staple")}&redirect_to=${encodeURIComponent("https://evil.example/")}`,
-			headers: { "content-type": "application/x-www-form-urlencoded" },
-		});
-		expect(offsite.headers.location).toBe("/wp-admin/admin.php?page=wc-admin&path=/payments/overview");
+		for (const target of [
+			"https://evil.example/",
+			"//evil.example/",
+			"/\t/evil.example",
+			"/\\evil.example",
+		]) {
+			const offsite = await postLoginForm(t.app, {
+				log: admin.user.login,
+				pwd: "correct horse battery staple",
+				redirect_to: target,
+			});
+			expect(offsite.headers.location, JSON.stringify(target)).toBe(
+				"/wp-admin/admin.php?page=wc-admin&path=/payments/overview",
+			);
+		}
 	});
 
 	it("gives one message whether or not the user exists, and limits failures", async () => {
 		const admin = await t.actor("administrator");
 		const attempt = (log: string) =>
-			t.app.inject({
-				method: "POST",
-				url: "/wp-login.php",
-				payload: `log=${log}&pwd=wrong-password`,
-				headers: { "content-type": "application/x-www-form-urlencoded" },
-				remoteAddress: "10.9.9.9",
-			});
+			postLoginForm(t.app, { log, pwd: "wrong-password" }, { remoteAddress: "10.9.9.9" });
 		const unknownUser = await attempt("nobody-here");
 		const knownUser = await attempt(admin.user.login);
 		expect(unknownUser.statusCode).toBe(401);

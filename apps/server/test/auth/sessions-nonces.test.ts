@@ -3,12 +3,14 @@
  * a valid X-WP-Nonce of its own session, nonces expire, logout ends the session on the server,
  * login rotates the session id, and the cookie is httpOnly, SameSite=Lax and Secure behind HTTPS.
  */
+
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNonce } from "../../src/auth/nonce.ts";
 import { findSession, hashToken, SESSION_COOKIE } from "../../src/auth/sessions.ts";
 import { createUser } from "../../src/auth/users.ts";
 import { insertTestAccount } from "../../src/testing/fixtures.ts";
+import { postLoginForm } from "../../src/testing/login-form.ts";
 import { createTestApp, TEST_ACCOUNT, type TestApp } from "../../src/testing/test-app.ts";
 import { BASE, expectRestError } from "../support/invariants.ts";
 
@@ -34,12 +36,7 @@ function sessionCookie(response: LightMyRequestResponse) {
 }
 
 async function logIn(app: FastifyInstance, headers: Record<string, string> = {}) {
-	const response = await app.inject({
-		method: "POST",
-		url: "/wp-login.php",
-		headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
-		payload: `log=merchant&pwd=${encodeURIComponent(PASSWORD)}`,
-	});
+	const response = await postLoginForm(app, { log: "merchant", pwd: PASSWORD }, { headers });
 	expect(response.statusCode).toBe(302);
 	const cookie = sessionCookie(response);
 	if (!cookie) throw new Error("no session cookie set");

@@ -38,6 +38,9 @@ export function paymentBody(
 	number = "4242 4242 4242 4242",
 	overrides: Record<string, unknown> = {},
 ): DeepPartial<CreatePaymentIntentBody> & Record<string, unknown> {
+	// The item is the whole amount (an order's items may not add up to more than it).
+	const amount = overrides.amount ?? 5000;
+	const itemTotal = typeof amount === "number" && Number.isInteger(amount) && amount > 0 ? amount : 0;
 	return {
 		amount: 5000,
 		currency: "usd",
@@ -46,7 +49,7 @@ export function paymentBody(
 			card: { number, exp_month: 12, exp_year: 2030, cvc: "123" },
 			billing_details: BILLING,
 		},
-		order: { items: [{ name: "Canvas Tote Bag", quantity: 1, total: 5000 }] },
+		order: { items: [{ name: "Canvas Tote Bag", quantity: 1, total: itemTotal }] },
 		customer_ip: IP_OF.US,
 		...overrides,
 	};
