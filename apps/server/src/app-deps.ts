@@ -19,6 +19,8 @@ export interface AppConfig {
 	rateLimits?: RateLimitOverrides | undefined;
 	/** Open event streams one user may hold on this process (10 by default). */
 	eventStreamsPerUser?: number | undefined;
+	/** How often an event stream is kept alive and its credentials checked (15 s by default). */
+	eventHeartbeatMs?: number | undefined;
 }
 
 export interface AppDeps {

@@ -16,6 +16,8 @@ export interface RequestAuth {
 	via: "cookie" | "application-password" | null;
 	/** Hash of the session cookie token, when the request carries a live session. */
 	sessionId: string | null;
+	/** The application password's uuid, when the request signed in with one. */
+	applicationPasswordId: string | null;
 	/** The per-session secret REST nonces are derived from. */
 	nonceSecret: string | null;
 }
@@ -33,8 +35,13 @@ const CAPABILITIES: Record<Role, readonly string[]> = {
 	customer: ["read"],
 };
 
+/** Whether a role (as stored: any text) holds the capability. */
+export function roleCan(role: string, capability: string): boolean {
+	return (CAPABILITIES[role as Role] ?? []).includes(capability);
+}
+
 export function can(user: AuthUser | null, capability: string): boolean {
-	return user !== null && (CAPABILITIES[user.role] ?? []).includes(capability);
+	return user !== null && roleCan(user.role, capability);
 }
 
 export function capabilitiesOf(role: Role): Record<string, boolean> {

@@ -5,7 +5,10 @@
  * - one poll per account with open streams every `pollMs`, from the stream furthest behind,
  *   each stream taking the events after the last one it sent (so a resume and the live tail are
  *   the same read);
- * - a heartbeat comment on every stream every 15 s, so proxies keep it open;
+ * - a heartbeat comment on every stream every 15 s, so proxies keep it open; before it, the
+ *   credentials of the streams are checked again, and a stream whose session ended (logout,
+ *   expiry), whose application password was revoked, or whose user may no longer manage the
+ *   store is closed;
  * - at most `streamsPerUser` open streams per user on this process;
  * - a stream whose reader does not keep up (more than 1 MB waiting) is closed, and its reader
  *   resumes from its Last-Event-ID.
@@ -14,6 +17,7 @@ import type { ServerResponse } from "node:http";
 import { type AccountEvent, EVENT_HEARTBEAT_SECONDS, RESET_EVENT } from "@paydesk/contract/events";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
+import { type Credential, credentialKey, liveCredentials } from "../../auth/credentials.ts";
 import type { Database } from "../../db/schema.ts";
 import { accountEventOf, lastEventNumber } from "../../processor/account-events.ts";
 
@@ -21,14 +25,17 @@ export interface HubOptions {
 	pollMs: number;
 	heartbeatMs: number;
 	streamsPerUser: number;
+	/** The capability a stream's user must keep, and the time its session is checked at. */
+	capability: string;
+	now: () => number;
 	log?: FastifyBaseLogger | undefined;
 }
 
-export const HUB_DEFAULTS: HubOptions = {
+export const HUB_DEFAULTS = {
 	pollMs: 500,
 	heartbeatMs: EVENT_HEARTBEAT_SECONDS * 1000,
 	streamsPerUser: 10,
-};
+} satisfies Partial<HubOptions>;
 
 /** Events read per poll and account; a full read polls again at once. */
 const POLL_BATCH = 500;
@@ -38,6 +45,8 @@ const MAX_BUFFERED = 1024 * 1024;
 interface Stream {
 	accountId: string;
 	userId: number;
+	/** What the stream was opened with, checked again at every heartbeat. */
+	credential: Credential;
 	/** The number of the last event this stream sent (or skipped as not its reader's). */
 	lastSent: number;
 	raw: ServerResponse;
@@ -63,7 +72,7 @@ export class EventHub {
 
 	constructor(
 		private readonly db: Kysely<Database>,
-		private readonly options: HubOptions = HUB_DEFAULTS,
+		private readonly options: HubOptions,
 	) {}
 
 	/** How many streams are open on this process (for the benchmark and tests). */
@@ -85,7 +94,13 @@ export class EventHub {
 	 * Starts a stream on `raw` (headers already written) after `lastEventId`, or at the log's
 	 * end without one. A resume the log cannot serve starts with a reset event.
 	 */
-	async open(accountId: string, userId: number, lastEventId: number | null, raw: ServerResponse) {
+	async open(
+		accountId: string,
+		userId: number,
+		credential: Credential,
+		lastEventId: number | null,
+		raw: ServerResponse,
+	) {
 		const head = await lastEventNumber(this.db, accountId);
 		let lastSent = head;
 		if (lastEventId !== null && lastEventId <= head) {
@@ -98,7 +113,7 @@ export class EventHub {
 			// Every event after lastEventId is still in the log: resume there.
 			if (lastEventId === head || kept <= lastEventId + 1) lastSent = lastEventId;
 		}
-		const stream: Stream = { accountId, userId, lastSent, raw };
+		const stream: Stream = { accountId, userId, credential, lastSent, raw };
 		raw.write(`retry: 3000\n\n`);
 		if (lastEventId !== null && lastSent !== lastEventId) {
 			raw.write(`id: ${head}\nevent: ${RESET_EVENT}\ndata: {}\n\n`);
@@ -111,11 +126,36 @@ export class EventHub {
 
 	private start() {
 		if (this.heartbeatTimer || this.closed) return;
-		this.heartbeatTimer = setInterval(() => {
-			for (const stream of this.streams) this.write(stream, ": heartbeat\n\n");
-		}, this.options.heartbeatMs);
+		this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.options.heartbeatMs);
 		this.heartbeatTimer.unref();
 		this.schedule();
+	}
+
+	/** Closes the streams whose credentials ended, then tells the others the stream is alive. */
+	private async heartbeat() {
+		try {
+			await this.closeRevoked();
+		} catch (error) {
+			this.options.log?.warn({ err: error }, "event stream credential check failed");
+		}
+		for (const stream of this.streams) this.write(stream, ": heartbeat\n\n");
+	}
+
+	/** Ends every stream whose session or application password no longer signs its user in. */
+	async closeRevoked(): Promise<void> {
+		const streams = [...this.streams];
+		if (streams.length === 0) return;
+		const live = await liveCredentials(
+			this.db,
+			streams.map((stream) => stream.credential),
+			this.options.capability,
+			this.options.now(),
+		);
+		for (const stream of streams) {
+			if (live.has(credentialKey(stream.credential))) continue;
+			this.streams.delete(stream);
+			stream.raw.end();
+		}
 	}
 
 	private schedule() {

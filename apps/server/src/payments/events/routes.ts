@@ -5,6 +5,7 @@
  */
 import { EVENTS_ERRORS, streamEvents } from "@paydesk/contract/events";
 import type { FastifyInstance } from "fastify";
+import { credentialOf } from "../../auth/credentials.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { RestError } from "../../http/rest-error.ts";
 import { EventHub, HUB_DEFAULTS } from "./hub.ts";
@@ -15,10 +16,13 @@ function lastEventIdOf(header: string | string[] | undefined, query: string | un
 }
 
 export default async function eventsRoutes(app: FastifyInstance): Promise<void> {
-	const { db, config } = app.deps;
+	const { db, clock, config } = app.deps;
 	const hub = new EventHub(db.kysely, {
 		...HUB_DEFAULTS,
+		heartbeatMs: config.eventHeartbeatMs ?? HUB_DEFAULTS.heartbeatMs,
 		streamsPerUser: config.eventStreamsPerUser ?? HUB_DEFAULTS.streamsPerUser,
+		capability: streamEvents.capability ?? "manage_woocommerce",
+		now: () => clock.seconds(),
 		log: app.log,
 	});
 	// Open streams would keep the server from closing.
@@ -38,7 +42,7 @@ export default async function eventsRoutes(app: FastifyInstance): Promise<void> 
 			"x-accel-buffering": "no",
 			"x-content-type-options": "nosniff",
 		});
-		await hub.open(accountId, user.id, lastEventId, reply.raw);
+		await hub.open(accountId, user.id, credentialOf(request.auth), lastEventId, reply.raw);
 		return undefined as never;
 	});
 }

@@ -6,6 +6,8 @@
 import type { AccountEvent } from "@paydesk/contract/events";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { logoutUrl } from "../../../src/auth/login-page.ts";
+import { findSession } from "../../../src/auth/sessions.ts";
 import { purgeAccountEvents } from "../../../src/processor/account-events.ts";
 import { readEventStream, type StreamMessage } from "../../../src/testing/event-stream-client.ts";
 import { insertTestAccount } from "../../../src/testing/fixtures.ts";
@@ -35,11 +37,13 @@ async function listening(app: FastifyInstance): Promise<string> {
 const eventsOf = (messages: StreamMessage[]) =>
 	messages.map((message) => JSON.parse(message.data) as AccountEvent);
 
-async function anotherProcess(): Promise<FastifyInstance> {
-	const server = await t.anotherServer();
+async function anotherProcessWith(config: Parameters<TestApp["anotherServer"]>[0]): Promise<FastifyInstance> {
+	const server = await t.anotherServer(config);
 	open.push(server);
 	return server;
 }
+
+const anotherProcess = () => anotherProcessWith({});
 
 describe("the event stream", () => {
 	it("carries a payment taken through intake, named by its type and payment intent", async () => {
@@ -195,5 +199,74 @@ describe("the event stream", () => {
 		const again = await readEventStream(url, admin.headers);
 		expect(again.status).toBe(200);
 		for (const stream of [...streams, theirs, again]) stream.close();
+	});
+});
+
+describe("a stream ends with the credentials it was opened with", () => {
+	/** A server whose streams check their credentials every 100 ms (15 s in production). */
+	const quickCheck = async () => listening(await anotherProcessWith({ eventHeartbeatMs: 100 }));
+	const within = (ended: Promise<void>, ms = 3000) =>
+		Promise.race([
+			ended.then(() => "ended"),
+			new Promise((resolve) => setTimeout(() => resolve("still open"), ms)),
+		]);
+
+	it("a session's stream closes when the session logs out", async () => {
+		const url = await quickCheck();
+		const actor = await t.actor("shop_manager");
+		const stream = await readEventStream(url, actor.headers);
+		expect(stream.status).toBe(200);
+		const token = actor.headers.cookie?.split("=")[1] ?? "";
+		const session = await findSession(t.db.kysely, token, t.clock.seconds());
+		const logout = await t.app.inject({
+			method: "GET",
+			url: logoutUrl(session?.nonceSecret ?? "", t.clock.seconds()),
+			headers: { cookie: actor.headers.cookie ?? "" },
+		});
+		expect(logout.statusCode).toBe(302);
+		expect(await within(stream.ended)).toBe("ended");
+	});
+
+	it("a session's stream closes when its user is demoted or deleted", async () => {
+		const url = await quickCheck();
+		const demoted = await t.actor("shop_manager");
+		const deleted = await t.actor("shop_manager");
+		const streams = [
+			await readEventStream(url, demoted.headers),
+			await readEventStream(url, deleted.headers),
+		];
+		const kept = await readEventStream(url, admin.headers);
+		await t.db.kysely
+			.updateTable("users")
+			.set({ role: "customer" })
+			.where("id", "=", demoted.user.id)
+			.execute();
+		await t.db.kysely.deleteFrom("users").where("id", "=", deleted.user.id).execute();
+		for (const stream of streams) expect(await within(stream.ended)).toBe("ended");
+		expect(await within(kept.ended, 500)).toBe("still open");
+		kept.close();
+	});
+
+	it("an application password's stream closes when the password is revoked", async () => {
+		const url = await quickCheck();
+		const actor = await t.actor("administrator");
+		const headers = await t.basic(actor.user);
+		const stream = await readEventStream(url, headers);
+		expect(stream.status).toBe(200);
+		await t.db.kysely.deleteFrom("application_passwords").where("user_id", "=", actor.user.id).execute();
+		expect(await within(stream.ended)).toBe("ended");
+	});
+
+	it("a session's stream closes when the session expires", async () => {
+		const url = await quickCheck();
+		const actor = await t.actor("shop_manager");
+		const stream = await readEventStream(url, actor.headers);
+		expect(await within(stream.ended, 500)).toBe("still open");
+		await t.db.kysely
+			.updateTable("sessions")
+			.set({ expires: t.clock.seconds() })
+			.where("user_id", "=", actor.user.id)
+			.execute();
+		expect(await within(stream.ended)).toBe("ended");
 	});
 });
