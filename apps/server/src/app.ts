@@ -22,9 +22,10 @@ import type { AppDeps } from "./app-deps.ts";
 import { registerAuthentication } from "./auth/authenticate.ts";
 import { registerLoginPage } from "./auth/login-page.ts";
 import { contractRoute } from "./http/contract-route.ts";
-import { registerErrorHandling } from "./http/errors.ts";
+import { answerClientError, answerFrameworkError, registerErrorHandling } from "./http/errors.ts";
 import { registerIdempotencyKeys } from "./http/idempotency-keys.ts";
 import { registerJsonBody } from "./http/json-body.ts";
+import { redactingLogger } from "./http/log-redaction.ts";
 import { registerRouteRateLimits } from "./http/route-rate-limits.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerOnboardingHooks } from "./payments/onboarding/hooks.ts";
@@ -50,12 +51,14 @@ export interface BuildOptions {
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
 	const app = Fastify({
-		logger: options.logger ?? false,
+		logger: redactingLogger(options.logger ?? false),
 		trustProxy: options.trustProxy ?? false,
 		bodyLimit: BODY_LIMIT,
 		genReqId: () => randomUUID(),
 		requestIdHeader: false,
 		routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
+		clientErrorHandler: answerClientError,
+		frameworkErrors: answerFrameworkError,
 	});
 
 	app.decorate("deps", deps);

@@ -15,8 +15,10 @@
  * - The full card number and the CVC are never stored or logged: only brand, last 4, expiry,
  *   a fingerprint and the check results.
  */
+
 import { PAYMENT_METHOD_TYPES, type PaymentMethodType } from "@paydesk/domain/payment-methods";
 import { normalizeCardNumber, passesLuhn } from "@paydesk/domain/test-cards";
+import { webUrl } from "@paydesk/domain/web-urls";
 import { z } from "zod";
 import { currencyCode, minorAmount, objectId } from "./common.ts";
 import { defineRoute, REST_BASE } from "./route.ts";
@@ -121,22 +123,45 @@ export const orderInput = z.object({
 
 const ipAddress = z.union([z.ipv4(), z.ipv6()], { error: "must be an IPv4 or IPv6 address" });
 
-export const createPaymentIntentBody = z.object({
-	amount: z
-		.number({ error: "must be a whole number of minor units" })
-		.int({ error: "must be a whole number of minor units" })
-		.positive({ error: "must be greater than 0" })
-		.max(99_999_999, { error: "must be at most 99999999" }),
-	currency: currencyCode,
-	capture_method: z.enum(CAPTURE_METHODS).default("automatic"),
-	payment_method: paymentMethodInput,
-	order: orderInput,
-	customer_ip: ipAddress.optional(),
-	channel: z.enum(INTAKE_CHANNELS).default("online"),
-	metadata: z.record(z.string().max(40), z.string().max(500)).default({}),
-	/** Where the 3-D Secure page sends the customer back, with ?payment_intent={id}. */
-	return_url: z.string().max(2000).optional(),
-});
+export const createPaymentIntentBody = z
+	.object({
+		amount: z
+			.number({ error: "must be a whole number of minor units" })
+			.int({ error: "must be a whole number of minor units" })
+			.positive({ error: "must be greater than 0" })
+			.max(99_999_999, { error: "must be at most 99999999" }),
+		currency: currencyCode,
+		capture_method: z.enum(CAPTURE_METHODS).default("automatic"),
+		payment_method: paymentMethodInput,
+		order: orderInput,
+		customer_ip: ipAddress.optional(),
+		channel: z.enum(INTAKE_CHANNELS).default("online"),
+		metadata: z.record(z.string().max(40), z.string().max(500)).default({}),
+		/**
+		 * Where the 3-D Secure page sends the customer back, with ?payment_intent={id}: an http(s) URL
+		 * or a path of this site, kept as a browser would send it (percent-encoded).
+		 */
+		return_url: z
+			.string()
+			.max(2000)
+			.refine((value) => webUrl(value) !== null, {
+				error: "must be an http or https URL, or a path of this site, without control characters",
+			})
+			.transform((value) => webUrl(value) ?? value)
+			.optional(),
+	})
+	// The items are part of what the customer pays (shipping and tax make up the rest), so their
+	// totals cannot add up to more than the amount.
+	.superRefine((body, context) => {
+		const items = body.order.items.reduce((sum, item) => sum + item.total, 0);
+		if (items > body.amount) {
+			context.addIssue({
+				code: "custom",
+				path: ["order", "items"],
+				message: `must not add up to more than the amount: the items total ${items}, the amount is ${body.amount}`,
+			});
+		}
+	});
 export type CreatePaymentIntentBody = z.output<typeof createPaymentIntentBody>;
 
 export const cardChecks = z.object({

@@ -58,14 +58,19 @@ export function registerAdminPages(app: FastifyInstance, deps: AppDeps): void {
 			now: deps.clock.seconds(),
 		});
 		const island = `<script type="application/json" id="${PAGE_SETTINGS_ELEMENT_ID}">${jsonForHtml(settings)}</script>`;
+		// Each part is put in by a function: a replacement string would read `$&`, `$'` or `` $` `` in
+		// a store's title as patterns and paste pieces of the page into it.
 		const html = template
 			// The page's language, as WordPress's language_attributes() writes it: the user's.
-			.replace(/<html(?: lang="[^"]*")?>/, `<html lang="${escapeHtml(languageTag(settings.locale.code))}">`)
+			.replace(
+				/<html(?: lang="[^"]*")?>/,
+				() => `<html lang="${escapeHtml(languageTag(settings.locale.code))}">`,
+			)
 			.replace(
 				"<title>Paydesk</title>",
-				`<title>Payments ‹ ${escapeHtml(settings.siteTitle)} — Paydesk</title>`,
+				() => `<title>Payments ‹ ${escapeHtml(settings.siteTitle)} — Paydesk</title>`,
 			)
-			.replace("</head>", `${island}\n</head>`);
+			.replace("</head>", () => `${island}\n</head>`);
 		return reply.header("cache-control", "no-store").type("text/html; charset=utf-8").send(html);
 	};
 

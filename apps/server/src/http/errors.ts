@@ -2,9 +2,12 @@
  * Every failure answers in the WordPress REST shape; server errors are logged with the
  * request id and never leak a stack trace.
  */
-import type { FastifyError, FastifyInstance } from "fastify";
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { wpDiePage } from "./html.ts";
 import { noRoute, RestError } from "./rest-error.ts";
+import { SECURITY_HEADERS } from "./security-headers.ts";
 
 const UNAVAILABLE_CODES = new Set([
 	"ECONNREFUSED",
@@ -114,4 +117,64 @@ export function registerErrorHandling(app: FastifyInstance): void {
 			.type("text/html; charset=utf-8")
 			.send(wpDiePage("Sorry, this page could not be found.", "Page not found"));
 	});
+}
+
+/** What Node's HTTP parser reports before Fastify has a request, as the REST error it answers. */
+function clientErrorOf(code: string | undefined): RestError {
+	switch (code) {
+		case "HPE_HEADER_OVERFLOW":
+			return new RestError(
+				"rest_headers_too_large",
+				"The request's headers are larger than the server accepts.",
+				431,
+			);
+		case "ERR_HTTP_REQUEST_TIMEOUT":
+			return new RestError("rest_request_timeout", "The request took too long to arrive.", 408);
+		default:
+			return new RestError(
+				"rest_invalid_request",
+				"The HTTP request could not be read: its request line or headers are malformed.",
+				400,
+			);
+	}
+}
+
+/**
+ * Fastify's clientErrorHandler: a request Node could not parse (headers too large, a malformed
+ * line, a bad header character) is answered in the WordPress shape with the security headers,
+ * not Fastify's own, and the connection is closed.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+	if (error.code === "ECONNRESET" || !socket.writable) {
+		socket.destroy();
+		return;
+	}
+	const known = clientErrorOf(error.code);
+	const body = JSON.stringify(known.toBody());
+	const headers = {
+		"content-type": "application/json; charset=utf-8",
+		"content-length": String(Buffer.byteLength(body)),
+		connection: "close",
+		...SECURITY_HEADERS,
+	};
+	const head = Object.entries(headers)
+		.map(([name, value]) => `${name}: ${value}`)
+		.join("\r\n");
+	socket.end(`HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\n${head}\r\n\r\n${body}`);
+}
+
+/**
+ * Fastify's frameworkErrors: a URL it cannot decode, or a route constraint it cannot check, is a
+ * 400 in the WordPress shape with the security headers (no hook runs for such a request).
+ */
+export function answerFrameworkError(
+	error: FastifyError,
+	_request: FastifyRequest,
+	reply: FastifyReply,
+): void {
+	const known =
+		error.code === "FST_ERR_BAD_URL"
+			? new RestError("rest_invalid_request", "The request's URL is malformed: it cannot be decoded.", 400)
+			: new RestError("rest_invalid_request", error.message, 400);
+	void reply.code(known.status).headers(SECURITY_HEADERS).send(known.toBody());
 }

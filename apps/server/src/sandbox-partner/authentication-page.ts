@@ -6,6 +6,7 @@
  * The client secret in the URL is the only key: it opens one intent and nothing else.
  */
 import { formatAmount } from "@paydesk/domain/money";
+import { webUrl } from "@paydesk/domain/web-urls";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppDeps } from "../app-deps.ts";
 import { escapeHtml } from "../http/html.ts";
@@ -32,14 +33,18 @@ const notFoundPage = (reply: FastifyReply) =>
 		"<p>This authentication link is not valid. Return to the store and try again.</p>",
 	);
 
-/** Adds ?payment_intent={id} to the store's return URL. */
-function returnTo(url: string, intentId: string): string {
-	const separator = url.includes("?") ? "&" : "?";
-	return `${url}${separator}payment_intent=${encodeURIComponent(intentId)}`;
+/**
+ * The store's return URL with ?payment_intent={id}, as the URL parser writes it (ASCII, safe in a
+ * Location header); null unless it is an http(s) URL or a path of this site, so a stored return
+ * URL can neither run a script nor break the header.
+ */
+function returnTo(url: string, intentId: string): string | null {
+	const target = webUrl(url);
+	if (!target) return null;
+	const parsed = new URL(target, "http://paydesk.invalid");
+	parsed.searchParams.set("payment_intent", intentId);
+	return target.startsWith("/") ? `${parsed.pathname}${parsed.search}${parsed.hash}` : parsed.href;
 }
-
-/** Only http(s) URLs are followed, so a stored return URL cannot run a script. */
-const isWebUrl = (url: string) => /^(https?:\/\/|\/(?!\/))/i.test(url);
 
 export function registerAuthenticationPage(app: FastifyInstance, deps: AppDeps): void {
 	app.get(AUTHENTICATION_PATH, async (request, reply) => {
@@ -85,9 +90,8 @@ export function registerAuthenticationPage(app: FastifyInstance, deps: AppDeps):
 		if (!secret || !account || !result) return notFoundPage(reply);
 		const recorded = await recordAuthentication(deps.db, account, secret, result);
 		if (!recorded) return notFoundPage(reply);
-		if (recorded.returnUrl && isWebUrl(recorded.returnUrl)) {
-			return reply.redirect(returnTo(recorded.returnUrl, recorded.intentId), 303);
-		}
+		const back = recorded.returnUrl ? returnTo(recorded.returnUrl, recorded.intentId) : null;
+		if (back) return reply.redirect(back, 303);
 		const done = result === "complete" ? "Authentication complete" : "Authentication failed";
 		return page(reply, 200, done, "<p>You can close this window and return to the store.</p>");
 	});

@@ -89,3 +89,31 @@ describe("Profile (/wp-admin/profile.php)", () => {
 		expect(response.body).toContain(REFUSAL);
 	});
 });
+
+describe("the admin page template", () => {
+	it("a store title holding every replacement pattern ($& $` $' $$ $1 $<n>) loads the admin as it is", async () => {
+		const title = "Jo's $& $` $' $$ $1 $<n> Shop";
+		const saved = await t.app.inject({
+			method: "POST",
+			url: "/wp-json/wp/v2/settings",
+			headers: admin.headers,
+			payload: { title },
+		});
+		expect(saved.statusCode, saved.body).toBe(200);
+		for (const actor of [admin, manager]) {
+			const page = await open("/wp-admin/admin.php?page=wc-admin&path=/payments/overview", actor);
+			expect(page.statusCode).toBe(200);
+			const island = new RegExp(
+				`<script type="application/json" id="${PAGE_SETTINGS_ELEMENT_ID}">(.*?)</script>`,
+				"s",
+			).exec(page.body);
+			const settings = JSON.parse(island?.[1] ?? "null") as { siteTitle: string };
+			expect(settings.siteTitle).toBe(title);
+			expect(page.body).toContain(
+				"<title>Payments ‹ Jo&#39;s $&amp; $` $&#39; $$ $1 $&lt;n&gt; Shop — Paydesk</title>",
+			);
+			// The page's head appears once: nothing was pasted into the settings.
+			expect(page.body.match(/<head>/g)).toHaveLength(1);
+		}
+	});
+});

@@ -47,3 +47,34 @@ describe("card data never reaches the logs (issue 14)", () => {
 		}
 	});
 });
+
+describe("secrets in query strings never reach the logs", () => {
+	it("a 3-D Secure page's client_secret, a KYC session, a nonce and a key are written [redacted]", async () => {
+		const secrets = {
+			client_secret: "pi_3Qx9_secret_Zk2mQ7rT1vW8",
+			session: "kyc_4b7c9d2e8f1a3b5c7d9e0f2a4b6c8d0e",
+			_wpnonce: "0a1b2c3d4e",
+			key: "exp_key_9f8e7d6c5b4a",
+		};
+		for (const [name, value] of Object.entries(secrets)) {
+			await t.app.inject({
+				method: "GET",
+				url: `/sandbox-partner/authenticate?${name}=${encodeURIComponent(value)}&account=acct_x`,
+			});
+		}
+		// A secret-looking value under any name, and a password in a path's query.
+		await t.app.inject({
+			method: "GET",
+			url: "/wp-json/wc/v3/payments/accounts?anything=sk_test_51HqLyjWDarjtT1zdp7dc",
+		});
+		await t.app.inject({ method: "GET", url: "/wp-login.php?password=hunter2&redirect_to=%2Fwp-admin%2F" });
+		const text = log.text();
+		for (const value of [...Object.values(secrets), "sk_test_51HqLyjWDarjtT1zdp7dc", "hunter2"]) {
+			expect(text).not.toContain(value);
+			expect(text).not.toContain(encodeURIComponent(value));
+		}
+		expect(text).toContain("client_secret=[redacted]");
+		expect(text).toContain("account=acct_x");
+		expect(text).toContain("redirect_to=%2Fwp-admin%2F");
+	});
+});
