@@ -6,6 +6,7 @@ import {
 	evidenceTextViolation,
 	fitsEvidenceFileLimit,
 	limitEvidenceText,
+	nameForType,
 	sniffEvidenceFileType,
 } from "./evidence-limits.ts";
 
@@ -93,5 +94,20 @@ describe("evidence file limits (spec 3 §5.1, §9)", () => {
 		expect(sniffEvidenceFileType(new TextEncoder().encode("<html>"))).toBeNull();
 		expect(sniffEvidenceFileType(bytes(0x47, 0x49, 0x46, 0x38))).toBeNull();
 		expect(sniffEvidenceFileType(bytes())).toBeNull();
+	});
+});
+
+describe("an uploaded file is named with the extension of its sniffed type (spec 3 §5.1: typed by content)", () => {
+	it("keeps an extension that matches, in any case", () => {
+		expect(nameForType("scan.jpeg", "image/jpeg")).toBe("scan.jpeg");
+		expect(nameForType("SCAN.JPG", "image/jpeg")).toBe("SCAN.JPG");
+		expect(nameForType("receipt.pdf", "application/pdf")).toBe("receipt.pdf");
+	});
+
+	it("replaces one that does not, or adds one", () => {
+		expect(nameForType("a.html", "image/png")).toBe("a.png");
+		expect(nameForType("invoice.pdf.exe", "application/pdf")).toBe("invoice.pdf.pdf");
+		expect(nameForType("receipt", "application/pdf")).toBe("receipt.pdf");
+		expect(nameForType(".htaccess", "image/png")).toBe(".htaccess.png");
 	});
 });

@@ -113,5 +113,26 @@ export function sniffEvidenceFileType(bytes: Uint8Array): EvidenceFileType | nul
 	return null;
 }
 
+/** The extensions each type may carry; the first is the one a file is given. */
+const EXTENSIONS: Record<EvidenceFileType, readonly string[]> = {
+	"application/pdf": [".pdf"],
+	"image/png": [".png"],
+	"image/jpeg": [".jpg", ".jpeg"],
+};
+
+/**
+ * A file's name with the extension of its sniffed type: "scan.jpeg" stays, "a.html" holding a
+ * PNG becomes "a.png", and "receipt" becomes "receipt.pdf", so nothing downloads under a name
+ * that another program would open as something else.
+ */
+export function nameForType(filename: string, type: EvidenceFileType): string {
+	const dot = filename.lastIndexOf(".");
+	const extension = dot > 0 ? filename.slice(dot).toLowerCase() : "";
+	const allowed = EXTENSIONS[type];
+	if (allowed.includes(extension)) return filename;
+	const base = dot > 0 ? filename.slice(0, dot) : filename;
+	return `${base || "file"}${allowed[0]}`;
+}
+
 /** Bytes the sniffer needs to see. */
 export const EVIDENCE_SNIFF_BYTES = 8;

@@ -9,6 +9,7 @@ import { EVIDENCE_FILES_MAX_TOTAL_BYTES } from "@paydesk/domain/disputes/evidenc
 import {
 	EVIDENCE_SNIFF_BYTES,
 	type EvidenceFileType,
+	nameForType,
 	sniffEvidenceFileType,
 } from "@paydesk/domain/disputes/evidence-limits";
 import type { FastifyRequest } from "fastify";
@@ -83,5 +84,10 @@ export async function readEvidenceUpload(request: FastifyRequest): Promise<Evide
 			400,
 		);
 	}
-	return { purpose: purpose ?? "", filename: file.filename, mimeType, content: file.content };
+	return {
+		purpose: purpose ?? "",
+		filename: nameForType(file.filename, mimeType),
+		mimeType,
+		content: file.content,
+	};
 }

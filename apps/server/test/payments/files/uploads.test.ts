@@ -55,7 +55,7 @@ describe("only content-sniffed PDF, PNG and JPEG files are kept", () => {
 		expect(await fileCount()).toBe(before);
 	});
 
-	it("types a file by its bytes, not by its name or declared type", async () => {
+	it("types a file by its bytes, not by its name or declared type, and names it with that type's extension", async () => {
 		const png = Buffer.concat([PNG_HEAD, Buffer.from("<script>alert(1)</script>")]);
 		const response = await upload("invoice.html", "text/html", png);
 		expect(response.statusCode).toBe(200);
@@ -64,7 +64,8 @@ describe("only content-sniffed PDF, PNG and JPEG files are kept", () => {
 			url: `${BASE}/file/${response.json().id}/details`,
 			headers: manager.headers,
 		});
-		expect(details.json()).toMatchObject({ type: "image/png", filename: "invoice.html" });
+		expect(response.json()).toMatchObject({ filename: "invoice.png" });
+		expect(details.json()).toMatchObject({ type: "image/png", filename: "invoice.png" });
 	});
 });
 
