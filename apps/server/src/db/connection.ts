@@ -31,6 +31,20 @@ export interface DbConfig {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
 
+/**
+ * A lost server must not end the process: requests fail with 503 until it is back. The pool
+ * listens for errors of its idle connections; a connection in use emits its own 'error' too (its
+ * query fails and is answered), which with no listener would be an uncaught exception. Every pool
+ * the server opens goes through here.
+ */
+export function guardPool(pool: pg.Pool): pg.Pool {
+	pool.on("error", () => {});
+	pool.on("connect", (client) => {
+		client.on("error", () => {});
+	});
+	return pool;
+}
+
 export function openDb(config: DbConfig): Db {
 	if (config.databaseUrl?.startsWith("postgres")) {
 		const pool = new pg.Pool({
@@ -38,13 +52,7 @@ export function openDb(config: DbConfig): Db {
 			max: config.poolSize ?? 10,
 			connectionTimeoutMillis: 5000,
 		});
-		// A lost server must not crash the process: requests fail with 503 until it is back. The
-		// pool handles errors of idle connections; a connection in use emits its own 'error' too
-		// (its query fails and is answered), which with no listener would be an uncaught exception.
-		pool.on("error", () => {});
-		pool.on("connect", (client) => {
-			client.on("error", () => {});
-		});
+		guardPool(pool);
 		const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 		return { kysely, dialect: "postgres", pool, close: () => kysely.destroy() };
 	}

@@ -18,7 +18,7 @@
 import { randomUUID } from "node:crypto";
 import { Kysely, PostgresDialect, sql, type Transaction } from "kysely";
 import pg from "pg";
-import type { Db } from "../db/connection.ts";
+import { type Db, guardPool } from "../db/connection.ts";
 import type { Database, RequestKeysTable } from "../db/schema.ts";
 import {
 	IDEMPOTENCY_KEY_TTL_SECONDS,
@@ -269,8 +269,7 @@ function heldClaims(
 	owner: string,
 	size: number,
 ): { claim: ClaimInDatabase; close(): Promise<void> } {
-	const held = new pg.Pool({ ...pool.options, max: size });
-	held.on("error", () => {});
+	const held = guardPool(new pg.Pool({ ...pool.options, max: size }));
 	const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: held }) });
 	// The claims held now, each with the way to give it back and its transaction's end.
 	const holding = new Set<{ giveBack(): void; ended: Promise<unknown> }>();

@@ -130,7 +130,11 @@ export interface Server extends Running {
 }
 
 /** Starts the server on the store (seeding an empty one with `transactions`) and waits until it answers. */
-export async function startServer(store: Store, transactions: number): Promise<Server> {
+export async function startServer(
+	store: Store,
+	transactions: number,
+	env: Record<string, string> = {},
+): Promise<Server> {
 	const port = await freePort();
 	const running = run(
 		"apps/server/src/main.ts",
@@ -139,6 +143,7 @@ export async function startServer(store: Store, transactions: number): Promise<S
 			PORT: String(port),
 			HOST: "127.0.0.1",
 			SEED_TRANSACTIONS: String(transactions),
+			...env,
 		}),
 	);
 	const url = `http://127.0.0.1:${port}`;
