@@ -7,7 +7,11 @@
 import { z } from "zod";
 import { defineRoute, REST_BASE } from "./route.ts";
 
-export const SANDBOX_CLOCK_ERRORS = { unavailable: "wcpay_test_clock_unavailable" } as const;
+export const SANDBOX_CLOCK_ERRORS = {
+	unavailable: "wcpay_test_clock_unavailable",
+	/** The clock moved, but another process held the account's timed work past the wait (503). */
+	busy: "wcpay_test_clock_busy",
+} as const;
 
 /** At most a year per call. */
 export const MAX_CLOCK_ADVANCE_SECONDS = 366 * 86_400;
@@ -52,5 +56,5 @@ export const advanceSandboxClock = defineRoute({
 			}),
 	}),
 	response: sandboxClock,
-	errors: [SANDBOX_CLOCK_ERRORS.unavailable],
+	errors: [SANDBOX_CLOCK_ERRORS.unavailable, SANDBOX_CLOCK_ERRORS.busy],
 });

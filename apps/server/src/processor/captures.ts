@@ -105,13 +105,17 @@ async function checkAuthorization(
 	return null;
 }
 
-/** The authorization ran out: the hold is released and the timeline says it expired. */
+/**
+ * The authorization ran out: the hold is released and the timeline says it expired. False, and
+ * nothing written, when the charge is no longer an authorization (a capture or a cancellation
+ * committed since the caller read it).
+ */
 export async function expireAuthorization(
 	trx: Kysely<Database>,
 	charge: ChargesTable,
 	order: OrdersTable | undefined,
-): Promise<void> {
-	await releaseHold(trx, charge, order);
+): Promise<boolean> {
+	if (!(await releaseHold(trx, charge, order))) return false;
 	await writeTimelineEvent(trx, {
 		accountId: charge.account_id,
 		paymentIntentId: charge.payment_intent_id,
@@ -119,27 +123,35 @@ export async function expireAuthorization(
 		datetime: captureDeadline(charge.created),
 		data: amountData(charge),
 	});
+	return true;
 }
 
-/** Releasing an authorization refunds its whole hold; the order (when it has one) is cancelled. */
+/**
+ * Releasing an authorization refunds its whole hold; the order (when it has one) is cancelled.
+ * A compare-and-set on the state it leaves: only a charge still awaiting capture is released, in
+ * the same statement, so a release that lost a race to a capture changes nothing (false).
+ */
 async function releaseHold(
 	trx: Kysely<Database>,
 	charge: ChargesTable,
 	order: OrdersTable | undefined,
-): Promise<void> {
-	await trx
+): Promise<boolean> {
+	const released = await trx
 		.updateTable("charges")
 		.set({ intent_status: "canceled", refunded: 1, amount_refunded: charge.amount })
 		.where("account_id", "=", charge.account_id)
 		.where("id", "=", charge.id)
-		.execute();
-	if (!order) return;
+		.where("intent_status", "=", "requires_capture")
+		.executeTakeFirst();
+	if (Number(released.numUpdatedRows) !== 1) return false;
+	if (!order) return true;
 	await trx
 		.updateTable("orders")
 		.set({ status: "cancelled" })
 		.where("account_id", "=", order.account_id)
 		.where("id", "=", order.id)
 		.execute();
+	return true;
 }
 
 /** The balance transaction of a captured payment, denormalised from its charge and order. */

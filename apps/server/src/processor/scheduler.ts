@@ -19,7 +19,6 @@ import { captureDeadline } from "@paydesk/domain/capture";
 import { type Kysely, sql } from "kysely";
 import type { Db } from "../db/connection.ts";
 import type { Database } from "../db/schema.ts";
-import { LEASE_SECONDS } from "../jobs/queue.ts";
 import { loadAccount } from "./account.ts";
 import { accountNow, ensureAccountClock } from "./account-clock.ts";
 import { type NewAccountEvent, paymentChange, recordAccountEvents } from "./account-events.ts";
@@ -39,8 +38,15 @@ import { advancePayouts, makeScheduledPayouts, nextPayoutChange, nextPayoutRun }
 
 type Trx = Kysely<Database>;
 
-// A process holds an account's timed work for the job lease (JOB_LEASE_SECONDS, 300 s by
-// default; the crash tests set it short) before another may take it over.
+/**
+ * A process holds an account's timed work this long before another may take it over; the holder
+ * renews it while it runs. Short, so the lease of a process killed mid-run (or of a request that
+ * ended with it) is taken over within seconds. Correctness never rests on it: each step commits
+ * only with a compare-and-set of the cursor, so two holders cannot both run one step.
+ */
+export const ACCOUNT_LEASE_SECONDS = 15;
+/** How often a holder renews its lease while a run goes on. */
+const LEASE_RENEW_SECONDS = 5;
 /**
  * A pause inside each step's transaction, before it commits (PROCESSOR_STEP_PAUSE_MS, default
  * 0): the crash tests set it so a SIGKILL lands in the middle of a run.
@@ -83,8 +89,10 @@ async function expireDueAuthorizations(
 						.where("account_id", "=", accountId)
 						.where("id", "=", charge.order_id)
 						.executeTakeFirst();
-		await expireAuthorization(trx, charge, order);
-		events.push(paymentChange("payment.canceled", charge, "canceled"));
+		// A capture that committed since the read wins: the expiry then changes nothing.
+		if (await expireAuthorization(trx, charge, order)) {
+			events.push(paymentChange("payment.canceled", charge, "canceled"));
+		}
 	}
 }
 
@@ -141,7 +149,7 @@ export interface RunResult {
 async function takeLease(db: Db, accountId: string, runner: string, realNow: number): Promise<boolean> {
 	const taken = await db.kysely
 		.updateTable("account_clocks")
-		.set({ runner, lease_until: realNow + LEASE_SECONDS })
+		.set({ runner, lease_until: realNow + ACCOUNT_LEASE_SECONDS })
 		.where("account_id", "=", accountId)
 		.where((eb) =>
 			eb.or([eb("runner", "is", null), eb("lease_until", "<", realNow), eb("runner", "=", runner)]),
@@ -176,6 +184,7 @@ export async function runDueWork(
 	}
 	let steps = 0;
 	let cursor = until;
+	let renewed = clock.seconds();
 	try {
 		while (steps < MAX_STEPS) {
 			const row = await db.kysely
@@ -209,8 +218,11 @@ export async function runDueWork(
 			await advanceAccountLifecycle(db, accountId, at);
 			steps++;
 			cursor = at;
-			// Keep the lease while a long catch-up runs.
-			if (steps % 50 === 0) await takeLease(db, accountId, runner, clock.seconds());
+			// Keep the lease while a long catch-up runs; lost to another process, the run ends.
+			if (clock.seconds() - renewed >= LEASE_RENEW_SECONDS) {
+				renewed = clock.seconds();
+				if (!(await takeLease(db, accountId, runner, renewed))) break;
+			}
 		}
 	} finally {
 		await releaseLease(db, accountId, runner);

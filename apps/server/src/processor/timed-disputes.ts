@@ -109,14 +109,18 @@ function disputeChange(
 
 async function raiseDispute(trx: Trx, charge: ChargesTable, events: NewAccountEvent[]): Promise<void> {
 	const kind = charge.sandbox_dispute ?? "";
-	await trx
+	// A compare-and-set: the dispute to come is taken once, and judged by the charge as it is now
+	// (a refund or a cancellation may have committed since it was read).
+	const now = await trx
 		.updateTable("charges")
 		.set({ sandbox_dispute: null })
 		.where("account_id", "=", charge.account_id)
 		.where("id", "=", charge.id)
-		.execute();
+		.where("sandbox_dispute", "is not", null)
+		.returning(["captured", "refunded", "disputed"])
+		.executeTakeFirst();
 	// Only a captured payment that is still whole can be disputed.
-	if (charge.captured !== 1 || charge.refunded === 1 || charge.disputed === 1) return;
+	if (now?.captured !== 1 || now.refunded === 1 || now.disputed === 1) return;
 	const at = charge.created + DISPUTE_ARRIVAL_DELAY;
 	const inquiry = kind === "inquiry";
 	const dispute: DisputesTable = {

@@ -124,7 +124,8 @@ export async function makeScheduledPayouts(
 
 /**
  * Moves payouts on: pending ones go in transit, arrived ones are paid or fail (a failure is
- * notified to the store).
+ * notified to the store). Each move is a compare-and-set on the status it leaves, so a payout
+ * that changed since it was read (canceled meanwhile) is left as it is.
  */
 export async function advancePayouts(
 	trx: Trx,
@@ -153,7 +154,7 @@ export async function advancePayouts(
 	for (const payout of arrived) {
 		const bank = bankFor(account, payout.currency);
 		if (payout.method !== "instant" && bank?.last4 === FAILING_BANK_ACCOUNT_LAST4) {
-			await trx
+			const failed = await trx
 				.updateTable("payouts")
 				.set({
 					status: "failed",
@@ -163,7 +164,10 @@ export async function advancePayouts(
 				})
 				.where("account_id", "=", account.id)
 				.where("id", "=", payout.id)
-				.execute();
+				.where("status", "=", "in_transit")
+				.executeTakeFirst();
+			// Moved on since it was read (canceled, or decided by another run): left as it is.
+			if (Number(failed.numUpdatedRows) !== 1) continue;
 			// The money returns to the balance; its transactions wait for the next payout.
 			await trx
 				.updateTable("balance_transactions")
@@ -183,13 +187,14 @@ export async function advancePayouts(
 			});
 			continue;
 		}
-		await trx
+		const paid = await trx
 			.updateTable("payouts")
 			.set({ status: "paid" })
 			.where("account_id", "=", account.id)
 			.where("id", "=", payout.id)
-			.execute();
-		events.push(payoutChange("payout.updated", payout.id, "paid"));
+			.where("status", "=", "in_transit")
+			.executeTakeFirst();
+		if (Number(paid.numUpdatedRows) === 1) events.push(payoutChange("payout.updated", payout.id, "paid"));
 	}
 	if (erroredCurrencies.length > 0) {
 		const banks = externalAccountsOf(account).map((bank) =>

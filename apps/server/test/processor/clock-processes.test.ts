@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createApplicationPassword, findUserRow, toAuthUser } from "../../src/auth/users.ts";
 import type { Db } from "../../src/db/connection.ts";
 import { runSimulation } from "../../src/simulator/run.ts";
-import { expectMoneyInvariants, onPostgres } from "../support/invariants.ts";
+import { expectMoneyInvariants, expectPayoutInvariants, onPostgres } from "../support/invariants.ts";
 import {
 	ACCOUNT,
 	createStore,
@@ -188,6 +188,7 @@ describe("SIGKILL in the middle of a payout catch-up", () => {
 		);
 		await second.kill();
 		await expectPayoutsOnce(db);
+		await expectPayoutInvariants(db.kysely, ACCOUNT);
 		await expectMoneyInvariants(db.kysely, ACCOUNT, target);
 		const payouts = await db.kysely
 			.selectFrom("payouts")
@@ -195,5 +196,61 @@ describe("SIGKILL in the middle of a payout catch-up", () => {
 			.where("account_id", "=", ACCOUNT)
 			.execute();
 		expect(payouts.length).toBeGreaterThan(0);
+	}, 240_000);
+});
+
+describe("SIGKILL in the middle of an advance", () => {
+	it("the next advance, on another server, runs everything due instead of answering 200 with nothing done", async () => {
+		const { store, db } = await sandboxStore();
+		// The first server's steps pause before they commit, so its advance is killed mid-run.
+		process.env.PROCESSOR_STEP_PAUSE_MS = "150";
+		const first = await track(await startServer(store, 0)).finally(() => {
+			delete process.env.PROCESSOR_STEP_PAUSE_MS;
+		});
+		const second = await track(await startServer(store, 0));
+		await makeSandbox(db);
+		const password = await applicationPassword(db);
+		const auth = `Basic ${Buffer.from(`crash-admin:${password}`).toString("base64")}`;
+		const simulated = await runSimulation({
+			url: first.url,
+			user: "crash-admin",
+			password,
+			payments: 60,
+			overMs: 0,
+			concurrency: 4,
+			seed: 12,
+		});
+		expect(simulated.errors).toBe(0);
+		const clock = () =>
+			db.kysely
+				.selectFrom("account_clocks")
+				.selectAll()
+				.where("account_id", "=", ACCOUNT)
+				.executeTakeFirstOrThrow();
+		const before = await clock();
+		const killed = advance(first.url, auth, 30 * DAY).catch(() => null);
+		await until(
+			"the advance to be under way",
+			async () => Number((await clock()).processed_through) > Number(before.processed_through) + DAY,
+			60_000,
+			5,
+		);
+		await first.kill();
+		await killed;
+		// The dead request still holds the account's timed work.
+		expect((await clock()).runner).toMatch(/^request:/);
+
+		const started = Date.now();
+		const answer = await advance(second.url, auth, 3600);
+		expect(answer.status).toBe(200);
+		const body = (await answer.json()) as { now: number; processed_through: number; steps: number };
+		// Everything due through the advanced time ran: the 30 days the killed advance left, and the hour.
+		expect(body.processed_through).toBeGreaterThanOrEqual(Number(before.processed_through) + 30 * DAY + 3600);
+		expect(body.now - body.processed_through).toBeLessThan(60);
+		// Taken over within a lease, not the five minutes a dead request's lease used to last.
+		expect(Date.now() - started).toBeLessThan(30_000);
+		await expectPayoutsOnce(db);
+		await expectPayoutInvariants(db.kysely, ACCOUNT);
+		await expectMoneyInvariants(db.kysely, ACCOUNT, body.now);
 	}, 240_000);
 });

@@ -14,7 +14,10 @@ import {
 	ensureAccountClock,
 	TestClockRefused,
 } from "../../processor/account-clock.ts";
-import { runDueWork } from "../../processor/scheduler.ts";
+import { ACCOUNT_LEASE_SECONDS, runDueWork } from "../../processor/scheduler.ts";
+
+/** How long an advance waits for another process's run: longer than a lease lasts. */
+const ADVANCE_WAIT_MS = (ACCOUNT_LEASE_SECONDS + 10) * 1000;
 
 /** A real-time account's refusal as the REST error of the contract. */
 async function refusedAs409<T>(work: () => Promise<T>): Promise<T> {
@@ -52,15 +55,27 @@ export default async function sandboxClockRoutes(app: FastifyInstance): Promise<
 		return clockOf(accountId);
 	});
 
-	contractRoute(app, advanceSandboxClock, async ({ accountId, body, request }) => {
+	contractRoute(app, advanceSandboxClock, async ({ accountId, body, request, reply }) => {
 		const now = await refusedAs409(() => advanceTestClock(db.kysely, accountId, body.advance, clock));
-		// Runs what became due before answering; waits for another process that holds the work.
+		// Runs what became due before answering, however many runs that takes. Another process
+		// that holds the work is waited for, for longer than a lease lasts, so the lease of a
+		// process that died (or of a request that ended with it) is taken over meanwhile.
 		let steps = 0;
-		for (let attempt = 0; attempt < 200; attempt++) {
+		const deadline = Date.now() + ADVANCE_WAIT_MS;
+		for (;;) {
 			const result = await runDueWork(db, accountId, now, `request:${request.id}`, clock);
 			steps += result.steps;
-			if (result.ran) break;
-			await new Promise((resolve) => setTimeout(resolve, 50));
+			if (result.ran && result.processedThrough >= now) break;
+			if (Date.now() > deadline) {
+				reply.header("retry-after", String(ACCOUNT_LEASE_SECONDS));
+				throw new RestError(
+					SANDBOX_CLOCK_ERRORS.busy,
+					`The test clock moved to ${new Date(now * 1000).toISOString()}, but the work that became due could not run yet: another server process is running this account's timed work. It runs within a minute; read the clock again to see how far it has run.`,
+					503,
+					{ processed_through: (await clockOf(accountId)).processed_through, now },
+				);
+			}
+			if (!result.ran) await new Promise((resolve) => setTimeout(resolve, 100));
 		}
 		return clockOf(accountId, steps);
 	});
