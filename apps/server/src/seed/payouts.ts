@@ -104,33 +104,58 @@ export class PayoutPlanner {
 		};
 	}
 
-	/** The payouts whose transactions are all known once the given day has been generated. */
+	/**
+	 * The payouts whose transactions are all known once the given day has been generated. A day
+	 * whose payout failed or was canceled is paid out again with the next day's, as the processor
+	 * does when a payout fails: the failed payout holds no transactions (its money came back to
+	 * the balance), and they belong to the payout that did pay them out.
+	 */
 	close(generatedThroughDay: number): PayoutsTable[] {
 		const rows: PayoutsTable[] = [];
 		for (const [key, group] of this.groups) {
 			if (group.day > generatedThroughDay + 2) continue;
 			this.groups.delete(key);
-			if (!group.withdrawal && group.sum <= 0) this.carried.set(group.currency, group);
-			else rows.push(this.row(group));
+			if (!group.withdrawal && group.sum <= 0) this.carry(group, rows);
+			else if (this.statusOf(group) === group.forced) {
+				rows.push(this.row({ ...group, id: this.random.id("po", group.created) }));
+				this.carry({ ...group, forced: null }, rows);
+			} else rows.push(this.row(group));
 		}
 		return rows;
 	}
 
-	/** Payouts still open at the end of the history (a negative balance is then withdrawn). */
+	/** Carries a day's transactions into the currency's next payout (an earlier carry is paid out). */
+	private carry(group: Group, rows: PayoutsTable[]): void {
+		const earlier = this.carried.get(group.currency);
+		if (earlier) rows.push(this.row(earlier));
+		this.carried.set(group.currency, group);
+	}
+
+	/**
+	 * Payouts still open at the end of the history (a negative balance is then withdrawn); none of
+	 * them fails, as no later payout would take its transactions.
+	 */
 	finish(): PayoutsTable[] {
-		const rows = [...this.groups.values(), ...this.carried.values()].map((group) => this.row(group));
+		const rows = [...this.groups.values(), ...this.carried.values()].map((group) =>
+			this.row({ ...group, forced: null }),
+		);
 		this.groups.clear();
 		this.carried.clear();
 		return rows;
 	}
 
+	/** Where the payout is by now: pending, in transit, or arrived (paid, or its forced end). */
+	private statusOf(group: Group): string {
+		const withdrawal = group.withdrawal || group.sum <= 0;
+		if (group.created > this.now - DAY) return "pending";
+		if (group.date > this.now) return "in_transit";
+		return group.forced && !withdrawal ? group.forced : "paid";
+	}
+
 	private row(group: Group): PayoutsTable {
 		const withdrawal = group.withdrawal || group.sum <= 0;
 		const instant = group.method === "instant" && !withdrawal;
-		let status = "paid";
-		if (group.created > this.now - DAY) status = "pending";
-		else if (group.date > this.now) status = "in_transit";
-		else if (group.forced && !withdrawal) status = group.forced;
+		const status = this.statusOf(group);
 		const failure = status === "failed" ? this.random.pick(PAYOUT_FAILURES) : null;
 		const hasReference = status === "paid" || status === "failed" ? this.random.chance(0.92) : false;
 		const fee = instant ? Math.round(group.sum * (INSTANT_FEE_PERCENTAGE / 100)) : 0;

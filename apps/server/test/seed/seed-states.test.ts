@@ -21,6 +21,7 @@ import { type AccountStateName, PROGRESSIVE_PLANS } from "../../src/seed/account
 import { seedStore } from "../../src/seed/store.ts";
 import { createTestDb, type TestDb } from "../../src/testing/test-db.ts";
 import { readOption } from "../../src/wp/queries.ts";
+import { expectPayoutInvariants } from "../support/invariants.ts";
 
 const NOW = new Date("2026-11-15T15:00:00Z");
 const now = NOW.getTime() / 1000;
@@ -131,6 +132,7 @@ describe("full-history states", () => {
 	it("connected: rollups built, balance from rollups equals the ledger, lifetime TPV and fees cached", async () => {
 		const db = await seeded("connected", 1500);
 		expect(await rollupDrift(db.kysely, ACCOUNT)).toEqual([]);
+		await expectPayoutInvariants(db.kysely, ACCOUNT);
 		const balances = await accountBalances(db.kysely, ACCOUNT, now);
 		const ledger = await db.kysely
 			.selectFrom("balance_transactions")
@@ -183,6 +185,7 @@ describe("full-history states", () => {
 
 	it("sandbox: test mode with the go-live task; safe mode: the account says so", async () => {
 		const sandbox = await seeded("sandbox");
+		await expectPayoutInvariants(sandbox.kysely, ACCOUNT);
 		const settings = await settingsOf(sandbox);
 		expect(settings).toMatchObject({ testMode: true, testModeOnboarding: true });
 		expect((await tasksOf(sandbox)).map((t) => t.key)).toContain("go-live-payments");

@@ -106,6 +106,36 @@ export async function expectMoneyInvariants(db: Kysely<Database>, accountId: str
 	expect(await rollupDrift(db, accountId)).toEqual([]);
 }
 
+/**
+ * The payouts' ledger invariants: every payout that paid out (or is on its way) holds exactly the
+ * transactions it pays out, its amount plus fee being the sum of their net; no transaction belongs
+ * to a failed or canceled payout, whose money came back to the balance for the next payout.
+ */
+export async function expectPayoutInvariants(db: Kysely<Database>, accountId: string) {
+	const payouts = await db
+		.selectFrom("payouts")
+		.select(["id", "status", "amount", "fee"])
+		.where("account_id", "=", accountId)
+		.execute();
+	const sums = await db
+		.selectFrom("balance_transactions")
+		.select((eb) => ["deposit_id", eb.fn.sum<number>("net").as("net"), eb.fn.countAll<number>().as("count")])
+		.where("account_id", "=", accountId)
+		.where("deposit_id", "is not", null)
+		.groupBy("deposit_id")
+		.execute();
+	const netOf = new Map(sums.map((sum) => [sum.deposit_id, Number(sum.net)]));
+	const returned: readonly string[] = RETURNED_PAYOUT_STATUSES;
+	for (const payout of payouts) {
+		if (returned.includes(payout.status))
+			expect(netOf.get(payout.id), `${payout.id} (${payout.status})`).toBeUndefined();
+		else expect(Number(payout.amount) + Number(payout.fee), payout.id).toBe(netOf.get(payout.id) ?? 0);
+	}
+	const known = new Set(payouts.map((payout) => payout.id));
+	for (const sum of sums)
+		expect(known.has(sum.deposit_id ?? ""), `payout ${sum.deposit_id} exists`).toBe(true);
+}
+
 /** A refusal in the WordPress REST shape: { code, message, data: { status } } matching the HTTP status. */
 export function expectRestError(response: InjectedAnswer, context = ""): void {
 	const where = `${context} ${response.statusCode} ${response.body.slice(0, 300)}`;
