@@ -3,7 +3,9 @@
  * POST /payment_intents, spread evenly over a duration or as fast as `concurrency` requests in
  * flight allow, finish 3-D Secure payments with POST …/confirm, and count how each one ended.
  *
- * Every payment has its own Idempotency-Key, repeated by the client's retries. A payment whose
+ * Every payment has its own Idempotency-Key, repeated by the client's retries: the run's key
+ * prefix and the payment's number, so a run cut short is retried with the same --seed and
+ * --key-prefix, and the payments that were made are answered again instead of made twice. A payment whose
  * currency the store refuses (HTTP 400 on `currency`) is sent again in the store currency, and
  * later payments in that currency go in the store currency at once.
  */
@@ -32,6 +34,11 @@ export interface SimulationOptions {
 	/** Requests in flight at most. */
 	concurrency: number;
 	seed: number;
+	/**
+	 * The start of every Idempotency-Key of the run (default: a new one per run, from the seed and
+	 * a random part). The same seed and prefix send the same payments with the same keys.
+	 */
+	keyPrefix?: string;
 	/** Send no new payment after this long (benchmarks); the ones in flight finish. */
 	stopAfterMs?: number;
 	/** Card expiry years start after this one (default: the current year). */
@@ -69,6 +76,11 @@ function unexpected(what: string, answer: ApiAnswer): PaymentError {
 	);
 }
 
+/** A run's own key prefix: its seed and a random part, so two runs of one seed never share keys. */
+export function newKeyPrefix(seed: number): string {
+	return `sim-${seed}-${randomBytes(4).toString("hex")}`;
+}
+
 export async function runSimulation(options: SimulationOptions): Promise<SimulationResult> {
 	const client = createApiClient({
 		url: options.url,
@@ -77,7 +89,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
 		...options.client,
 	});
 	const profile = options.profile ?? (await learnStore(client, options.year ?? new Date().getUTCFullYear()));
-	const runId = `sim-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
+	const runId = options.keyPrefix ?? newKeyPrefix(options.seed);
 	const refusedCurrencies = new Set<string>();
 	const result: SimulationResult = {
 		total: 0,

@@ -104,4 +104,16 @@ describe("the payment simulator", () => {
 		expect(counted(result)).toBe(40);
 		expect(await intentRows()).toBe(80);
 	});
+
+	it("a run sent again with its seed and key prefix pays nothing twice: every payment is answered again", async () => {
+		const before = await intentRows();
+		const first = await runSimulation({ ...options, payments: 15, seed: 16, keyPrefix: "sim-retry-16" });
+		expect(first.errors).toBe(0);
+		const made = await intentRows();
+		expect(made - before).toBe(15);
+		const again = await runSimulation({ ...options, payments: 15, seed: 16, keyPrefix: "sim-retry-16" });
+		expect(again.errors).toBe(0);
+		expect(Object.fromEntries(again.outcomes)).toEqual(Object.fromEntries(first.outcomes));
+		expect(await intentRows()).toBe(made);
+	});
 });
