@@ -4,7 +4,7 @@
  * and data directory, seeded with `seed --state unconnected`.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { logInTo, type OwnStore, startOwnStore } from "./own-store.ts";
 
 const ADMIN = { login: "admin", password: "e2e-unconnected-password" };

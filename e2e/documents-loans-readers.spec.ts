@@ -5,7 +5,8 @@
 import { spawnSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 const screen = (path: string, query = "") => `/wp-admin/admin.php?page=wc-admin&path=${path}${query}`;
 

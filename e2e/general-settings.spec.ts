@@ -6,7 +6,9 @@
  * with WordPress's message, and sets their own language on their profile. The journey changes
  * the store's settings, so it runs on a store of its own rather than the shared e2e server's.
  */
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { onE2eTime } from "./clock.ts";
+import { expect, test } from "./fixtures.ts";
 import { logInTo, type OwnStore, startOwnStore } from "./own-store.ts";
 import { seriousViolations } from "./support.ts";
 
@@ -31,7 +33,7 @@ const pageSettings = (page: Page) =>
 	);
 
 async function signedIn(browser: Browser, store: OwnStore, user: { login: string; password: string }) {
-	const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+	const context = await onE2eTime(await browser.newContext({ storageState: { cookies: [], origins: [] } }));
 	const page = await context.newPage();
 	await logInTo(page, store, user);
 	return page;

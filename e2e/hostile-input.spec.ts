@@ -5,7 +5,8 @@
  * opens, no injected element exists, nothing sets the payloads' flag, and the text is shown as
  * the merchant typed it.
  */
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 const BASE = "/wp-json/wc/v3/payments";
 const FLAG = "__paydeskXss";

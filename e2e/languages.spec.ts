@@ -8,7 +8,8 @@
  * own.
  */
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
+import { onE2eTime } from "./clock.ts";
+import { expect, test } from "./fixtures.ts";
 import { logInTo, type OwnStore, startOwnStore } from "./own-store.ts";
 import { parseCsv, seriousViolations } from "./support.ts";
 
@@ -79,7 +80,7 @@ test.describe("a store in French", () => {
 	});
 
 	test("the login page speaks the site's language", async ({ browser }) => {
-		const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+		const context = await onE2eTime(await browser.newContext({ storageState: { cookies: [], origins: [] } }));
 		const page = await context.newPage();
 		await page.goto(`${store.url}/wp-login.php`);
 		await expect(page.locator("html")).toHaveAttribute("lang", /^fr/);

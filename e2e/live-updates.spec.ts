@@ -4,7 +4,8 @@
  * the rows staying put until asked) and its overview (the pending balance and the payment
  * activity) within 3 seconds; an export reaches the bell, whose link downloads the file.
  */
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { api, parseCsv, seriousViolations } from "./support.ts";
 
 const TRANSACTIONS = "/wp-admin/admin.php?page=wc-admin&path=/payments/transactions";
@@ -52,10 +53,8 @@ test("a payment made elsewhere appears on the list and the overview within 3 s, 
 	await list.goto(TRANSACTIONS);
 	const table = list.getByRole("table", { name: "Transactions" });
 	await expect(table).toHaveAttribute("aria-busy", "false");
-	// A payment's row, whatever its currency: the demo store's newest one depends on the hour it was built.
-	await expect(
-		table.locator("tbody tr").first().getByRole("link", { name: "View payment details" }),
-	).toBeVisible();
+	// The newest row, whatever it is: a payment in any currency, a refund or a loan repayment.
+	await expect(table.locator("tbody tr").first()).toBeVisible();
 	const firstRowBefore = await table.locator("tbody tr").first().textContent();
 
 	const overview = await context.newPage();

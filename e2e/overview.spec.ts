@@ -5,7 +5,8 @@
  * to the disputes list filtered to awaiting response.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 const OVERVIEW = "/wp-admin/admin.php?page=wc-admin&path=/payments/overview";
 
@@ -22,29 +23,41 @@ const disputeTask = (page: Page) => tasks(page).locator('[data-task="dispute-res
 // One store for the whole journey: each step leaves it as the merchant found it.
 test.describe.configure({ mode: "serial" });
 
-/** Records when the balance first shows, so the API calls started before it can be counted. */
-const WATCH_BALANCE = () => {
-	const mark = window as unknown as { balanceShownAt?: number };
-	new MutationObserver(() => {
-		if (mark.balanceShownAt === undefined && document.querySelector('[data-testid="balance-available"]'))
-			mark.balanceShownAt = performance.now();
-	}).observe(document, { childList: true, subtree: true });
-};
+/**
+ * The API calls the page had made when the balance first showed: the page tells the test the
+ * moment it shows (an exposed function), and the test has seen each request as it started. Not
+ * timed in the page: its clock is the journeys' (clock.ts), not the resource timeline's.
+ */
+async function callsBeforeBalance(page: Page): Promise<() => string[] | null> {
+	const calls: string[] = [];
+	let before: string[] | null = null;
+	page.on("request", (request) => {
+		const path = new URL(request.url()).pathname;
+		// The live-update stream is a connection that stays open, not a call the page waits on.
+		if (path.startsWith("/wp-json/") && !path.endsWith("/payments/events")) calls.push(path);
+	});
+	await page.exposeFunction("paydeskBalanceShown", () => {
+		before ??= [...calls];
+	});
+	await page.addInitScript(() => {
+		const page = window as unknown as { paydeskBalanceShown(): void; balanceShown?: boolean };
+		new MutationObserver(() => {
+			if (page.balanceShown || !document.querySelector('[data-testid="balance-available"]')) return;
+			page.balanceShown = true;
+			page.paydeskBalanceShown();
+		}).observe(document, { childList: true, subtree: true });
+	});
+	return () => before;
+}
 
 test("the overview greets the merchant and shows the balance after at most 4 API calls", async ({ page }) => {
-	await page.addInitScript(WATCH_BALANCE);
+	const callsBefore = await callsBeforeBalance(page);
 	await page.goto(OVERVIEW);
 	await expect(
 		page.getByRole("heading", { level: 2, name: /Good (morning|afternoon|evening), Alex/ }),
 	).toBeVisible();
 	await expect(page.getByTestId("balance-available")).toHaveText(/^\$[\d,]+\.\d{2}$/);
-	const before = await page.evaluate(() => {
-		const shownAt = (window as unknown as { balanceShownAt?: number }).balanceShownAt ?? 0;
-		return performance
-			.getEntriesByType("resource")
-			.filter((entry) => entry.name.includes("/wp-json/") && entry.startTime < shownAt)
-			.map((entry) => new URL(entry.name).pathname);
-	});
+	const before = callsBefore() ?? [];
 	expect(before).toContain("/wp-json/wc/v3/payments/deposits/overview-all");
 	expect(before.length, before.join("\n")).toBeLessThanOrEqual(4);
 	await expect(page.getByRole("heading", { name: "Things to do" })).toBeVisible();

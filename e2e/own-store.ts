@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
+import { e2eNow } from "./clock.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const tsx = path.join(root, "node_modules/.bin/tsx");
@@ -46,10 +47,16 @@ export async function startOwnStore(options: {
 		SEED_TRANSACTIONS: "0",
 		LOG_LEVEL: "warn",
 	};
-	const seeded = spawnSync(tsx, [path.join(root, "apps/server/src/cli/seed.ts"), ...options.seedArgs], {
-		env,
-		stdio: "inherit",
-	});
+	// Built at the journeys' current time unless the journey names its own moment.
+	const at = options.seedArgs.includes("--now") ? [] : ["--now", e2eNow().toISOString()];
+	const seeded = spawnSync(
+		tsx,
+		[path.join(root, "apps/server/src/cli/seed.ts"), ...options.seedArgs, ...at],
+		{
+			env,
+			stdio: "inherit",
+		},
+	);
 	if (seeded.status !== 0) throw new Error(`seeding the ${options.name} store failed`);
 	for (const user of options.users ?? []) {
 		const created = spawnSync(
@@ -68,7 +75,7 @@ export async function startOwnStore(options: {
 		if (created.status !== 0) throw new Error(`creating ${user.login} in the ${options.name} store failed`);
 	}
 	const server: ChildProcess = spawn(tsx, [path.join(root, "apps/server/src/main.ts")], {
-		env,
+		env: { ...env, CLOCK_START: e2eNow().toISOString() },
 		stdio: "inherit",
 	});
 	const url = `http://127.0.0.1:${options.port}`;

@@ -5,7 +5,9 @@
  * from its order. Payments are found through the REST API the admin uses, never by fixed ids.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { e2eNow } from "./clock.ts";
+import { expect, test } from "./fixtures.ts";
 
 const DETAILS = "/wp-admin/admin.php?page=wc-admin&path=/payments/transactions/details";
 const OVERVIEW = "/wp-admin/admin.php?page=wc-admin&path=/payments/overview";
@@ -148,7 +150,7 @@ test("the processor expires an authorization past its 7-day window: it leaves th
 	await expect
 		.poll(
 			async () => {
-				const now = Date.now();
+				const now = e2eNow().getTime();
 				return (await authorizations(page, "asc")).filter(
 					(authorization) => Date.parse(authorization.capture_by) <= now,
 				).length;

@@ -12,7 +12,9 @@ import { readFile } from "node:fs/promises";
 // The reason texts are the app's own (spec 2 §8 names the codes, not the texts).
 import { payoutFailureMessages } from "@paydesk/domain/payouts";
 import { englishTranslator } from "@paydesk/domain/translator";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { e2eNow } from "./clock.ts";
+import { expect, test } from "./fixtures.ts";
 import { api, day, parseCsv, seriousViolations } from "./support.ts";
 
 const PAYOUTS = "/wp-admin/admin.php?page=wc-admin&path=/payments/payouts";
@@ -84,7 +86,7 @@ test("a merchant finds a failed payout by status and dates, keeps a column hidde
 	if (!newestFailed) throw new Error("The demo store has no failed payout");
 	const rangeAnchor = failed.data[1] ?? newestFailed;
 	const start = day(new Date(Date.parse(rangeAnchor.date) - 30 * DAY_MS));
-	const end = day(new Date());
+	const end = day(e2eNow());
 
 	// Filter: status is Failed, date between the two days.
 	await page.getByRole("combobox", { name: "Show" }).selectOption("advanced");

@@ -1,4 +1,6 @@
 import { defineConfig } from "@playwright/test";
+// Sets the journeys' timeline (E2E_NOW) in the environment before the servers and workers start.
+import "./clock.ts";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 const admin = (path: string) => `/wp-admin/admin.php?page=wc-admin&path=${path}`;
 const SETTINGS = "/wp-admin/admin.php?page=wc-settings&tab=checkout&section=woocommerce_payments";

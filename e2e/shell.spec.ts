@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
 import { CUSTOMER } from "./credentials.ts";
+import { expect, test } from "./fixtures.ts";
 
 const MENU = [
 	"Overview",

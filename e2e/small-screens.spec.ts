@@ -7,8 +7,9 @@
  * those that show one record take one from the shared e2e store.
  */
 import type { PageSettings } from "@paydesk/contract/page-settings";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { enabledRoutes, type RouteEntry, routeHref, userCan } from "../apps/admin/src/app/routes.ts";
+import { expect, test } from "./fixtures.ts";
 import { api, seriousViolations } from "./support.ts";
 
 const VIEWPORTS = [

@@ -5,7 +5,9 @@
  * manager, who may not open WordPress's General Settings, may change the store's settings here.
  * The journey changes the store's settings, so it runs on a store of its own.
  */
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { onE2eTime } from "./clock.ts";
+import { expect, test } from "./fixtures.ts";
 import { logInTo, type OwnStore, startOwnStore } from "./own-store.ts";
 import { seriousViolations } from "./support.ts";
 
@@ -19,7 +21,7 @@ const MANAGER = {
 const PORT = 8199;
 
 async function signedIn(browser: Browser, store: OwnStore, user: { login: string; password: string }) {
-	const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+	const context = await onE2eTime(await browser.newContext({ storageState: { cookies: [], origins: [] } }));
 	const page = await context.newPage();
 	await logInTo(page, store, user);
 	return page;

@@ -9,7 +9,8 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { buildProtectionRules, NO_FRAUD_FILTERS } from "@paydesk/domain/fraud-rules";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { api } from "./support.ts";
 
 const CHECKOUT = "/paydesk/test-checkout";

@@ -6,7 +6,9 @@
  * uses, at the moment of the check, so other journeys sharing the store do not break this one.
  */
 import { readFile } from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { e2eNow } from "./clock.ts";
+import { expect, test } from "./fixtures.ts";
 import { api, day, parseCsv, seriousViolations } from "./support.ts";
 
 const TRANSACTIONS = "/wp-admin/admin.php?page=wc-admin&path=/payments/transactions";
@@ -68,7 +70,7 @@ async function refundSomeEuros(page: Page, before: string): Promise<void> {
 test("a merchant finds last month's euro refunds, opens one, then checks uncaptured and exports the blocked payments", async ({
 	page,
 }) => {
-	const today = new Date();
+	const today = e2eNow();
 	const monthAgo = new Date(today);
 	monthAgo.setMonth(today.getMonth() - 1);
 	const twoMonthsAgo = new Date(today);

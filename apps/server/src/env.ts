@@ -37,6 +37,16 @@ const schema = z.object({
 	RATE_LIMIT_EXPORTS_PER_MINUTE: perMinute,
 	RATE_LIMIT_SUGGESTIONS_PER_MINUTE: perMinute,
 	RATE_LIMIT_PAYMENTS_PER_MINUTE: perMinute,
+	/**
+	 * The server's clock starts at this instant and runs on from it: a demo store, or the
+	 * browser journeys' store, that is the same whatever the hour of the run.
+	 */
+	CLOCK_START: z
+		.string()
+		.refine((value) => !Number.isNaN(Date.parse(value)), {
+			error: "must be a date and time, e.g. 2026-11-20T14:00:00Z",
+		})
+		.optional(),
 	/** Open event streams one user may hold on one server process. */
 	EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(10),
 });

@@ -4,12 +4,12 @@ import { DEFAULT_ADMIN_DIST, ensureAdministrator, openMigratedDb } from "./boots
 import { isTrue, rateLimitsOf, readEnv } from "./env.ts";
 import { startJobRunner } from "./jobs/runner.ts";
 import { loadAccount } from "./processor/account.ts";
-import { systemClock } from "./processor/clock.ts";
+import { startedClock, systemClock } from "./processor/clock.ts";
 import { isSeedUnfinished, seedFromScratch } from "./seed/from-scratch.ts";
 
 async function main(): Promise<void> {
 	const env = readEnv(process.env);
-	const clock = systemClock;
+	const clock = env.CLOCK_START ? startedClock(new Date(env.CLOCK_START)) : systemClock;
 	const db = await openMigratedDb(env);
 	const print = (line: string) => process.stdout.write(`${line}\n`);
 

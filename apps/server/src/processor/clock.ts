@@ -10,6 +10,18 @@ export const systemClock: Clock = {
 	seconds: () => Math.floor(Date.now() / 1000),
 };
 
+/**
+ * Real time moved to start at `start` when the clock is made: it runs on from there at real
+ * speed. A demo or a browser journey built on it sees the same store at every run.
+ */
+export function startedClock(start: Date, realNow: () => number = Date.now): Clock {
+	const shift = start.getTime() - realNow();
+	return {
+		now: () => new Date(realNow() + shift),
+		seconds: () => Math.floor((realNow() + shift) / 1000),
+	};
+}
+
 export function fixedClock(at: Date): Clock & { set(to: Date): void; advance(seconds: number): void } {
 	let current = at.getTime();
 	return {
