@@ -53,7 +53,7 @@ async function authorizations(page: Page, direction: "asc" | "desc"): Promise<Au
 async function paidPayment(page: Page, except: string[] = []): Promise<PaymentIntent> {
 	const list = await api<{ data: { payment_intent_id: string | null }[] }>(
 		page,
-		"/transactions?pagesize=50&type_is=charge&source_is=card",
+		"/transactions?pagesize=50&type_is=charge&source_is=visa",
 	);
 	for (const row of list.data) {
 		if (!row.payment_intent_id || except.includes(row.payment_intent_id)) continue;

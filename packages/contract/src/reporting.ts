@@ -6,11 +6,14 @@
  * - date_start and date_end are 'YYYY-MM-DDTHH:mm:ss' in the user's time, both included (the end
  *   is the last second of the period); timezone is the user's UTC offset ("+02:00") or a zone
  *   name; the answer repeats the three as they were read.
+ * - preset_name names the period preset the merchant chose (spec 1 §3); it is optional, so a
+ *   script may ask for any range by its dates alone, and the dates decide the period either way.
  * - Figures are integers of minor units of `currency`; charges, refunds, disputes and fees are
  *   positive amounts (a failed refund or a won dispute lowers refunds or disputes), and
  *   total_payment_volume = charges − refunds − disputes (domain/payment-activity).
  */
 import { isValidTimeZone, parseFilterDate } from "@paydesk/domain/dates";
+import { PERIOD_PRESETS } from "@paydesk/domain/periods";
 import { z } from "zod";
 import { currencyCode, minorAmount } from "./common.ts";
 import { defineRoute, REST_BASE } from "./route.ts";
@@ -26,6 +29,7 @@ export const reportDateTime = z
 export const paymentActivityQuery = z
 	.object({
 		currency: currencyCode,
+		preset_name: z.enum(PERIOD_PRESETS).optional(),
 		date_start: reportDateTime,
 		date_end: reportDateTime,
 		timezone: z.string().refine(isValidTimeZone, {

@@ -5,6 +5,7 @@ import {
 	deriveChargeStatus,
 	isChargeId,
 	isDisputeInquiry,
+	isFraudProtectionLinkClick,
 	paymentDetailsIdKind,
 } from "./charge-status.ts";
 import { englishTranslator as t } from "./translator.ts";
@@ -98,5 +99,20 @@ describe("charge ids are recognised by the prefix ch_ or py_; all digits is an o
 		expect(paymentDetailsIdKind("12a")).toBe("payment_intent");
 		expect(isChargeId("ch_1")).toBe(true);
 		expect(isChargeId("pi_1")).toBe(false);
+	});
+});
+
+describe("the fraud-protection link-click handling applies only when the query carries status_is and type_is", () => {
+	it("is a fraud-protection link click with both parameters", () => {
+		expect(isFraudProtectionLinkClick({ id: "pi_1", status_is: "block", type_is: "review" })).toBe(true);
+		expect(isFraudProtectionLinkClick({ status_is: ["block"], type_is: ["review"] })).toBe(true);
+	});
+
+	it("is not one with either parameter alone, or with an empty one", () => {
+		expect(isFraudProtectionLinkClick({ id: "pi_1" })).toBe(false);
+		expect(isFraudProtectionLinkClick({ id: "pi_1", status_is: "block" })).toBe(false);
+		expect(isFraudProtectionLinkClick({ id: "pi_1", type_is: "review" })).toBe(false);
+		expect(isFraudProtectionLinkClick({ status_is: "block", type_is: "" })).toBe(false);
+		expect(isFraudProtectionLinkClick({ status_is: [], type_is: "review" })).toBe(false);
 	});
 });

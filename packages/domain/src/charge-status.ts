@@ -154,3 +154,18 @@ export function paymentDetailsIdKind(id: string): PaymentDetailsIdKind {
 export function isChargeId(id: string): boolean {
 	return id.startsWith("ch_") || id.startsWith("py_");
 }
+
+/** A query parameter is carried when it has a value: an empty one is as good as absent. */
+const carries = (value: string | readonly string[] | undefined): boolean =>
+	typeof value === "string" ? value !== "" : value !== undefined && value.length > 0;
+
+/**
+ * Whether the payment details were opened from the fraud-protection link (spec 2 "Payment
+ * details"): only a query carrying both status_is and type_is is one, and only then is the link
+ * click tracked and are both parameters removed from the URL; either one alone is left as it is.
+ */
+export function isFraudProtectionLinkClick(
+	query: Readonly<Record<string, string | readonly string[] | undefined>>,
+): boolean {
+	return carries(query.status_is) && carries(query.type_is);
+}

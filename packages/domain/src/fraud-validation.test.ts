@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { FraudFilters } from "./fraud-rules.ts";
 import {
+	amountDecimalsError,
 	amountInputText,
 	decideFraudSave,
+	fraudAmountSymbol,
 	fraudMessages,
 	fraudValidationError,
 	itemRangeWarning,
@@ -122,5 +124,40 @@ describe("saving sets the protection level (spec 3 §4.5)", () => {
 			notice:
 				"Settings were not saved. Maximum purchase price must be greater than the minimum purchase price.",
 		});
+	});
+
+	it("an amount the page could not read is refused first, with 'Settings were not saved.' and why", () => {
+		const tooPrecise = amountDecimalsError("10.005", "usd", t);
+		expect(decideFraudSave(price(9_000, 100), "advanced", context, t, tooPrecise)).toEqual({
+			kind: "invalid",
+			notice: "Settings were not saved. USD amounts have at most 2 decimal places.",
+		});
+	});
+});
+
+describe("amounts have no more decimals than the store currency (spec 3 §3.12, §9)", () => {
+	it("refuses 10.005 for USD and 10.5 for JPY with a clear message instead of reading no limit", () => {
+		expect(amountDecimalsError("10.005", "usd", t)).toBe("USD amounts have at most 2 decimal places.");
+		expect(amountDecimalsError("10.5", "jpy", t)).toBe("JPY amounts have no decimal places.");
+		expect(amountDecimalsError("10.500", "eur", t)).toBe("EUR amounts have at most 2 decimal places.");
+	});
+
+	it("accepts what the currency can hold, and blank (no limit)", () => {
+		for (const text of ["", "10", "10.", "10.5", "10.05", ".5"])
+			expect(amountDecimalsError(text, "usd", t)).toBeNull();
+		for (const text of ["", "1500", "1500."]) expect(amountDecimalsError(text, "jpy", t)).toBeNull();
+	});
+});
+
+describe("the amount inputs' symbol: default $ unless multi-currency is on (spec 3 §9)", () => {
+	it("is $ while multi-currency is off, whatever the store currency", () => {
+		expect(fraudAmountSymbol("usd", false)).toBe("$");
+		expect(fraudAmountSymbol("eur", false)).toBe("$");
+	});
+
+	it("is the store currency's own symbol while multi-currency is on", () => {
+		expect(fraudAmountSymbol("eur", true)).toBe("€");
+		expect(fraudAmountSymbol("jpy", true)).toBe("¥");
+		expect(fraudAmountSymbol("usd", true)).toBe("$");
 	});
 });

@@ -1,6 +1,7 @@
 /**
  * Validation of the fraud protection page (spec 3 §5.5, §4.5, §8) with the spec's exact
- * messages, the save decision (advanced, back to basic, or refused) and what the inputs accept.
+ * messages, the save decision (advanced, back to basic, or refused) and what the inputs accept
+ * and show (spec 3 §3.12, §9).
  */
 import {
 	type AmountRangeFilter,
@@ -11,7 +12,7 @@ import {
 	type ProtectionLevel,
 	type ProtectionRule,
 } from "./fraud-rules.ts";
-import { isZeroDecimal } from "./money.ts";
+import { currencyDecimals, currencySymbol, isZeroDecimal } from "./money.ts";
 import { sprintf, type Translator } from "./translator.ts";
 
 /** The page's messages, in the spec's words (spec 3 §5.5, §4.5, §8). */
@@ -102,16 +103,18 @@ export type SaveDecision =
 /**
  * What a save does (spec 3 §4.5): with a filter on, the level becomes advanced; with none on, a
  * basic store is refused, an advanced one falls back to basic (both error notices). Invalid
- * ranges are refused first with 'Settings were not saved.' and the reason.
+ * ranges are refused first with 'Settings were not saved.' and the reason; before them, what an
+ * input shown on the page could not read (`inputError`, such as amountDecimalsError's).
  */
 export function decideFraudSave(
 	filters: FraudFilters,
 	currentLevel: ProtectionLevel,
 	context: BuildContext,
 	t: Translator,
+	inputError: string | null = null,
 ): SaveDecision {
 	const messages = fraudMessages(t);
-	const invalid = fraudValidationError(filters, t);
+	const invalid = inputError ?? fraudValidationError(filters, t);
 	if (invalid) return { kind: "invalid", notice: sprintf(messages.notSaved, invalid) };
 	const rules = buildProtectionRules(filters, context);
 	if (rules.length > 0) return { kind: "advanced", rules, notice: messages.setAdvanced };
@@ -124,6 +127,44 @@ export function sanitizeAmountInput(text: string): string {
 	const kept = text.replace(/[^\d.]/g, "");
 	const dot = kept.indexOf(".");
 	return dot === -1 ? kept : `${kept.slice(0, dot + 1)}${kept.slice(dot + 1).replace(/\./g, "")}`;
+}
+
+/** The decimal places typed in an amount: "10.005" has 3, "12." and "12" none. */
+function typedDecimals(text: string): number {
+	const dot = text.indexOf(".");
+	return dot === -1 ? 0 : text.length - dot - 1;
+}
+
+/**
+ * An amount with more decimals than the store currency has (10.005 for USD, 10.5 for JPY) is
+ * refused with this message: the rules store whole minor units of the store currency (spec 3
+ * §3.12, §9), and such an amount has none, so it must not quietly mean "no limit". Null for an
+ * amount that fits, and for a blank one (no limit).
+ */
+export function amountDecimalsError(text: string, currency: string, t: Translator): string | null {
+	const allowed = currencyDecimals(currency);
+	if (typedDecimals(text) <= allowed) return null;
+	const code = currency.toUpperCase();
+	if (allowed === 0) {
+		/* translators: %s: a currency code such as JPY */
+		return sprintf(t.__("%s amounts have no decimal places.", "paydesk"), code);
+	}
+	/* translators: 1: a currency code such as USD, 2: how many decimal places its amounts have */
+	const format = t._n(
+		"%1$s amounts have at most %2$d decimal place.",
+		"%1$s amounts have at most %2$d decimal places.",
+		allowed,
+		"paydesk",
+	);
+	return sprintf(format, code, allowed);
+}
+
+/**
+ * The symbol before the amount inputs (spec 3 §9: "default symbol $ unless multi-currency is
+ * on"): "$" while multi-currency is off, the store currency's own symbol while it is on.
+ */
+export function fraudAmountSymbol(storeCurrency: string, multiCurrencyEnabled: boolean): string {
+	return multiCurrencyEnabled ? currencySymbol(storeCurrency).trim() : "$";
 }
 
 /** Keys an item-count input refuses: plus, minus, dot, comma and e (spec 3 §5.5). */

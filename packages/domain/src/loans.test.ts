@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatWithholdRate, loanStatus, repaidShare, withholdRatePercent } from "./loans.ts";
+import {
+	formatWithholdRate,
+	loanStatus,
+	progressLabelInside,
+	repaidShare,
+	withholdRatePercent,
+} from "./loans.ts";
 import { englishTranslator as t } from "./translator.ts";
 
 const day = (value: string | number) => String(value).slice(0, 10);
@@ -38,5 +44,18 @@ describe("repaid share of the active loan", () => {
 		expect(repaidShare({ paid_amount: 5_500, advance_amount: 10_000, fee_amount: 1_000 })).toBe(0.5);
 		expect(repaidShare({ paid_amount: 20_000, advance_amount: 10_000, fee_amount: 1_000 })).toBe(1);
 		expect(repaidShare({ paid_amount: 0, advance_amount: 0, fee_amount: 0 })).toBe(1);
+	});
+});
+
+describe("the progress bar label sits inside the bar when progress exceeds 0.5 (spec 3 §9)", () => {
+	it("is inside above one half", () => {
+		expect(progressLabelInside(0.51)).toBe(true);
+		expect(progressLabelInside(1)).toBe(true);
+	});
+
+	it("is outside at one half and below", () => {
+		expect(progressLabelInside(0.5)).toBe(false);
+		expect(progressLabelInside(0.2)).toBe(false);
+		expect(progressLabelInside(0)).toBe(false);
 	});
 });

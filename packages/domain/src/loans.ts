@@ -1,6 +1,6 @@
 /**
  * Capital loans of spec 2 ('Loans page', Loan and Active loan summary entities, §9): the loan
- * status label and the withhold rate as a percentage.
+ * status label, the withhold rate as a percentage, and the repayment progress bar (spec 3 §9).
  */
 import { sprintf, type Translator } from "./translator.ts";
 
@@ -55,4 +55,12 @@ export function repaidShare(summary: {
 	const total = summary.advance_amount + summary.fee_amount;
 	if (total <= 0) return 1;
 	return Math.min(1, Math.max(0, summary.paid_amount / total));
+}
+
+/** Spec 3 §9: above this share of progress, the progress bar's label sits inside the bar. */
+export const PROGRESS_LABEL_INSIDE_ABOVE = 0.5;
+
+/** Whether the progress bar's label sits inside the bar (progress exceeds 0.5) or beside it. */
+export function progressLabelInside(progress: number): boolean {
+	return progress > PROGRESS_LABEL_INSIDE_ABOVE;
 }

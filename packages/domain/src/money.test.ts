@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+	currencyDecimals,
 	formatAmount,
 	formatCount,
 	formatPlainAmount,
@@ -11,6 +12,11 @@ import {
 } from "./money.ts";
 
 describe("amounts are held in minor units and divided by 100 unless the currency has zero decimals", () => {
+	it("a currency has 2 decimals, or none when it is zero-decimal", () => {
+		expect(currencyDecimals("usd")).toBe(2);
+		expect(currencyDecimals("EUR")).toBe(2);
+		expect(currencyDecimals("jpy")).toBe(0);
+	});
 	it("divides two-decimal currencies by 100", () => {
 		expect(toMajor(1050, "usd")).toBe(10.5);
 		expect(toMajor(1050, "EUR")).toBe(10.5);

@@ -39,6 +39,11 @@ export function isZeroDecimal(currency: string): boolean {
 	return ZERO_DECIMAL_CURRENCIES.includes(currency.toLowerCase());
 }
 
+/** The decimal places of a currency's major unit: none for the zero-decimal currencies, 2 otherwise. */
+export function currencyDecimals(currency: string): number {
+	return isZeroDecimal(currency) ? 0 : 2;
+}
+
 /** Minor units to the major-unit number, e.g. 1050 USD -> 10.5, 1050 JPY -> 1050. */
 export function toMajor(amount: number, currency: string): number {
 	return isZeroDecimal(currency) ? amount : amount / 100;

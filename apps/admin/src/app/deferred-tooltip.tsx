@@ -31,7 +31,13 @@ import {
 } from "react";
 
 type TooltipParts = typeof import("./deferred-tooltip-parts.ts");
-type TooltipProps = ComponentProps<typeof WpTooltip>;
+type TooltipProps = ComponentProps<typeof WpTooltip> & {
+	/**
+	 * Given, the tooltip stays this long after the pointer leaves, and the pointer can move onto
+	 * it (components/tooltip/hoverable-tooltip.tsx); WordPress's own hides at once.
+	 */
+	hideDelay?: number;
+};
 
 /** The anchor's own handlers, which run before the ones added here. */
 interface AnchorProps {
@@ -127,7 +133,10 @@ function DeferredTooltip(props: TooltipProps, ref: ForwardedRef<HTMLElement>) {
 			if (typeof ref === "function") ref(element);
 			else if (ref) ref.current = element;
 		};
-		return <code.Tooltip {...props} ref={anchorRef} />;
+		const { hideDelay, ...wordpressProps } = props;
+		if (hideDelay !== undefined)
+			return <code.HoverableTooltip {...wordpressProps} hideDelay={hideDelay} ref={anchorRef} />;
+		return <code.Tooltip {...wordpressProps} ref={anchorRef} />;
 	}
 
 	const { children } = props;

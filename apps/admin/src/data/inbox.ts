@@ -39,6 +39,16 @@ export function useInboxNotes(enabled: boolean) {
 	});
 }
 
+/**
+ * What the merchant chose to dismiss: one note, or all of them. The choice, not the number of
+ * notes, decides the call and the wording, so "Dismiss all messages" says 'All messages
+ * dismissed' even when the inbox held a single note.
+ */
+export interface NotesDismissal {
+	ids: readonly number[];
+	all: boolean;
+}
+
 export function useDismissNotes() {
 	const client = useQueryClient();
 	const key = queryKeys.inbox.list(INBOX_QUERY);
@@ -46,35 +56,34 @@ export function useDismissNotes() {
 	const hide = (ids: readonly number[]) =>
 		client.setQueryData<InboxNote[]>(key, (notes) => notes?.filter((note) => !ids.includes(note.id)));
 	const restore = useMutation({
-		mutationFn: async (ids: readonly number[]): Promise<void> => {
-			if (ids.length === 1)
-				await callRoute(updateNote, { params: { id: ids[0] ?? 0 }, body: { is_deleted: 0 } });
+		mutationFn: async ({ ids, all }: NotesDismissal): Promise<void> => {
+			if (!all) await callRoute(updateNote, { params: { id: ids[0] ?? 0 }, body: { is_deleted: 0 } });
 			else await callRoute(batchUpdateNotes, { body: { noteIds: [...ids], is_deleted: 0 } });
 		},
 		onSettled: refresh,
 	});
 	return useMutation({
-		mutationFn: async (ids: readonly number[]): Promise<void> => {
-			if (ids.length === 1) await callRoute(removeNote, { params: { id: ids[0] ?? 0 } });
+		mutationFn: async ({ ids, all }: NotesDismissal): Promise<void> => {
+			if (!all) await callRoute(removeNote, { params: { id: ids[0] ?? 0 } });
 			else await callRoute(batchUpdateNotes, { body: { noteIds: [...ids], is_deleted: 1 } });
 		},
-		onSuccess: (_result, ids) => {
-			hide(ids);
+		onSuccess: (_result, dismissal) => {
+			hide(dismissal.ids);
 			createNotice(
 				"success",
-				ids.length === 1 ? __("Message dismissed", "paydesk") : __("All messages dismissed", "paydesk"),
+				dismissal.all ? __("All messages dismissed", "paydesk") : __("Message dismissed", "paydesk"),
 				{
 					id: "inbox-dismissed",
-					actions: [{ label: __("Undo", "paydesk"), onClick: () => restore.mutate(ids) }],
+					actions: [{ label: __("Undo", "paydesk"), onClick: () => restore.mutate(dismissal) }],
 				},
 			);
 		},
-		onError: (_error, ids) => {
+		onError: (_error, dismissal) => {
 			createNotice(
 				"error",
-				ids.length === 1
-					? __("Message could not be dismissed", "paydesk")
-					: __("Messages could not be dismissed", "paydesk"),
+				dismissal.all
+					? __("Messages could not be dismissed", "paydesk")
+					: __("Message could not be dismissed", "paydesk"),
 				{ id: "inbox-dismissed" },
 			);
 		},

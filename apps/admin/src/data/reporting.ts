@@ -1,6 +1,7 @@
 /**
- * The payment activity of a period in a currency (GET /reporting/payment_activity), with the
- * user's UTC offset; 'Error retrieving payment activity data.' on failure.
+ * The payment activity of a period in a currency (GET /reporting/payment_activity): the chosen
+ * preset's name with its dates and the user's UTC offset (spec 1 §3); 'Error retrieving payment
+ * activity data.' on failure.
  */
 import { getPaymentActivity } from "@paydesk/contract/reporting";
 import { formatUtcOffset, type PeriodRange } from "@paydesk/domain/periods";
@@ -12,6 +13,7 @@ import { queryKeys } from "../app/query-keys.ts";
 export function usePaymentActivity(range: PeriodRange, currency: string | null, enabled: boolean) {
 	const query = {
 		currency: currency ?? "",
+		preset_name: range.preset,
 		date_start: range.start,
 		date_end: range.end,
 		timezone: formatUtcOffset(-new Date().getTimezoneOffset()),

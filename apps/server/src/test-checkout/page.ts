@@ -45,7 +45,7 @@ const GROUP_TITLES: Record<TestCardGroup, string> = {
 
 /** The fraud rules as the fraud protection page titles them (and the fixed CVC filter). */
 const RULE_NAMES: Record<string, string> = {
-	avs_verification: "AVS Mismatch",
+	avs_verification: "AVS mismatch",
 	international_ip_address: "International IP Address",
 	ip_address_mismatch: "IP Address Mismatch",
 	address_mismatch: "Address Mismatch",

@@ -5,7 +5,7 @@
  * begin. The loans page shows it, and the overview's loan section reuses it.
  */
 import type { ActiveLoanSummary as Summary } from "@paydesk/contract/capital";
-import { formatWithholdRate, repaidShare } from "@paydesk/domain/loans";
+import { formatWithholdRate, progressLabelInside, repaidShare } from "@paydesk/domain/loans";
 import { Card, CardBody, CardHeader, Spinner } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import "./active-loan-summary.css";
@@ -29,6 +29,30 @@ function RepaidOf({ paid, total }: { paid: string; total: string }) {
 	);
 }
 
+/**
+ * The share repaid as a bar with its percentage, which sits inside the filled part once progress
+ * exceeds one half and beside it before (spec 3 §9), where the filled part is too short to hold it.
+ */
+function RepaidBar({ share }: { share: number }) {
+	const percent = `${Math.round(share * 100)}%`;
+	const inside = progressLabelInside(share);
+	return (
+		<div
+			className="paydesk-active-loan__bar"
+			role="progressbar"
+			aria-label={__("Repaid so far", "paydesk")}
+			aria-valuemin={0}
+			aria-valuemax={100}
+			aria-valuenow={Math.round(share * 100)}
+		>
+			<span className="paydesk-active-loan__fill" style={{ width: `${share * 100}%` }}>
+				{inside && <span className="paydesk-active-loan__label is-inside">{percent}</span>}
+			</span>
+			{!inside && <span className="paydesk-active-loan__label is-outside">{percent}</span>}
+		</div>
+	);
+}
+
 export function ActiveLoanDetails({ details }: { details: Summary["details"] }) {
 	const money = (amount: number) => formatMoney(amount, details.currency);
 	const interval = details.current_repayment_interval;
@@ -38,16 +62,7 @@ export function ActiveLoanDetails({ details }: { details: Summary["details"] }) 
 		<>
 			<div className="paydesk-active-loan__progress">
 				<RepaidOf paid={money(details.paid_amount)} total={money(total)} />
-				<div
-					className="paydesk-active-loan__bar"
-					role="progressbar"
-					aria-label={__("Repaid so far", "paydesk")}
-					aria-valuemin={0}
-					aria-valuemax={100}
-					aria-valuenow={Math.round(share * 100)}
-				>
-					<span style={{ width: `${share * 100}%` }} />
-				</div>
+				<RepaidBar share={share} />
 			</div>
 			<dl className="paydesk-summary-list paydesk-active-loan__interval">
 				<div>

@@ -49,7 +49,7 @@ export function FraudCards({ state }: { state: FraudPageState }) {
 			<FraudFilterCard
 				{...common}
 				id="avs_verification"
-				title={__("AVS Mismatch", "paydesk")}
+				title={__("AVS mismatch", "paydesk")}
 				description={__(
 					"Flag payments whose billing address does not match what the card issuer has on file (address verification).",
 					"paydesk",
@@ -108,7 +108,9 @@ export function FraudCards({ state }: { state: FraudPageState }) {
 				<AmountRangeInputs
 					filter={filters.purchase_price_threshold}
 					currency={state.storeCurrency}
+					symbol={state.amountSymbol}
 					onChange={(purchase_price_threshold) => update({ purchase_price_threshold })}
+					onAmountError={state.reportAmountError}
 				/>
 			</FraudFilterCard>
 			<FraudFilterCard

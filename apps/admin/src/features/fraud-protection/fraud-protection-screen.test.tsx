@@ -48,12 +48,14 @@ function accountStatus(fraud: AccountStatus["fraudProtection"]): AccountStatus {
 		progressiveOnboarding: { isEnabled: false, isComplete: true, tpv: 0, firstTransactionDate: null },
 		fraudProtection: fraud,
 		safeMode: false,
+		campaigns: { wporg_review_2025: true },
 	};
 }
 
-function setup(options: { review?: boolean; cvc?: boolean; loadFails?: boolean } = {}) {
+function setup(options: { review?: boolean; cvc?: boolean; loadFails?: boolean; currency?: string } = {}) {
 	const base = testSettings();
 	testSettings({
+		storeCurrency: options.currency ?? base.storeCurrency,
 		accountStatus: accountStatus({ declineOnAVSFailure: false, declineOnCVCFailure: options.cvc ?? true }),
 		featureFlags: { ...base.featureFlags, isFRTReviewFeatureActive: options.review ?? true },
 	});
@@ -98,9 +100,9 @@ afterEach(() => {
 });
 
 describe("advanced fraud protection page (spec 3 §2.7)", () => {
-	it("shows the notice and the seven cards in the spec's order, Save disabled until something changes", async () => {
+	it('shows the notice and the seven cards in the spec\'s order, the first titled exactly "AVS mismatch", Save disabled until something changes', async () => {
 		setup();
-		await screen.findByRole("heading", { name: "AVS Mismatch" });
+		await screen.findByRole("heading", { name: "AVS mismatch" });
 		expect(
 			screen.getByText("At least one risk filter needs to be enabled for advanced protection.", {
 				selector: NOTICE,
@@ -108,7 +110,7 @@ describe("advanced fraud protection page (spec 3 §2.7)", () => {
 		).toBeTruthy();
 		const titles = screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
 		expect(titles).toEqual([
-			"AVS Mismatch",
+			"AVS mismatch",
 			"International IP Address",
 			"IP Address Mismatch",
 			"Address Mismatch",
@@ -171,6 +173,74 @@ describe("advanced fraud protection page (spec 3 §2.7)", () => {
 			await screen.findByText('Current protection level is set to "advanced".', { selector: SNACKBAR }),
 		).toBeTruthy();
 	});
+
+	it("refuses an amount with more decimals than the store currency has, inline and on save, instead of reading no limit", async () => {
+		const user = setup();
+		await screen.findByRole("heading", { name: "Purchase Price Threshold" });
+		await user.click(
+			within(card("Purchase Price Threshold")).getByRole("checkbox", { name: "Enable filtering" }),
+		);
+		const minimum = screen.getByLabelText("Minimum purchase price");
+		await user.type(minimum, "10.005");
+		expect(screen.getByRole("alert").textContent).toBe("USD amounts have at most 2 decimal places.");
+		expect(minimum.getAttribute("aria-invalid")).toBe("true");
+		await user.type(screen.getByLabelText("Maximum purchase price"), "500");
+		await user.click(screen.getAllByRole("button", { name: "Save Changes" })[0] as HTMLElement);
+		expect(
+			screen.getByText("Settings were not saved. USD amounts have at most 2 decimal places.", {
+				selector: NOTICE,
+			}),
+		).toBeTruthy();
+		expect(saves()).toHaveLength(0);
+
+		await user.type(minimum, "{Backspace}");
+		expect(screen.queryByRole("alert")).toBeNull();
+		await user.click(screen.getAllByRole("button", { name: "Save Changes" })[0] as HTMLElement);
+		await waitFor(() => expect(saves()).toHaveLength(1));
+		expect(JSON.stringify(saves()[0]?.body)).toContain('"value":"1000|usd"');
+	});
+
+	it("refuses any decimal for a zero-decimal store currency (10.5 for JPY)", async () => {
+		const user = setup({ currency: "jpy" });
+		await screen.findByRole("heading", { name: "Purchase Price Threshold" });
+		await user.click(
+			within(card("Purchase Price Threshold")).getByRole("checkbox", { name: "Enable filtering" }),
+		);
+		await user.type(screen.getByLabelText("Maximum purchase price"), "10.5");
+		expect(screen.getByRole("alert").textContent).toBe("JPY amounts have no decimal places.");
+	});
+
+	it("switching the filter off leaves nothing refused", async () => {
+		const user = setup();
+		await screen.findByRole("heading", { name: "Purchase Price Threshold" });
+		const toggle = within(card("Purchase Price Threshold")).getByRole("checkbox", {
+			name: "Enable filtering",
+		});
+		await user.click(toggle);
+		await user.type(screen.getByLabelText("Minimum purchase price"), "10.005");
+		await user.click(toggle);
+		await user.click(within(card("Address Mismatch")).getByRole("checkbox", { name: "Enable filtering" }));
+		await user.click(screen.getAllByRole("button", { name: "Save Changes" })[0] as HTMLElement);
+		await waitFor(() => expect(saves()).toHaveLength(1));
+	});
+
+	it.each([
+		["off", "eur", "$"],
+		["on", "eur", "€"],
+		["on", "usd", "$"],
+	])(
+		"with multi-currency %s and the store currency %s, the amounts are prefixed %s: default $ unless multi-currency is on (spec 3 §9)",
+		async (multiCurrency, currency, symbol) => {
+			stored = settingsFixture({ is_multi_currency_enabled: multiCurrency === "on" });
+			const user = setup({ currency });
+			await screen.findByRole("heading", { name: "Purchase Price Threshold" });
+			await user.click(
+				within(card("Purchase Price Threshold")).getByRole("checkbox", { name: "Enable filtering" }),
+			);
+			const field = screen.getByLabelText("Minimum purchase price").closest(".paydesk-range-field__input");
+			expect(field?.textContent).toBe(symbol);
+		},
+	);
 
 	it("an enabled item filter needs a range; the item inputs refuse + - . , e", async () => {
 		const user = setup();

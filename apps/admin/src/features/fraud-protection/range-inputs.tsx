@@ -1,10 +1,13 @@
 /**
  * The two range cards' inputs (spec 3 §5.5): amounts take digits and one decimal point, item
  * counts whole numbers from 1 with + - . , e refused; blank means no limit. Each input keeps
- * what was typed and hands the parsed value up, so "12." stays on screen while meaning 12.
+ * what was typed and hands the parsed value up, so "12." stays on screen while meaning 12. An
+ * amount with more decimals than the store currency has is refused inline and reported up, so
+ * the page will not save it (it used to read as no limit).
  */
 import type { AmountRangeFilter, ItemRangeFilter } from "@paydesk/domain/fraud-rules";
 import {
+	amountDecimalsError,
 	amountInputText,
 	BLOCKED_ITEM_KEYS,
 	itemRangeWarning,
@@ -12,10 +15,11 @@ import {
 	priceRangeWarning,
 	sanitizeAmountInput,
 } from "@paydesk/domain/fraud-validation";
-import { currencySymbol, parseMajor } from "@paydesk/domain/money";
+import { parseMajor } from "@paydesk/domain/money";
 import { __ } from "@wordpress/i18n";
-import { type KeyboardEvent, useState } from "react";
+import { type KeyboardEvent, useEffect, useState } from "react";
 import { translator } from "../../components/translator.ts";
+import type { AmountField } from "./use-fraud-protection.ts";
 
 function RangeField({
 	id,
@@ -25,6 +29,7 @@ function RangeField({
 	onText,
 	inputMode,
 	onKeyDown,
+	error = null,
 }: {
 	id: string;
 	label: string;
@@ -33,7 +38,10 @@ function RangeField({
 	onText: (text: string) => void;
 	inputMode: "decimal" | "numeric";
 	onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
+	/** Why what the input holds is refused, shown under it. */
+	error?: string | null;
 }) {
+	const errorId = `${id}-error`;
 	return (
 		<div className="paydesk-range-field">
 			<label htmlFor={id}>{label}</label>
@@ -41,6 +49,8 @@ function RangeField({
 				{prefix && <span aria-hidden="true">{prefix}</span>}
 				<input
 					id={id}
+					aria-invalid={error ? true : undefined}
+					aria-describedby={error ? errorId : undefined}
 					type={inputMode === "numeric" ? "number" : "text"}
 					inputMode={inputMode}
 					min={inputMode === "numeric" ? 1 : undefined}
@@ -51,6 +61,11 @@ function RangeField({
 					onKeyDown={onKeyDown}
 				/>
 			</div>
+			{error && (
+				<p id={errorId} className="paydesk-range-warning" role="alert">
+					{error}
+				</p>
+			)}
 		</div>
 	);
 }
@@ -67,15 +82,31 @@ function Warning({ text }: { text: string | null }) {
 export function AmountRangeInputs({
 	filter,
 	currency,
+	symbol,
 	onChange,
+	onAmountError,
 }: {
 	filter: AmountRangeFilter;
 	currency: string;
+	/** The symbol before the inputs (spec 3 §9: "$" unless multi-currency is on). */
+	symbol: string;
 	onChange: (next: AmountRangeFilter) => void;
+	onAmountError: (field: AmountField, error: string | null) => void;
 }) {
 	const [min, setMin] = useState(() => amountInputText(filter.min_amount, currency));
 	const [max, setMax] = useState(() => amountInputText(filter.max_amount, currency));
-	const symbol = currencySymbol(currency).trim();
+	const minError = amountDecimalsError(min, currency, translator);
+	const maxError = amountDecimalsError(max, currency, translator);
+	useEffect(() => onAmountError("min_amount", minError), [onAmountError, minError]);
+	useEffect(() => onAmountError("max_amount", maxError), [onAmountError, maxError]);
+	// Inputs that are gone (the filter was switched off) hold nothing to refuse.
+	useEffect(
+		() => () => {
+			onAmountError("min_amount", null);
+			onAmountError("max_amount", null);
+		},
+		[onAmountError],
+	);
 	const parse = (text: string) => (text === "" ? null : parseMajor(text, currency));
 	return (
 		<div className="paydesk-range">
@@ -86,6 +117,7 @@ export function AmountRangeInputs({
 					prefix={symbol}
 					text={min}
 					inputMode="decimal"
+					error={minError}
 					onText={(raw) => {
 						const text = sanitizeAmountInput(raw);
 						setMin(text);
@@ -98,6 +130,7 @@ export function AmountRangeInputs({
 					prefix={symbol}
 					text={max}
 					inputMode="decimal"
+					error={maxError}
 					onText={(raw) => {
 						const text = sanitizeAmountInput(raw);
 						setMax(text);
@@ -105,7 +138,7 @@ export function AmountRangeInputs({
 					}}
 				/>
 			</div>
-			<Warning text={priceRangeWarning(filter, translator)} />
+			{!minError && !maxError && <Warning text={priceRangeWarning(filter, translator)} />}
 		</div>
 	);
 }

@@ -12,8 +12,8 @@ import {
 	parseProtectionRules,
 	type SellingCountries,
 } from "@paydesk/domain/fraud-rules";
-import { decideFraudSave } from "@paydesk/domain/fraud-validation";
-import { useMemo, useState } from "react";
+import { decideFraudSave, fraudAmountSymbol } from "@paydesk/domain/fraud-validation";
+import { useCallback, useMemo, useState } from "react";
 import { createNotice } from "../../app/notices.tsx";
 import { getSettings } from "../../app/settings.ts";
 import { translator } from "../../components/translator.ts";
@@ -33,11 +33,22 @@ function sellingCountriesOf(values: Record<string, unknown> | undefined): Sellin
 	return { mode, countries: mode === "all" ? [] : countries };
 }
 
+/** The amount inputs of the purchase price card, which can hold what no amount reads as. */
+export type AmountField = "min_amount" | "max_amount";
+const AMOUNT_FIELDS: readonly AmountField[] = ["min_amount", "max_amount"];
+
 export interface FraudPageState {
 	filters: FraudFilters | null;
 	update: (patch: Partial<FraudFilters>) => void;
 	selling: SellingCountries;
 	storeCurrency: string;
+	/** The symbol before the amount inputs: "$" unless multi-currency is on (spec 3 §9). */
+	amountSymbol: string;
+	/**
+	 * An amount input reports what it holds that is no amount (too many decimals), or null once it
+	 * holds one again or is gone; the save is refused while one does.
+	 */
+	reportAmountError: (field: AmountField, error: string | null) => void;
 	reviewFeatureActive: boolean;
 	declineOnCVCFailure: boolean;
 	isLoading: boolean;
@@ -73,7 +84,17 @@ export function useFraudProtection(): FraudPageState {
 	);
 	const [edited, setEdited] = useState<FraudFilters | null>(null);
 	const [validationNotice, setValidationNotice] = useState<string | null>(null);
+	const [amountErrors, setAmountErrors] = useState<Partial<Record<AmountField, string>>>({});
 	const filters = edited ?? saved;
+	// Stable, as the inputs report from their effects.
+	const reportAmountError = useCallback((field: AmountField, error: string | null) => {
+		setAmountErrors((errors) => {
+			if ((errors[field] ?? null) === error) return errors;
+			const others = { ...errors };
+			delete others[field];
+			return error === null ? others : { ...others, [field]: error };
+		});
+	}, []);
 	const selling = sellingCountriesOf(countries.data);
 	const context: BuildContext = { storeCurrency: page.storeCurrency, selling };
 	const dirty = edited !== null && saved !== null && JSON.stringify(edited) !== JSON.stringify(saved);
@@ -81,7 +102,8 @@ export function useFraudProtection(): FraudPageState {
 	const save = () => {
 		if (!filters || !settings.data) return;
 		const level = settings.data.current_protection_level as ProtectionLevel;
-		const decision = decideFraudSave(filters, level, context, translator);
+		const amountError = AMOUNT_FIELDS.map((field) => amountErrors[field]).find(Boolean) ?? null;
+		const decision = decideFraudSave(filters, level, context, translator, amountError);
 		if (decision.kind === "invalid") {
 			setValidationNotice(decision.notice);
 			window.scrollTo?.(0, 0);
@@ -112,6 +134,8 @@ export function useFraudProtection(): FraudPageState {
 		},
 		selling,
 		storeCurrency: page.storeCurrency,
+		amountSymbol: fraudAmountSymbol(page.storeCurrency, settings.data?.is_multi_currency_enabled ?? false),
+		reportAmountError,
 		reviewFeatureActive,
 		declineOnCVCFailure: fraud.declineOnCVCFailure,
 		isLoading: settings.isPending || countries.isPending,

@@ -2,10 +2,13 @@
  * Account fees and discounts (spec 1 §2.2; spec 3 §3.10, §9): per enabled payment method,
  * "percentage + fixed per transaction" — the undiscounted fee struck through while a discount
  * applies, what the discount is, the international and currency conversion surcharges and the
- * most a payment costs; "missing fees" when the account has no fee for a method.
+ * most a payment costs; "missing fees" when the account has no fee for a method; a help link to
+ * the fees of the account's country, only for the countries that have such a page.
  */
+import { feeHelpUrl } from "@paydesk/domain/fee-help";
 import { discountNote, feeDisplay } from "@paydesk/domain/fees-display";
 import { paymentMethodLabel } from "@paydesk/domain/payment-methods";
+import { ExternalLink } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import { getSettings } from "../../app/settings.ts";
 import { formatStoreDate } from "../../components/format.ts";
@@ -14,6 +17,7 @@ export function AccountFees() {
 	const settings = getSettings();
 	const methods = settings.enabledPaymentMethods ?? Object.keys(settings.accountFees ?? {});
 	const locale = settings.locale.code;
+	const helpUrl = feeHelpUrl(settings.accountStatus?.country ?? settings.connect.country);
 	if (methods.length === 0) return null;
 	return (
 		<section className="paydesk-fees" aria-labelledby="paydesk-fees-title">
@@ -47,6 +51,13 @@ export function AccountFees() {
 					);
 				})}
 			</ul>
+			{helpUrl && (
+				<p className="paydesk-fees__help">
+					<ExternalLink href={helpUrl}>
+						{__("Learn more about the fees in your country", "paydesk")}
+					</ExternalLink>
+				</p>
+			)}
 		</section>
 	);
 }

@@ -1,7 +1,7 @@
 /**
  * The payout notices under the balance of the selected currency (spec 3 §8, §9), chosen by
- * domain/payout-notices, and the dismissible offer of instant payouts (dismissal saved through
- * POST /settings/{option}).
+ * domain/payout-notices and all shown as warnings, as spec 3 §8 lists them, and the dismissible
+ * offer of instant payouts (dismissal saved through POST /settings/{option}).
  */
 import type { DepositsOverview } from "@paydesk/contract/deposits";
 import { payoutNotices, payoutNoticeText } from "@paydesk/domain/payout-notices";
@@ -35,12 +35,7 @@ export function BalanceNotices({ overview, currency }: { overview: DepositsOverv
 				kind === "payout_failed" ? (
 					<PayoutFailureNotice key={kind} source="overview" currency={currency} />
 				) : (
-					<Notice
-						key={kind}
-						status={kind === "no_funds" || kind === "first_payout_held" ? "info" : "warning"}
-						isDismissible={false}
-						className="paydesk-notice"
-					>
+					<Notice key={kind} status="warning" isDismissible={false} className="paydesk-notice">
 						{payoutNoticeText(kind, currency, translator, locale)}
 					</Notice>
 				),

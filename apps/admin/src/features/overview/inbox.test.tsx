@@ -42,18 +42,22 @@ const note = (id: number, title: string): InboxNote => ({
 let requests: RecordedRequest[];
 let notes: InboxNote[];
 let listFails: boolean;
+let writesFail: boolean;
 
 beforeEach(() => {
 	overviewSettings();
 	notes = [note(2, "Set up refund policy"), note(1, "Enable secure checkout")];
 	listFails = false;
+	writesFail = false;
 	const noteById = (id: string) =>
 		notes.find((item) => item.id === Number(id)) ?? restError(404, INBOX_ERRORS.noteNotFound);
 	requests = stubApi(
 		on(listNotes).reply(() => (listFails ? restError(400, "rest_invalid_param", "no") : notes)),
-		on(removeNote).reply(({ params }) => noteById(params.id)),
+		on(removeNote).reply(({ params }) =>
+			writesFail ? restError(500, "internal_server_error") : noteById(params.id),
+		),
 		on(updateNote).reply(({ params }) => noteById(params.id)),
-		on(batchUpdateNotes).reply(() => []),
+		on(batchUpdateNotes).reply(() => (writesFail ? restError(500, "internal_server_error") : [])),
 		on(getCurrentUser).reply(() => currentUserFixture({ roles: [] })),
 		on(updateCurrentUser).reply(() => currentUserFixture({ roles: [] })),
 	);
@@ -78,6 +82,14 @@ function renderInbox() {
 	);
 	return userEvent.setup();
 }
+
+/**
+ * The snackbar's text, not the screen reader's copy of it: the live region that @wordpress/a11y
+ * speaks through outlives each test and still holds what an earlier test announced.
+ */
+const NOT_SPOKEN = { ignore: ".a11y-speak-region, script, style" };
+const findNotice = (text: string) => screen.findByText(text, NOT_SPOKEN, { timeout: 3000 });
+const queryNotice = (text: string) => screen.queryByText(text, NOT_SPOKEN);
 
 async function dismiss(user: ReturnType<typeof userEvent.setup>, title: string, choice: string) {
 	const item = (await screen.findByText(title)).closest("li") as HTMLElement;
@@ -131,6 +143,50 @@ describe("overview inbox", () => {
 			noteIds: [2, 1],
 			is_deleted: 1,
 		});
+	});
+
+	it("says 'All messages dismissed' for Dismiss all messages even when only one message exists, and Undo restores it", async () => {
+		notes = [note(1, "Enable secure checkout")];
+		const user = renderInbox();
+		await dismiss(user, "Enable secure checkout", "Dismiss all messages");
+		const dialog = await screen.findByRole("dialog", { name: "Dismiss all messages?" });
+		await user.click(within(dialog).getByRole("button", { name: "Yes, dismiss" }));
+		await waitFor(() =>
+			expect(requests.find((request) => request.route === batchUpdateNotes)?.body).toEqual({
+				noteIds: [1],
+				is_deleted: 1,
+			}),
+		);
+		expect(await findNotice("All messages dismissed")).toBeTruthy();
+		expect(queryNotice("Message dismissed")).toBeNull();
+		await user.click(screen.getByRole("button", { name: "Undo" }));
+		await waitFor(() =>
+			expect(requests.filter((request) => request.route === batchUpdateNotes).at(-1)?.body).toEqual({
+				noteIds: [1],
+				is_deleted: 0,
+			}),
+		);
+	});
+
+	it("says 'Messages could not be dismissed' when Dismiss all messages fails, even for a single message", async () => {
+		notes = [note(1, "Enable secure checkout")];
+		writesFail = true;
+		const user = renderInbox();
+		await dismiss(user, "Enable secure checkout", "Dismiss all messages");
+		const dialog = await screen.findByRole("dialog", { name: "Dismiss all messages?" });
+		await user.click(within(dialog).getByRole("button", { name: "Yes, dismiss" }));
+		expect(await findNotice("Messages could not be dismissed")).toBeTruthy();
+		expect(queryNotice("Message could not be dismissed")).toBeNull();
+	});
+
+	it("says 'Message could not be dismissed' when dismissing one message fails", async () => {
+		writesFail = true;
+		const user = renderInbox();
+		await dismiss(user, "Set up refund policy", "Dismiss this message");
+		const dialog = await screen.findByRole("dialog", { name: "Dismiss this message?" });
+		await user.click(within(dialog).getByRole("button", { name: "Yes, dismiss" }));
+		expect(await findNotice("Message could not be dismissed")).toBeTruthy();
+		expect(queryNotice("Messages could not be dismissed")).toBeNull();
 	});
 
 	it("shows the empty state when there are no notes", async () => {

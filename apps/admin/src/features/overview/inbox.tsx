@@ -12,6 +12,7 @@ import { navigate } from "../../app/router.tsx";
 import { useCurrentUser } from "../../data/current-user.ts";
 import {
 	INBOX_LAST_READ_META,
+	type NotesDismissal,
 	useDismissNotes,
 	useInboxNotes,
 	useMarkInboxRead,
@@ -40,8 +41,8 @@ export function Inbox() {
 	const markRead = useMarkInboxRead();
 	const dismiss = useDismissNotes();
 	const trigger = useTriggerNoteAction();
-	const [confirm, setConfirm] = useState<{ ids: number[]; all: boolean } | null>(null);
-	const [fading, setFading] = useState<number[]>([]);
+	const [confirm, setConfirm] = useState<NotesDismissal | null>(null);
+	const [fading, setFading] = useState<readonly number[]>([]);
 	// The last visit as it was when the page opened: notes stay marked unread for this visit.
 	const lastRead = useRef<number | null>(null);
 	const saved = user.data?.meta[INBOX_LAST_READ_META];
@@ -55,11 +56,11 @@ export function Inbox() {
 
 	const confirmDismiss = () => {
 		if (!confirm) return;
-		const ids = confirm.ids;
+		const dismissal = confirm;
 		setConfirm(null);
-		setFading(ids);
+		setFading(dismissal.ids);
 		setTimeout(() => {
-			dismiss.mutate(ids, { onSettled: () => setFading([]) });
+			dismiss.mutate(dismissal, { onSettled: () => setFading([]) });
 		}, INBOX_FADE_MS);
 	};
 

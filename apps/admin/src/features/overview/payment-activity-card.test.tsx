@@ -78,12 +78,13 @@ function renderCard() {
 }
 
 describe("payment activity card", () => {
-	it("asks for the last 7 days of the selected currency and links each figure to its transactions", async () => {
+	it("asks for the last 7 days of the selected currency, sending preset_name with the dates, and links each figure to its transactions", async () => {
 		overviewSettings({}, { lifetimeTPV: 500_000 });
 		renderCard();
 		expect((await screen.findByTestId("activity-total_payment_volume")).textContent).toBe("$1,050.00");
 		const query = reports()[0];
 		expect(query?.currency).toBe("usd");
+		expect(query?.preset_name).toBe("last_7_days");
 		expect(query?.date_start).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00$/);
 		expect(query?.date_end).toMatch(/T23:59:59$/);
 		expect(query?.timezone).toMatch(/^[+-]\d{2}:\d{2}$/);
@@ -105,6 +106,7 @@ describe("payment activity card", () => {
 		await user.selectOptions(screen.getByRole("combobox", { name: "Period" }), "year_to_date");
 		expect(window.sessionStorage.getItem(PERIOD_STORAGE_KEY)).toBe("year_to_date");
 		await waitFor(() => expect(reports().at(-1)?.date_start).toMatch(/-01-01T00:00:00$/));
+		expect(reports().at(-1)?.preset_name).toBe("year_to_date");
 	});
 
 	it("shows the variant for a store with no volume yet, without asking for the report", async () => {

@@ -1,7 +1,8 @@
 /**
  * Spec 2 "Payment details": how the screen reads its id (payment intent, charge ch_/py_, order
- * digits), the card reader fee view, the list filters it drops from the URL, the cards it
- * shows in order, and 'Payment details not loaded' / 'Error while loading timeline'.
+ * digits), the card reader fee view, the fraud-protection link's status_is and type_is it drops
+ * from the URL (both, never one alone), the cards it shows in order, and 'Payment details not
+ * loaded' / 'Error while loading timeline'.
  */
 import { getCharge, getChargeByOrder, getPaymentIntent } from "@paydesk/contract/charges";
 import { getDispute } from "@paydesk/contract/disputes";
@@ -141,11 +142,20 @@ describe("the id of the payment details", () => {
 		},
 	);
 
-	it("drops status_is and type_is from the URL", async () => {
+	it("drops status_is and type_is from the URL when the query carries both (the fraud-protection link)", async () => {
 		open("id=pi_test1&status_is=block&type_is=review");
 		await waitFor(() => expect(currentQuery().has("status_is")).toBe(false));
 		expect(currentQuery().has("type_is")).toBe(false);
 		expect(currentQuery().get("id")).toBe("pi_test1");
+	});
+
+	it.each([
+		["status_is", "status_is=block"],
+		["type_is", "type_is=review"],
+	])("leaves %s alone in the URL: only both make the fraud-protection link", async (name, parameter) => {
+		open(`id=pi_test1&${parameter}`);
+		expect(await screen.findByText("$50.00 USD")).toBeTruthy();
+		expect(currentQuery().has(name)).toBe(true);
 	});
 
 	it("transaction_type=card_reader_fee opens the card reader fee view of the charge", async () => {

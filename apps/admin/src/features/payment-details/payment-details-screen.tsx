@@ -3,7 +3,7 @@
  * charge id (ch_, py_) or an order id (all digits); transaction_type=card_reader_fee opens the
  * card reader fee view of the charge instead.
  */
-import { paymentDetailsIdKind } from "@paydesk/domain/charge-status";
+import { isFraudProtectionLinkClick, paymentDetailsIdKind } from "@paydesk/domain/charge-status";
 import { useEffect } from "react";
 import { type Query, updateQuery, useLocation } from "../../app/router.tsx";
 import { CardReaderFees } from "../../components/card-reader-fees/card-reader-fees.tsx";
@@ -14,20 +14,20 @@ import { PaymentRedirect } from "./payment-redirect.tsx";
 const text = (value: string | string[] | undefined): string => (typeof value === "string" ? value : "");
 
 /**
- * Links from the blocked transactions list carry their list filters (status_is, type_is); the
- * details page drops them from its URL. The spec's link-click tracking event has no receiver
- * in Paydesk, so nothing is sent.
+ * The fraud-protection link carries status_is and type_is (both, not either one: a pure rule of
+ * packages/domain); the details page drops both from its URL. The spec's link-click tracking
+ * event has no receiver in Paydesk yet, so nothing is sent.
  */
-function useDropListFilters(query: Query): void {
-	const carriesFilters = query.status_is !== undefined || query.type_is !== undefined;
+function useFraudProtectionLinkClick(query: Query): void {
+	const linkClick = isFraudProtectionLinkClick(query);
 	useEffect(() => {
-		if (carriesFilters) updateQuery({ status_is: null, type_is: null }, { replace: true });
-	}, [carriesFilters]);
+		if (linkClick) updateQuery({ status_is: null, type_is: null }, { replace: true });
+	}, [linkClick]);
 }
 
 export default function PaymentDetailsScreen() {
 	const { query } = useLocation();
-	useDropListFilters(query);
+	useFraudProtectionLinkClick(query);
 	const id = text(query.id);
 	if (text(query.transaction_type) === "card_reader_fee") {
 		return (

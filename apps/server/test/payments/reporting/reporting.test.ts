@@ -151,6 +151,16 @@ describe("payment activity query validation", () => {
 		expect(Object.keys(params).sort()).toEqual(["currency", "date_end", "date_start", "timezone"]);
 	});
 
+	it("accepts the preset_name the overview sends with the dates (spec 1 §3), and refuses an unknown one", async () => {
+		const range = "currency=usd&date_start=2026-11-09T00:00:00&date_end=2026-11-15T23:59:59&timezone=UTC";
+		const named = await report(`${range}&preset_name=last_7_days`);
+		expect(named.statusCode).toBe(200);
+		expect(json<PaymentActivity>(named)).toEqual(json<PaymentActivity>(await report(range)));
+		const unknown = await report(`${range}&preset_name=last_5_days`);
+		expect(unknown.statusCode).toBe(400);
+		expect(Object.keys(json<{ data: { params: object } }>(unknown).data.params)).toEqual(["preset_name"]);
+	});
+
 	it("refuses an end before the start and a missing currency", async () => {
 		const reversed = await report(
 			"currency=usd&date_start=2026-11-15T00:00:00&date_end=2026-11-01T00:00:00&timezone=UTC",
