@@ -6,6 +6,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures.ts";
 import { logInTo, type OwnStore, startOwnStore } from "./own-store.ts";
+import { seriousViolations } from "./support.ts";
 
 const ADMIN = { login: "admin", password: "e2e-unconnected-password" };
 
@@ -69,6 +70,52 @@ test.describe("from an unconnected store", () => {
 		expect(Math.max(...seen)).toBeGreaterThan(40);
 		expect(seen).toEqual([...seen].sort((a, b) => a - b));
 		await expect(page.getByText(/Success! You can start using .+ in sandbox mode\./)).toBeVisible();
+	});
+
+	test("the test-drive account is offered live payments: the go-live task, and the connect page's banner, modal and reset", async ({
+		page,
+	}) => {
+		await logIn(page, sandboxStore);
+		await page.goto(`${sandboxStore.url}/wp-admin/admin.php?page=wc-admin&path=/payments/overview`);
+		await expect(page.getByText("Set up live payments on your store")).toBeVisible();
+
+		// The connect page stays for a test-drive account (spec 1 §4.3).
+		await page.goto(connectPage(sandboxStore));
+		await expect(page).toHaveURL(/path=\/payments\/connect/);
+		const banner = page
+			.locator(".components-notice")
+			.filter({ hasText: "You are using a test account. Activate live payments to accept real orders." });
+		await expect(banner).toBeVisible();
+		await expect(page.getByRole("button", { name: "Reset account" })).toBeVisible();
+		await page.getByRole("button", { name: "Activate live payments" }).click();
+		const modal = page.getByRole("dialog", { name: "Activate live payments" });
+		await expect(modal).toBeVisible();
+		expect(await seriousViolations(page)).toEqual([]);
+		await modal.getByRole("button", { name: "Cancel" }).click();
+		await expect(modal).toBeHidden();
+	});
+
+	test("a store that lost its platform connection is asked to reconnect, and the task's link reconnects it", async ({
+		page,
+	}) => {
+		await logIn(page, sandboxStore);
+		const overview = `${sandboxStore.url}/wp-admin/admin.php?page=wc-admin&path=/payments/overview`;
+		await page.goto(overview);
+		await expect(page.getByText("Set up live payments on your store")).toBeVisible();
+		await expect(page.getByText("Reconnect your store")).toHaveCount(0);
+
+		// The partner's test tool stands in for a site whose connection broke.
+		await page.goto(`${sandboxStore.url}/sandbox-partner/account`);
+		await page.getByRole("button", { name: "Disconnect the store" }).click();
+		await expect(page.getByRole("status")).toHaveText("Your store is disconnected.");
+
+		await page.goto(overview);
+		const task = page.locator(".paydesk-task").filter({ hasText: "Reconnect your store" });
+		await expect(task).toBeVisible();
+		await task.getByRole("link", { name: "Reconnect", exact: true }).click();
+		await page.waitForURL(/path=\/payments\/overview/);
+		await expect(page.getByText("Set up live payments on your store")).toBeVisible();
+		await expect(page.getByText("Reconnect your store")).toHaveCount(0);
 	});
 
 	test("a merchant goes through the business step and the embedded verification, and lands on the overview", async ({

@@ -2,6 +2,12 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 
+/** A 1×1 PNG: an evidence image small enough to write here. */
+const PIXEL_PNG = Buffer.from(
+	"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+	"base64",
+);
+
 const LIST = "/wp-admin/admin.php?page=wc-admin&path=/payments/disputes";
 const SUBMIT_CONFIRMATION =
 	"Are you sure you're ready to submit this evidence? Evidence submissions are final.";
@@ -72,7 +78,25 @@ test("a merchant challenges a dispute with evidence, and accepts another", async
 		mimeType: "application/pdf",
 		buffer: Buffer.from("%PDF-1.4\n% a receipt\n%%EOF\n"),
 	});
-	await expect(page.getByRole("button", { name: "receipt.pdf" })).toBeVisible();
+	const receipt = page.getByRole("link", { name: "receipt.pdf (opens in a new tab)" });
+	await expect(receipt).toBeVisible();
+	// Uploaded evidence is displayed from /file/{name} (spec 3 §7): the PDF opens in place.
+	const shown = await page.request.get((await receipt.getAttribute("href")) ?? "");
+	expect(shown.headers()["content-type"]).toBe("application/pdf");
+	expect(shown.headers()["content-disposition"]).toMatch(/^inline;/);
+	const [pdf] = await Promise.all([page.waitForEvent("popup"), receipt.click()]);
+	await expect(pdf).toHaveURL(/\/wp-json\/wc\/v3\/payments\/file\/file_\w+/);
+	await pdf.close();
+	// An image too: it shows in the tab.
+	await page
+		.getByLabel("Proof of shipping")
+		.setInputFiles({ name: "signature.png", mimeType: "image/png", buffer: PIXEL_PNG });
+	const [image] = await Promise.all([
+		page.waitForEvent("popup"),
+		page.getByRole("link", { name: "signature.png (opens in a new tab)" }).click(),
+	]);
+	await expect.poll(() => image.evaluate(() => document.querySelector("img")?.naturalWidth ?? 0)).toBe(1);
+	await image.close();
 	await page.getByLabel("Customer communication").setInputFiles({
 		name: "scan.pdf",
 		mimeType: "application/pdf",
@@ -96,7 +120,7 @@ test("a merchant challenges a dispute with evidence, and accepts another", async
 	await page.getByRole("button", { name: "Return to evidence submission" }).click();
 	await expect(page).toHaveURL(new RegExp(`challenge&id=${challenged}`));
 	await expect(page.getByLabel("Customer's name")).toHaveValue("Jane Evidence");
-	await expect(page.getByRole("button", { name: "receipt.pdf" })).toBeVisible();
+	await expect(page.getByRole("link", { name: "receipt.pdf (opens in a new tab)" })).toBeVisible();
 
 	// Submit, after the confirmation; then it is read-only.
 	page.once("dialog", async (dialog) => {

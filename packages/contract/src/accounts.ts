@@ -57,6 +57,8 @@ export const accountStatus = z.object({
 	progressiveOnboarding: progressiveOnboarding,
 	fraudProtection: z.object({ declineOnAVSFailure: z.boolean(), declineOnCVCFailure: z.boolean() }),
 	safeMode: z.boolean(),
+	/** The campaigns the account is eligible for (spec 2 §2: the review campaign's feedback prompt). */
+	campaigns: z.object({ wporg_review_2025: z.boolean() }),
 });
 export type AccountStatus = z.infer<typeof accountStatus>;
 

@@ -11,6 +11,7 @@
  * | wcpay-reset-account=true                | resets a resettable account → connect page (error: overview with wcpay-reset-account-error=1) |
  * | wcpay-disable-onboarding-test-mode=true | drops the test account, live onboarding → onboarding wizard  |
  * | wcpay-sandbox-success=true (connected)  | → overview (or settings) with wcpay-sandbox-success=true     |
+ * | wcpay-reconnect-wpcom=true              | connects the store to the content platform again → overview  |
  * | test_drive=true                         | creates a sandbox account → overview with wcpay-connection-success=1 |
  * | collect_payout_requirements=true        | → /payments/onboarding/kyc (embedded step only)              |
  * | (nothing else)                          | → onboarding wizard, or overview when already onboarded      |
@@ -29,6 +30,7 @@ export const CONNECT_FLAGS = {
 	resetAccount: "wcpay-reset-account",
 	resetAccountError: "wcpay-reset-account-error",
 	disableOnboardingTestMode: "wcpay-disable-onboarding-test-mode",
+	reconnectPlatform: "wcpay-reconnect-wpcom",
 	testDrive: "test_drive",
 	testDriveError: "test_drive_error",
 	autoStartTestDrive: "auto_start_test_drive_onboarding",
@@ -63,6 +65,7 @@ export const connectUrlQuery = z.object({
 	auto_start_test_drive_onboarding: flag,
 	"wcpay-reset-account": flag,
 	"wcpay-disable-onboarding-test-mode": flag,
+	"wcpay-reconnect-wpcom": flag,
 	collect_payout_requirements: flag,
 	redirect_to_settings_page: flag,
 });

@@ -71,13 +71,17 @@ export const getFileContent = defineRoute({
 	errors: [FILE_ERRORS.notFound],
 });
 
+/**
+ * An uploaded file itself (spec 3 §7: evidence files are displayed from /file/{name}): shown in
+ * place, as the image or PDF it was sniffed as, or downloaded with `download=1`.
+ */
 export const serveFile = defineRoute({
 	method: "GET",
 	path: `${FILE}/{name}`,
-	summary: "An uploaded file itself, as an attachment of its stored type",
+	summary: "An uploaded file itself, shown in place as its stored type (download=1: as an attachment)",
 	tag: "files",
 	params: z.object({ name: objectId }),
-	query: z.object({ _wpnonce: z.string().optional() }),
+	query: z.object({ _wpnonce: z.string().optional(), download: z.enum(["0", "1"]).optional() }),
 	response: z.unknown(),
 	produces: "application/octet-stream",
 	errors: [FILE_ERRORS.notFound],

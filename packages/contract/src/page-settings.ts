@@ -78,7 +78,13 @@ export const pageSettings = z.object({
 	isSubscriptionsActive: z.boolean(),
 	currentUserEmail: z.string(),
 	lifetimeTPV: z.number().int(),
-	accountLoans: z.object({ has_active_loan: z.boolean() }),
+	/** The account's loans (spec 2 §3: id and state; the one whose state is active is used). */
+	accountLoans: z.object({
+		has_active_loan: z.boolean(),
+		loans: z.array(z.object({ id: z.string(), state: z.enum(["active", "paid_off"]) })),
+	}),
+	/** The account's own currency (the store's until an account is connected), lower case. */
+	accountDefaultCurrency: z.string(),
 	reconnectUrl: z.string().nullable(),
 	/** The exports, e-mails and downloads speak of the store by this name. */
 	storeName: z.string(),

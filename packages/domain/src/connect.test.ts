@@ -12,6 +12,7 @@ import {
 	SANDBOX_PROGRESS,
 	sanitiseConnectParam,
 	showResetButton,
+	showsConnectPage,
 	showSandboxNotice,
 	showTestAccountBanner,
 	visibleLogoCount,
@@ -77,6 +78,21 @@ describe("connect button (spec 1 §4.1)", () => {
 		expect(
 			hasSetupError({ ...base, accountExists: false, isAccountConnected: false, isAccountValid: false }),
 		).toBe(false);
+	});
+});
+
+describe("the connect page: while no valid account exists, and for a test-drive account (spec 1 §4.3)", () => {
+	it("shows for a store without an account, or with one not yet valid", () => {
+		expect(showsConnectPage({ isAccountConnected: false, isAccountValid: false, testModeOnboarding: false })).toBe(true);
+		expect(showsConnectPage({ isAccountConnected: true, isAccountValid: false, testModeOnboarding: false })).toBe(true);
+	});
+
+	it("shows for a valid test-drive account, whose banner, activate-live modal and reset live there", () => {
+		expect(showsConnectPage({ isAccountConnected: true, isAccountValid: true, testModeOnboarding: true })).toBe(true);
+	});
+
+	it("does not show for a valid live account", () => {
+		expect(showsConnectPage({ isAccountConnected: true, isAccountValid: true, testModeOnboarding: false })).toBe(false);
 	});
 });
 

@@ -88,6 +88,19 @@ export function showSandboxNotice(input: {
 	return !input.isAccountConnected && input.testModeOnboarding;
 }
 
+/**
+ * Whether the store has the connect page (spec 1 §2.1, §4.3): while no valid account exists, and
+ * for a test-drive account, whose way to live payments (the test-account banner and its modal)
+ * and whose reset start there.
+ */
+export function showsConnectPage(input: {
+	isAccountConnected: boolean;
+	isAccountValid: boolean;
+	testModeOnboarding: boolean;
+}): boolean {
+	return !input.isAccountConnected || !input.isAccountValid || input.testModeOnboarding;
+}
+
 /** The test-account banner (with its activate-live link): a test account exists. */
 export function showTestAccountBanner(input: {
 	isAccountConnected: boolean;

@@ -84,11 +84,21 @@ function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
 	return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
+/**
+ * Whether a link is a page of this app, opened without a reload. The connect URL (wcpay-connect)
+ * looks like one but is an action the server takes before any page: it must load for real.
+ */
+export function opensInApp(href: string): boolean {
+	return (
+		["/wp-admin/admin.php", "/wp-admin/post.php", "/wp-admin/user-edit.php"].some((page) =>
+			href.startsWith(page),
+		) && !/[?&]wcpay-connect=/.test(href)
+	);
+}
+
 /** An anchor that navigates inside the admin without a reload (and still opens in a new tab). */
 export function Link({ href, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
-	const internal = ["/wp-admin/admin.php", "/wp-admin/post.php", "/wp-admin/user-edit.php"].some((page) =>
-		href.startsWith(page),
-	);
+	const internal = opensInApp(href);
 	return (
 		<a
 			href={href}

@@ -5,6 +5,7 @@
  * pages of the store Paydesk stands in for: WooCommerce › Settings › General, WordPress's
  * Settings › General and the user's Profile.
  */
+import { showsConnectPage } from "@paydesk/domain/connect";
 import type { PageSettings } from "@paydesk/contract/page-settings";
 import { __ } from "@wordpress/i18n";
 import type { ComponentType } from "react";
@@ -57,8 +58,9 @@ export const ROUTES: readonly RouteEntry[] = [
 		capability: "manage_woocommerce",
 		needsAccount: false,
 		menu: () => __("Connect", "paydesk"),
-		// A partly onboarded account (details not submitted) still finishes here (spec 1 §4.1).
-		enabled: (settings) => !settings.isAccountConnected || !settings.isAccountValid,
+		// A partly onboarded account (details not submitted) still finishes here (spec 1 §4.1), and a
+		// test-drive account goes live or resets here (§4.3).
+		enabled: showsConnectPage,
 		load: () => import("../features/connect/connect-screen.tsx"),
 	},
 	{

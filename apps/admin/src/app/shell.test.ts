@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { testSettings } from "../testing/settings.ts";
 import { resolveRoute } from "./app.tsx";
 import { breadcrumbs } from "./layout.tsx";
+import { opensInApp } from "./router.tsx";
 import { ROUTES } from "./routes.ts";
 
 const route = (path: string) => ROUTES.find((entry) => entry.path === path)!;
@@ -18,6 +19,26 @@ describe("route registry (spec 3 §2.1)", () => {
 			resolveRoute(connected, "/wp-admin/admin.php", { page: "wc-admin", path: "/payments/connect" })
 				.redirect,
 		).toContain("path=/payments/overview");
+	});
+
+	it("keeps the connect page for a test-drive account, where it goes live or resets (spec 1 §4.3)", () => {
+		const testDrive = testSettings({ testMode: true, testModeOnboarding: true });
+		const resolved = resolveRoute(testDrive, "/wp-admin/admin.php", {
+			page: "wc-admin",
+			path: "/payments/connect",
+		});
+		expect(resolved.redirect).toBeNull();
+		expect(resolved.route?.path).toBe("/payments/connect");
+	});
+
+	it("opens admin pages inside the app, but loads the connect URL for real: the server acts on it", () => {
+		expect(opensInApp("/wp-admin/admin.php?page=wc-admin&path=/payments/overview")).toBe(true);
+		expect(
+			opensInApp(
+				"/wp-admin/admin.php?page=wc-admin&path=/payments/connect&wcpay-connect=1&_wpnonce=x&wcpay-reconnect-wpcom=true",
+			),
+		).toBe(false);
+		expect(opensInApp("/sandbox-partner/account")).toBe(false);
 	});
 
 	it("registers documents only when the documents flag is on", () => {

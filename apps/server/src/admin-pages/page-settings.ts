@@ -97,12 +97,12 @@ export async function buildPageSettings(
 	const connected = account?.connected === 1;
 	const settings = storedSettingsOf(account?.settings);
 	const flags = { ...DEFAULT_FLAGS, ...featureFlagsOf(account) };
-	const loan = await db
+	const loans = await db
 		.selectFrom("loans")
-		.select("id")
+		.select(["id", "status"])
 		.where("account_id", "=", user.accountId)
-		.where("status", "=", "active")
-		.executeTakeFirst();
+		.orderBy("paid_out_at", "desc")
+		.execute();
 	const tpv = await db
 		.selectFrom("options")
 		.select("value")
@@ -174,8 +174,12 @@ export async function buildPageSettings(
 		isSubscriptionsActive: flags.wcpaySubscriptions && subscriptionsEnabled,
 		currentUserEmail: user.email,
 		lifetimeTPV: parseJsonColumn(storedLifetimeTpv, tpv?.value, 0),
-		accountLoans: { has_active_loan: loan !== undefined },
-		reconnectUrl: null,
+		accountLoans: {
+			has_active_loan: loans.some((loan) => loan.status === "active"),
+			loans: loans.map((loan) => ({ id: loan.id, state: loan.status === "active" ? "active" : "paid_off" })),
+		},
+		accountDefaultCurrency: currency,
+		reconnectUrl: connectPage.reconnectUrl,
 		storeName: site.title,
 		onboardingFieldsData: onboardingFieldsDataFor(AVAILABLE_COUNTRIES),
 		enabledPaymentMethods: enabledMethodsOf(settings),

@@ -21,7 +21,10 @@ export const SECURITY_HEADERS = {
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
 	app.addHook("onSend", async (request, reply, payload) => {
+		// A route may narrow the policy for its own answer (a file shown in place); never widen it.
+		const own = reply.getHeader("content-security-policy");
 		reply.headers(SECURITY_HEADERS);
+		if (typeof own === "string") reply.header("content-security-policy", own);
 		if (request.auth?.user && /^\/(wp-json|wp-admin)\//.test(request.url)) {
 			reply.header("cache-control", PRIVATE_NO_STORE);
 		}

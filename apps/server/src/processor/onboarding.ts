@@ -17,7 +17,7 @@ import type { Db } from "../db/connection.ts";
 import { forUpdate } from "../db/dialect.ts";
 import { parseJsonColumn } from "../db/json.ts";
 import type { AccountsTable } from "../db/schema.ts";
-import { externalAccountRow, externalAccountsOf } from "./account-documents.ts";
+import { externalAccountRow, externalAccountsOf, featureFlagsOf } from "./account-documents.ts";
 
 export const DAY = 86_400;
 /** The sandbox (test drive) account is reviewed after this many seconds; the flow polls it. */
@@ -183,6 +183,8 @@ export function startSandboxAccount(
 			test_mode: 1,
 			created: now,
 			onboarding: JSON.stringify(next),
+			// A test-drive account is offered to go live (spec 1 §4.4, the go-live task).
+			feature_flags: JSON.stringify({ ...featureFlagsOf(row), goLive: true }),
 		};
 	});
 }

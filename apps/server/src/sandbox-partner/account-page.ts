@@ -16,6 +16,8 @@ import { PARTNER_NAME, partnerPage } from "./pages.ts";
 export interface AccountPageView {
 	row: AccountsTable;
 	nonce: string;
+	/** Whether the store is connected to its content-platform account. */
+	platformConnected: boolean;
 	/** Feedback after a bank details update. */
 	message?: { kind: "success" | "error"; text: string };
 	/** The currency whose bank details form failed validation, with its error. */
@@ -38,6 +40,23 @@ ${error ? `<p class="partner-error" id="${id}-error">${escapeHtml(error)}</p>` :
 	return `<li class="partner-bank${errored ? " is-errored" : ""}">
 <p><strong>${escapeHtml(account.bank_name)}</strong> •••• ${escapeHtml(account.last4)} · ${escapeHtml(account.currency.toUpperCase())} ·
 <span class="partner-status">${errored ? "Payouts to this account failed" : escapeHtml(account.status)}</span></p>${form}</li>`;
+}
+
+/**
+ * The store's connection to its content-platform account. A test account can lose it here on
+ * purpose, standing in for a site whose connection broke (its address changed, its connection was
+ * removed), so the store's reconnect task can be tried.
+ */
+function connectionSection(view: AccountPageView): string {
+	if (!view.platformConnected) {
+		return `<h2>Store connection</h2><p>Your store's connection was lost. Reconnect it from your store's payments overview.</p>`;
+	}
+	if (!view.row.test_mode) return "";
+	return `<h2>Store connection</h2><p>Your store is connected.</p>
+<form method="post" action="/sandbox-partner/account/disconnect" class="partner-inline-form">
+<input type="hidden" name="_wpnonce" value="${escapeHtml(view.nonce)}">
+<p class="partner-hint-text">Test mode: disconnecting stands in for a store whose site connection broke.</p>
+<button type="submit" class="partner-secondary">Disconnect the store</button></form>`;
 }
 
 export function accountPage(view: AccountPageView): string {
@@ -75,6 +94,7 @@ ${
 <p><a class="partner-primary" href="/wp-admin/admin.php?page=wc-admin&amp;path=/payments/onboarding/kyc">Provide the information</a></p>`
 		: ""
 }
+${connectionSection(view)}
 <h2>Payout accounts</h2>
 ${externals.length ? `<ul class="partner-banks">${externals.map((a) => bankRow(a, view)).join("")}</ul>` : "<p>No payout account yet.</p>"}
 <p><a class="partner-secondary" href="/wp-admin/admin.php?page=wc-admin&amp;path=/payments/overview">Back to your store</a></p>

@@ -18,6 +18,7 @@ import { loadAccount } from "../processor/account.ts";
 import { advanceAccountLifecycle } from "../processor/account-lifecycle.ts";
 import { onboardingRecordOf, submitVerification } from "../processor/onboarding.ts";
 import { SERVER_DIR } from "../server-dir.ts";
+import { disconnectPlatform, readConnectOptions } from "../payments/onboarding/store-options.ts";
 import { accountPage } from "./account-page.ts";
 import { replaceBankDetails } from "./bank-details.ts";
 import { onboardingDonePage, onboardingErrorPage, onboardingFormPage } from "./pages.ts";
@@ -180,8 +181,30 @@ export function registerSandboxPartner(app: FastifyInstance, deps: AppDeps): voi
 		const message =
 			query.updated === "1"
 				? { kind: "success" as const, text: "Your bank details are updated." }
-				: undefined;
-		return html(reply, 200, accountPage({ row, nonce, ...(message ? { message } : {}) }));
+				: query.disconnected === "1"
+					? { kind: "success" as const, text: "Your store is disconnected." }
+					: undefined;
+		const { platformConnected } = await readConnectOptions(deps.db.kysely, who.user.accountId);
+		return html(reply, 200, accountPage({ row, nonce, platformConnected, ...(message ? { message } : {}) }));
+	});
+
+	app.post("/sandbox-partner/account/disconnect", async (request, reply) => {
+		const who = partnerMerchant(request, reply);
+		if (!who) return reply;
+		const body = (request.body ?? {}) as Record<string, unknown>;
+		if (
+			typeof body._wpnonce !== "string" ||
+			!verifyNonce(who.nonceSecret, ACCOUNT_NONCE_ACTION, body._wpnonce, deps.clock.seconds())
+		) {
+			return html(reply, 403, wpDiePage("The link you followed has expired."));
+		}
+		const row = await loadAccount(deps.db.kysely, who.user.accountId);
+		if (!row?.test_mode) return html(reply, 403, wpDiePage("Only a test account can be disconnected here."));
+		await disconnectPlatform(deps.db.kysely, who.user.accountId);
+		return reply.redirect(
+			`/sandbox-partner/account?account=${encodeURIComponent(who.user.accountId)}&disconnected=1`,
+			303,
+		);
 	});
 
 	app.post("/sandbox-partner/account/bank-details", async (request, reply) => {
@@ -200,7 +223,8 @@ export function registerSandboxPartner(app: FastifyInstance, deps: AppDeps): voi
 			const row = await loadAccount(deps.db.kysely, who.user.accountId);
 			if (!row) return html(reply, 404, wpDiePage("This account does not exist."));
 			const nonce = createNonce(who.nonceSecret, ACCOUNT_NONCE_ACTION, now);
-			return html(reply, 422, accountPage({ row, nonce, formError: result.error }));
+			const { platformConnected } = await readConnectOptions(deps.db.kysely, who.user.accountId);
+			return html(reply, 422, accountPage({ row, nonce, platformConnected, formError: result.error }));
 		}
 		return reply.redirect(
 			`/sandbox-partner/account?account=${encodeURIComponent(who.user.accountId)}&updated=1`,

@@ -154,6 +154,11 @@ describe("full-history states", () => {
 		expect(await readOption(db.kysely, ACCOUNT, "wcpay_lifetime_tpv", z.number(), 0)).toBeGreaterThan(0);
 		const settings = await settingsOf(db);
 		expect(settings.lifetimeTPV).toBeGreaterThan(0);
+		// The spec's names (spec 1 §3, spec 2 §3): the account's currency, its loans by state, its campaigns.
+		expect(settings.accountDefaultCurrency).toBe("usd");
+		expect(settings.accountLoans.loans.map((loan) => loan.state).sort()).toEqual(["active", "paid_off"]);
+		expect(settings.accountLoans.has_active_loan).toBe(true);
+		expect(settings.accountStatus?.campaigns).toEqual({ wporg_review_2025: true });
 		expect(settings.accountFees?.card?.discount[0]?.discount).toBe(0.25);
 		expect(Object.keys(settings.accountFees ?? {}).sort()).toEqual(["card", "link"]);
 	});
@@ -188,6 +193,8 @@ describe("full-history states", () => {
 		await expectPayoutInvariants(sandbox.kysely, ACCOUNT);
 		const settings = await settingsOf(sandbox);
 		expect(settings).toMatchObject({ testMode: true, testModeOnboarding: true });
+		// A test account is not asked to review the product.
+		expect(settings.accountStatus?.campaigns).toEqual({ wporg_review_2025: false });
 		expect((await tasksOf(sandbox)).map((t) => t.key)).toContain("go-live-payments");
 		const safe = await settingsOf(await seeded("safe-mode"));
 		expect(safe.accountStatus?.safeMode).toBe(true);

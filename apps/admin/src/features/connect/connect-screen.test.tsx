@@ -232,5 +232,6 @@ function fakeStatus(): NonNullable<PageSettings["accountStatus"]> {
 		progressiveOnboarding: { isEnabled: false, isComplete: false, tpv: 0, firstTransactionDate: null },
 		fraudProtection: { declineOnAVSFailure: false, declineOnCVCFailure: true },
 		safeMode: false,
+		campaigns: { wporg_review_2025: true },
 	};
 }

@@ -1,13 +1,17 @@
 /**
  * A file evidence field (spec 3 §4.2): idle, uploading, then done with the file's name (which
- * downloads it) or an error shown on the field; removal clears the field and its size.
+ * opens the image or PDF in place, from /file/{name} as spec 3 §7 says, in a new tab) and a
+ * Download button, or an error shown on the field; removal clears the field and its size.
  */
 
+import { serveFile } from "@paydesk/contract/files";
 import { EVIDENCE_FILE_ACCEPT } from "@paydesk/domain/disputes/evidence-limits";
 import type { EvidenceField } from "@paydesk/domain/disputes/evidence-sections";
 import { BaseControl, Button, Spinner } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import { useId } from "react";
+import { routeUrl } from "../../app/api.ts";
+import { getSettings } from "../../app/settings.ts";
 import { useFileDetails } from "../../data/files.ts";
 import type { EvidenceForm } from "./use-evidence-form.ts";
 
@@ -51,9 +55,30 @@ export function FileField({
 					</span>
 				)}
 				{!uploading && fileId && (
-					<Button variant="link" onClick={() => void form.download(fileId)}>
-						{fileName}
-					</Button>
+					<>
+						<a
+							href={routeUrl(serveFile, {
+								params: { name: fileId },
+								query: { _wpnonce: getSettings().restNonce },
+							})}
+							target="_blank"
+							rel="noopener noreferrer"
+						>
+							{fileName} <span className="screen-reader-text">{__("(opens in a new tab)", "paydesk")}</span>
+						</a>
+						<Button
+							variant="tertiary"
+							size="compact"
+							onClick={() => void form.download(fileId)}
+							label={sprintf(
+								/* translators: %s: the evidence file's name */
+								__("Download %s", "paydesk"),
+								fileName ?? "",
+							)}
+						>
+							{__("Download", "paydesk")}
+						</Button>
+					</>
 				)}
 				{!readOnly && !uploading && (
 					<>

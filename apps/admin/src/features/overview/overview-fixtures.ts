@@ -30,6 +30,7 @@ export function accountStatus(overrides: Partial<AccountStatus> = {}): AccountSt
 		progressiveOnboarding: { isEnabled: false, isComplete: true, tpv: 0, firstTransactionDate: null },
 		fraudProtection: { declineOnAVSFailure: false, declineOnCVCFailure: true },
 		safeMode: false,
+		campaigns: { wporg_review_2025: true },
 		...overrides,
 	};
 }

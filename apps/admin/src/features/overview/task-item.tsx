@@ -5,7 +5,7 @@ import { __ } from "@wordpress/i18n";
 import { check, chevronDown, chevronUp, Icon, moreVertical } from "@wordpress/icons";
 import { type MouseEvent, useState } from "react";
 import { DropdownMenu, MenuGroup, MenuItem } from "../../app/deferred-menu.tsx";
-import { adminUrl, Link, navigate } from "../../app/router.tsx";
+import { adminUrl, Link, navigate, opensInApp } from "../../app/router.tsx";
 
 function actionHref(task: OverviewTask): string | null {
 	if (!task.action) return null;
@@ -14,7 +14,13 @@ function actionHref(task: OverviewTask): string | null {
 
 /** Admin pages open inside the app; other links (the partner, the connect flow) load normally. */
 function followInside(event: MouseEvent<HTMLElement>, href: string): void {
-	if (!href.startsWith("/wp-admin/admin.php?page=wc-admin") || event.metaKey || event.ctrlKey) return;
+	if (
+		!href.startsWith("/wp-admin/admin.php?page=wc-admin") ||
+		!opensInApp(href) ||
+		event.metaKey ||
+		event.ctrlKey
+	)
+		return;
 	event.preventDefault();
 	navigate(href);
 }

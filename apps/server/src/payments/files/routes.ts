@@ -13,11 +13,22 @@ import { MAX_UPLOAD_BYTES, readEvidenceUpload } from "./upload.ts";
 
 const fileNotFound = () => notFound(FILE_ERRORS.notFound, "The file you are looking for cannot be found.");
 
-/** An attachment header that survives any file name (RFC 6266 with an RFC 5987 fallback). */
-function attachment(filename: string): string {
+/** A disposition header that survives any file name (RFC 6266 with an RFC 5987 fallback). */
+function disposition(kind: "inline" | "attachment", filename: string): string {
 	const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-	return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+	return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
+
+/**
+ * What a file shown in place may do: nothing but be itself. An image is shown in a sandbox that
+ * runs nothing; a PDF needs the browser's viewer (an object of this origin), which a sandbox
+ * would stop, and runs no script of this origin either.
+ */
+const INLINE_POLICY: Record<string, string> = {
+	"image/png": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+	"image/jpeg": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+	"application/pdf": "default-src 'none'; object-src 'self'",
+};
 
 export default async function filesRoutes(app: FastifyInstance): Promise<void> {
 	const { db, clock } = app.deps;
@@ -56,15 +67,19 @@ export default async function filesRoutes(app: FastifyInstance): Promise<void> {
 		};
 	});
 
-	// Always an attachment of the sniffed type, never rendered as a page of this origin.
-	contractRoute(app, serveFile, async ({ params, accountId, reply }) => {
+	// The sniffed type (an image or a PDF, never anything a browser would run as a page of this
+	// origin), shown in place under a policy that lets it do nothing else, or as an attachment.
+	contractRoute(app, serveFile, async ({ params, query, accountId, reply }) => {
 		const file = await findFileContent(db.kysely, accountId, params.name);
 		if (!file) throw fileNotFound();
+		const policy = INLINE_POLICY[file.mime_type];
+		const inline = query.download !== "1" && policy !== undefined;
 		reply
 			.header("content-type", file.mime_type)
-			.header("content-disposition", attachment(file.filename))
+			.header("content-disposition", disposition(inline ? "inline" : "attachment", file.filename))
 			.header("x-content-type-options", "nosniff")
 			.header("cache-control", "private, no-store");
+		if (inline) reply.header("content-security-policy", policy);
 		return Buffer.from(file.content);
 	});
 }

@@ -79,6 +79,12 @@ export async function handleConnect(
 		};
 	}
 
+	// The reconnect task's link (spec 1 §4.4): the store's content-platform connection was lost.
+	if (q["wcpay-reconnect-wpcom"]) {
+		await connectPlatform(db.kysely, accountId);
+		return { ok: true, redirect: finished({}) };
+	}
+
 	if (row.connected !== 1 && options.onboardingDisabled) {
 		return { ok: false, message: ONBOARDING_PAUSED_MESSAGE, redirect: connectPage() };
 	}

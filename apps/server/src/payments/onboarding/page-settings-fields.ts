@@ -1,4 +1,5 @@
 /** The connect page's page settings (spec 1 §3), computed from the account and the store's options. */
+import { CONNECT_FLAGS } from "@paydesk/contract/connect";
 import type { PageSettings } from "@paydesk/contract/page-settings";
 import type { Kysely } from "kysely";
 import type { AccountsTable, Database } from "../../db/schema.ts";
@@ -14,6 +15,7 @@ export type ConnectPageSettings = Pick<
 	| "errorMessage"
 	| "onBoardingDisabled"
 	| "connectIncentive"
+	| "reconnectUrl"
 >;
 
 export async function connectPageSettings(
@@ -23,13 +25,20 @@ export async function connectPageSettings(
 	session: { nonceSecret: string; now: number },
 ): Promise<ConnectPageSettings> {
 	const options = await readConnectOptions(db, accountId);
+	const connectUrl = connectUrlFor(session.nonceSecret, session.now);
 	return {
-		connectUrl: connectUrlFor(session.nonceSecret, session.now),
+		connectUrl,
 		isJetpackConnected: options.platformConnected,
 		// Valid once the partner has the business details; until then the connect page stays.
 		isAccountValid: account?.connected === 1 && account.details_submitted === 1,
 		errorMessage: onboardingErrorMessage(account, session.now),
 		onBoardingDisabled: options.onboardingDisabled,
 		connectIncentive: options.incentive,
+		// A connected account whose store lost its content-platform connection gets the reconnect
+		// task, whose link connects it again (spec 1 §4.4).
+		reconnectUrl:
+			account?.connected === 1 && !options.platformConnected
+				? `${connectUrl}&${CONNECT_FLAGS.reconnectPlatform}=true`
+				: null,
 	};
 }

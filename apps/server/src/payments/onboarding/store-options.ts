@@ -55,6 +55,11 @@ export async function readConnectOptions(db: Kysely<Database>, accountId: string
 	};
 }
 
+/** The store lost its content-platform connection (the partner's test tool stands in for that). */
+export async function disconnectPlatform(db: Kysely<Database>, accountId: string): Promise<void> {
+	await writeOptions(db, accountId, { [PLATFORM_DISCONNECTED_OPTION]: true });
+}
+
 /** Connecting to the content platform is immediate in the sandbox: the flag is cleared. */
 export async function connectPlatform(db: Kysely<Database>, accountId: string): Promise<void> {
 	await writeOptions(db, accountId, { [PLATFORM_DISCONNECTED_OPTION]: false });

@@ -69,8 +69,44 @@ describe("only content-sniffed PDF, PNG and JPEG files are kept", () => {
 	});
 });
 
-describe("files are served as attachments of their stored type", () => {
-	it("sends the stored type with Content-Disposition: attachment and nosniff", async () => {
+describe("files are shown in place as their stored type, or downloaded (spec 3 §7)", () => {
+	it("shows an image in place, in a sandbox that runs nothing, and downloads it with download=1", async () => {
+		const uploaded = await upload("receipt.png", "image/png", Buffer.concat([PNG_HEAD, Buffer.alloc(32)]));
+		const shown = await t.app.inject({
+			method: "GET",
+			url: `${BASE}/file/${uploaded.json().id}`,
+			headers: manager.headers,
+		});
+		expect(shown.statusCode).toBe(200);
+		expect(shown.headers["content-type"]).toBe("image/png");
+		expect(String(shown.headers["content-disposition"])).toMatch(/^inline; filename="receipt.png"/);
+		expect(String(shown.headers["content-security-policy"])).toBe(
+			"default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+		);
+		expect(shown.headers["x-content-type-options"]).toBe("nosniff");
+		const downloaded = await t.app.inject({
+			method: "GET",
+			url: `${BASE}/file/${uploaded.json().id}?download=1`,
+			headers: manager.headers,
+		});
+		expect(String(downloaded.headers["content-disposition"])).toMatch(/^attachment; filename="receipt.png"/);
+	});
+
+	it("shows a PDF in place, in the browser's viewer and with no script of this origin", async () => {
+		const uploaded = await upload("terms.pdf", "application/pdf", Buffer.from("%PDF-1.4\n%%EOF"));
+		const shown = await t.app.inject({
+			method: "GET",
+			url: `${BASE}/file/${uploaded.json().id}`,
+			headers: manager.headers,
+		});
+		expect(shown.headers["content-type"]).toBe("application/pdf");
+		expect(String(shown.headers["content-disposition"])).toMatch(/^inline;/);
+		const policy = String(shown.headers["content-security-policy"]);
+		expect(policy).toContain("default-src 'none'");
+		expect(policy).not.toContain("script-src");
+	});
+
+	it("sends the stored type with a safe Content-Disposition and nosniff, whatever the file's name", async () => {
 		const uploaded = await upload(
 			'evil"name\r\nX-Injected: 1.jpg',
 			"image/jpeg",
@@ -84,7 +120,7 @@ describe("files are served as attachments of their stored type", () => {
 		});
 		expect(served.statusCode).toBe(200);
 		expect(served.headers["content-type"]).toBe("image/jpeg");
-		expect(String(served.headers["content-disposition"])).toMatch(/^attachment; filename="[^"\r\n]*"/);
+		expect(String(served.headers["content-disposition"])).toMatch(/^inline; filename="[^"\r\n]*"/);
 		expect(served.headers["x-content-type-options"]).toBe("nosniff");
 		expect(served.headers["x-injected"]).toBeUndefined();
 	});

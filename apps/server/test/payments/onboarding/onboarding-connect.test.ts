@@ -2,8 +2,14 @@
  * The connect URL (spec 1 §4.2, §4.3, §7): the sandbox test drive with its JSON answer and
  * polling, reset, activating live payments, and where onboarding sends the merchant.
  */
+
+import { showsConnectPage, showTestAccountBanner } from "@paydesk/domain/connect";
+import { reconnectTask, taskContextOf } from "@paydesk/domain/tasks";
+import { englishTranslator } from "@paydesk/domain/translator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SANDBOX_REVIEW_SECONDS } from "../../../src/processor/onboarding.ts";
+import { buildPageSettings } from "../../../src/admin-pages/page-settings.ts";
+import { findSession, SESSION_COOKIE } from "../../../src/auth/sessions.ts";
+import { isResettable, SANDBOX_REVIEW_SECONDS } from "../../../src/processor/onboarding.ts";
 import { insertTestAccount } from "../../../src/testing/fixtures.ts";
 import { type Actor, createTestApp, json, type TestApp } from "../../../src/testing/test-app.ts";
 import { writeOptions } from "../../../src/wp/queries.ts";
@@ -16,6 +22,13 @@ import {
 } from "../../support/onboarding-fixtures.ts";
 
 let t: TestApp;
+const CONFIG = {
+	dataDir: "",
+	adminDist: "",
+	secureCookies: false,
+	productName: "Paydesk",
+	publicUrl: "http://localhost:8080",
+};
 
 beforeAll(async () => {
 	t = await createTestApp({
@@ -27,6 +40,12 @@ beforeAll(async () => {
 				connected: 1,
 				test_mode: 1,
 				test_mode_onboarding: 1,
+				details_submitted: 1,
+				status: "complete",
+			});
+			await insertUnconnectedAccount(db.kysely, "acct_reconnect", {
+				connected: 1,
+				test_mode: 1,
 				details_submitted: 1,
 				status: "complete",
 			});
@@ -69,6 +88,24 @@ describe("sandbox test drive: GET the connect URL with test_drive and capabiliti
 		expect(account.status).toBe("complete");
 		expect(account).toMatchObject({ testMode: true, paymentsEnabled: true, detailsSubmitted: true });
 		t.clock.advance(-SANDBOX_REVIEW_SECONDS);
+	});
+
+	it("leaves a test-drive account its way to live payments: test onboarding on, the go-live task, the connect page", async () => {
+		t.clock.advance(SANDBOX_REVIEW_SECONDS);
+		try {
+			const settings = await buildPageSettings(t.db.kysely, CONFIG, admin.user, {
+				nonceSecret: "s",
+				now: t.clock.seconds(),
+			});
+			expect(settings).toMatchObject({ isAccountConnected: true, testMode: true, testModeOnboarding: true });
+			expect(settings.featureFlags.goLive).toBe(true);
+			// The connect page stays, with its test-account banner and reset (spec 1 §4.3).
+			expect(showsConnectPage(settings)).toBe(true);
+			expect(showTestAccountBanner(settings)).toBe(true);
+			expect(isResettable(await accountRow(t, "acct_drive"))).toBe(true);
+		} finally {
+			t.clock.advance(-SANDBOX_REVIEW_SECONDS);
+		}
 	});
 
 	it("sends the final redirect (wcpay-sandbox-success) to the overview with the sandbox success flag", async () => {
@@ -243,6 +280,59 @@ describe("reset and live activation (spec 1 §4.3, spec 3 §4.8)", () => {
 			test_mode: 0,
 			test_mode_onboarding: 0,
 		});
+	});
+});
+
+describe("a lost content-platform connection: the reconnect task and its link (spec 1 §4.4)", () => {
+	/** The page settings as the actor's own admin page has them (its session's nonces). */
+	const settingsOf = async (actor: Actor) => {
+		const token = actor.headers.cookie?.slice(`${SESSION_COOKIE}=`.length) ?? "";
+		const session = await findSession(t.db.kysely, token, t.clock.seconds());
+		return buildPageSettings(t.db.kysely, CONFIG, actor.user, {
+			nonceSecret: session?.nonceSecret ?? "",
+			now: t.clock.seconds(),
+		});
+	};
+
+	it("the partner's test tool disconnects a test store; the page settings then carry a reconnect URL, which connects it again", async () => {
+		const admin = await t.actor("administrator", "acct_reconnect");
+		expect((await settingsOf(admin)).reconnectUrl).toBeNull();
+		const page = await get(admin, "/sandbox-partner/account");
+		expect(page.statusCode).toBe(200);
+		const nonce =
+			/action="\/sandbox-partner\/account\/disconnect"[\s\S]*?name="_wpnonce" value="([^"]+)"/.exec(
+				page.body,
+			)?.[1];
+		expect(nonce).toBeTruthy();
+		const disconnected = await t.app.inject({
+			method: "POST",
+			url: "/sandbox-partner/account/disconnect",
+			headers: { ...admin.headers, "content-type": "application/x-www-form-urlencoded" },
+			payload: `_wpnonce=${nonce}`,
+		});
+		expect(disconnected.statusCode).toBe(303);
+
+		const settings = await settingsOf(admin);
+		expect(settings.isJetpackConnected).toBe(false);
+		expect(settings.reconnectUrl).toContain("wcpay-reconnect-wpcom=true");
+		const format = { money: (amount: number) => String(amount), date: () => "date", time: () => "time" };
+		const context = { disputes: [], now: t.clock.seconds(), format, translator: englishTranslator };
+		const task = reconnectTask(taskContextOf(settings, context));
+		expect(task).toMatchObject({
+			title: "Reconnect your store",
+			action: { kind: "url", url: settings.reconnectUrl },
+		});
+
+		const back = await get(admin, settings.reconnectUrl ?? "");
+		expect(back.statusCode).toBe(302);
+		expect(back.headers.location).toContain("path=/payments/overview");
+		expect((await settingsOf(admin)).reconnectUrl).toBeNull();
+	});
+
+	it("a live store cannot be disconnected by the test tool", async () => {
+		const admin = await t.actor("administrator", "acct_connected");
+		const page = await get(admin, "/sandbox-partner/account");
+		expect(page.body).not.toContain("/sandbox-partner/account/disconnect");
 	});
 });
 
