@@ -2,7 +2,8 @@
  * Every list request the admin can make, enumerated from the contract (issue 17): each GET route
  * with a paged query (a list), a `/summary` or a `/search` (suggestions), and for each of them
  * every filter parameter its query schema declares, every sort in both directions, the last
- * page, the middle page of every sort (deep pages), and "match any" over two rules. A parameter the bench has no sample value for stops it,
+ * page, the middle page of every sort (deep pages), "match any" over two rules, and filter values
+ * that match nothing. A parameter the bench has no sample value for stops it,
  * so a filter added to the contract later cannot be left out of the table.
  */
 import { ALL_ROUTES } from "@paydesk/contract/all-routes";
@@ -147,6 +148,30 @@ function requiredParams(shape: Record<string, Schema>): Record<string, string> {
 	return required;
 }
 
+/**
+ * Filter values no transaction of the demo store has, alone and with what else a list may ask: a
+ * country code no one has, and "card", which only a card of no known brand would carry (every
+ * demo card has its brand). An empty answer must be as fast as a full one.
+ */
+function matchingNothing(samples: StoreSamples): [label: string, params: Record<string, string>][] {
+	return [
+		["customer_country_is=ZZ", { customer_country_is: "ZZ" }],
+		["source_is=card", { source_is: "card" }],
+		[
+			"customer_country_is=ZZ, sort=amount desc",
+			{ customer_country_is: "ZZ", sort: "amount", direction: "desc" },
+		],
+		[
+			"customer_country_is=ZZ, date_after=2025-06-01",
+			{ customer_country_is: "ZZ", date_after: "2025-06-01" },
+		],
+		[
+			"customer_country_is=ZZ, search=(a customer's name)",
+			{ customer_country_is: "ZZ", search: samples.customerName },
+		],
+	];
+}
+
 /** Every request of one route: each filter parameter, each sort both ways, the last page, match any. */
 export function requestsOf(route: RouteContract, samples: StoreSamples): ListRequest[] {
 	const shape = shapeOf(route);
@@ -213,6 +238,12 @@ export function requestsOf(route: RouteContract, samples: StoreSamples): ListReq
 	}
 	for (const sort of enumValues(shape.sort) ?? [])
 		for (const direction of ["asc", "desc"]) add(`sort=${sort} ${direction}`, { sort, direction });
+	if (route.path.endsWith("/transactions") || route.path.endsWith("/transactions/summary")) {
+		for (const [label, params] of matchingNothing(samples)) {
+			if ("sort" in params && !("sort" in shape)) continue;
+			add(`${label} (matches nothing)`, params);
+		}
+	}
 	if ("page" in shape && route.path.endsWith("/transactions")) {
 		const last = Math.ceil(samples.transactions / 25);
 		add("the last page", { page: last });

@@ -26,6 +26,8 @@ const schema = z.object({
 	SEED_TRANSACTIONS: z.coerce.number().int().min(0).default(5000),
 	SEED: z.coerce.number().int().default(1),
 	LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+	/** json or pretty (readable lines); unset: pretty on a terminal, json when piped or collected. */
+	LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
 	SMTP_URL: z
 		.string()
 		.regex(/^smtps?:\/\//, { error: "must be an smtp:// or smtps:// URL" })

@@ -2,6 +2,7 @@
 import { buildApp } from "./app.ts";
 import { DEFAULT_ADMIN_DIST, ensureAdministrator, openMigratedDb } from "./bootstrap.ts";
 import { isTrue, rateLimitsOf, readEnv } from "./env.ts";
+import { logStream } from "./http/readable-log.ts";
 import { startJobRunner } from "./jobs/runner.ts";
 import { loadAccount } from "./processor/account.ts";
 import { startedClock, systemClock } from "./processor/clock.ts";
@@ -46,7 +47,10 @@ async function main(): Promise<void> {
 				eventStreamsPerUser: env.EVENT_STREAMS_PER_USER,
 			},
 		},
-		{ logger: { level: env.LOG_LEVEL }, trustProxy: isTrue(env.TRUST_PROXY) },
+		{
+			logger: { level: env.LOG_LEVEL, stream: logStream(env.LOG_FORMAT, process.stdout) },
+			trustProxy: isTrue(env.TRUST_PROXY),
+		},
 	);
 	const jobs = startJobRunner({
 		db,

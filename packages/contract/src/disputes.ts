@@ -14,9 +14,11 @@
  *   id from POST /file and its metadata entry the file's name; `__product_type` is one of the
  *   four product types. The keys the processor writes (__evidence_submitted_at,
  *   __dispute_closed_at, __closed_by_merchant) are ignored if sent. Limits: a textarea 20000
- *   characters, all text together below 150000 (a total that would reach it is refused), the
- *   dispute's files 4,500,000 bytes together. Saving is
- *   refused outside needs_response and warning_needs_response; `submit: true` moves the
+ *   characters, all text together below 150000, the dispute's files 4,500,000 bytes together.
+ *   Evidence whose total would reach 150000 is refused whole, never shortened: 400
+ *   wcpay_evidence_too_long, its message opening with spec 3 §5.1's "Reached maximum character
+ *   count for evidence", its data giving field ("evidence" for the total), limit and length.
+ *   Saving is refused outside needs_response and warning_needs_response; `submit: true` moves the
  *   dispute to under_review (warning_under_review for an inquiry) and needs a product type.
  * - `evidence_files` lists, per file field, the saved file's id, name and size, so the form
  *   can keep the dispute's total size without asking for each file.

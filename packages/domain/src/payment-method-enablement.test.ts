@@ -72,6 +72,24 @@ describe("the enablement wizard (spec 3 §4.3, §5.3)", () => {
 		expect(currencyRequirementText("iDEAL", ["EUR"], t)).toContain("iDEAL requires the EUR currency.");
 	});
 
+	it("spec 3 §5.3: methods that accept only domestic payments use the account's domestic currency", () => {
+		const euroAccount = { multiCurrencyEnabled: false, storeCurrency: "EUR", domesticCurrency: "eur" };
+		// Affirm's own list (USD, CAD) leaves out EUR, but for a EUR account it takes EUR, which
+		// the store has: nothing to add.
+		expect(requiredCurrencies(paymentMethodDefinition("affirm", t), euroAccount)).toBeNull();
+		expect(requiredCurrencies(paymentMethodDefinition("klarna", t), euroAccount)).toBeNull();
+		// A domestic-only method of a EUR account in a GBP store needs EUR, not its own list.
+		const gbpStore = { ...euroAccount, storeCurrency: "gbp" };
+		expect(requiredCurrencies(paymentMethodDefinition("afterpay_clearpay", t), gbpStore)).toEqual(["EUR"]);
+		expect(requiredCurrencies(paymentMethodDefinition("klarna", t), gbpStore)).toEqual(["EUR"]);
+		// Methods that take international payments keep their own list.
+		expect(requiredCurrencies(paymentMethodDefinition("p24", t), gbpStore)).toEqual(["EUR", "PLN"]);
+		expect(requiredCurrencies(paymentMethodDefinition("p24", t), euroAccount)).toBeNull();
+		// An account whose domestic currency is not known yet falls back on the method's list.
+		const unknown = { ...euroAccount, domesticCurrency: "", storeCurrency: "USD" };
+		expect(requiredCurrencies(paymentMethodDefinition("affirm", t), unknown)).toBeNull();
+	});
+
 	it("toggling a method adds or removes its id in the enabled list (spec 2 §4)", () => {
 		expect(toggleMethodId(["card"], "eps", true)).toEqual(["card", "eps"]);
 		expect(toggleMethodId(["card", "eps"], "eps", true)).toEqual(["card", "eps"]);

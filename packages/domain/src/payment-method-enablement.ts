@@ -222,6 +222,20 @@ export function wizardMethodIds(available: readonly string[]): string[] {
 }
 
 /**
+ * The currencies a method takes for this account (spec 3 §5.3): a method that accepts only
+ * domestic payments takes the account's domestic currency, whatever its own list says; the
+ * others their own list (empty: any). An account whose domestic currency is not known yet
+ * leaves the method's own list.
+ */
+export function methodCurrencies(
+	method: PaymentMethodDefinition,
+	domesticCurrency: string,
+): readonly string[] {
+	const domestic = domesticCurrency.toUpperCase();
+	return method.accepts_only_domestic_payment && domestic !== "" ? [domestic] : method.currencies;
+}
+
+/**
  * Spec 3 §5.3: with multi-currency off, a non-card method whose currencies (the account's
  * domestic currency for domestic-only methods) leave out the store currency needs setup. Answers
  * the currencies to add, or null when none is needed.
@@ -230,13 +244,10 @@ export function requiredCurrencies(
 	method: PaymentMethodDefinition,
 	context: { multiCurrencyEnabled: boolean; storeCurrency: string; domesticCurrency: string },
 ): string[] | null {
-	if (context.multiCurrencyEnabled || method.id === "card" || method.currencies.length === 0) return null;
-	const domestic = context.domesticCurrency.toUpperCase();
-	const accepted = method.accepts_only_domestic_payment
-		? method.currencies.filter((code) => code === domestic)
-		: [...method.currencies];
-	if (accepted.includes(context.storeCurrency.toUpperCase())) return null;
-	return accepted.length > 0 ? accepted : [domestic];
+	if (context.multiCurrencyEnabled || method.id === "card") return null;
+	const accepted = methodCurrencies(method, context.domesticCurrency);
+	if (accepted.length === 0 || accepted.includes(context.storeCurrency.toUpperCase())) return null;
+	return [...accepted];
 }
 
 /** Why a method needs a currency added first: "iDEAL requires the EUR currency. …" */

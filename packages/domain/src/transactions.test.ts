@@ -12,6 +12,7 @@ import {
 	tabSwitchQuery,
 	transactionColumns,
 	transactionDetailsLink,
+	transactionSource,
 	transactionTotalsShown,
 	transactionTypeLabel,
 } from "./transactions.ts";
@@ -41,6 +42,19 @@ describe("transaction value lists (spec 2 §4)", () => {
 		expect([0, 1, 2].map((level) => riskLevelLabel(level, t))).toEqual(["Normal", "Elevated", "Highest"]);
 		expect(riskLevelLabel(null, t)).toBe("Not assessed");
 		expect(riskLevelLabel(7, t)).toBe("Not assessed");
+	});
+
+	it("a card payment's source (the payment method filter's value) is its brand; other methods their type", () => {
+		for (const brand of ["visa", "mastercard", "amex", "discover", "jcb", "diners", "unionpay"]) {
+			expect(transactionSource("card", brand)).toBe(brand);
+		}
+		expect(transactionSource("sepa_debit", undefined)).toBe("sepa_debit");
+		expect(transactionSource("klarna", "visa")).toBe("klarna");
+		// In-person cards have fees of their own, whatever the brand.
+		expect(transactionSource("card_present", "visa")).toBe("card_present");
+		// A brand the filter does not offer stays a card.
+		expect(transactionSource("card", "unknown")).toBe("card");
+		expect(transactionSource("card", undefined)).toBe("card");
 	});
 
 	it("fraud outcome statuses: allow Succeeded, review Needs review, block Payment blocked", () => {

@@ -73,6 +73,17 @@ export function channelLabel(channel: string | null | undefined, t: Translator):
  */
 export const TRANSACTION_SOURCES = [...PAYMENT_METHOD_TYPES, ...CARD_BRANDS] as const;
 
+/**
+ * A transaction's source, the value the payment method filter matches: an online card payment
+ * is its card's brand (visa, mastercard, amex …), since fees differ by brand and merchants filter
+ * by it; every other method is its type. An in-person card keeps card_present (its fees are its
+ * own, whatever the brand), and a card whose brand is not one the filter knows stays "card".
+ */
+export function transactionSource(methodType: string, brand: unknown): string {
+	if (methodType !== "card" || typeof brand !== "string") return methodType;
+	return (CARD_BRANDS as readonly string[]).includes(brand) ? brand : methodType;
+}
+
 export const SOURCE_DEVICES = ["android", "ios"] as const;
 export type SourceDevice = (typeof SOURCE_DEVICES)[number];
 

@@ -11,6 +11,7 @@
 import { captureDeadline, isAuthorizationExpired, minimumCaptureAmount } from "@paydesk/domain/capture";
 import { type FeeRates, standardFeeRates } from "@paydesk/domain/fees";
 import { paymentMethodLast4 } from "@paydesk/domain/payment-methods";
+import { transactionSource } from "@paydesk/domain/transactions";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Db } from "../db/connection.ts";
@@ -186,7 +187,7 @@ function captureTransaction(
 		deposit_id: null,
 		loan_id: null,
 		channel: charge.channel,
-		source: charge.payment_method_type,
+		source: transactionSource(charge.payment_method_type, details.brand),
 		source_identifier: paymentMethodLast4({
 			type: charge.payment_method_type,
 			[charge.payment_method_type]: details,

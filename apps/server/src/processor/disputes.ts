@@ -8,7 +8,11 @@
  */
 import { createHash } from "node:crypto";
 import { FILE_EVIDENCE_KEYS } from "@paydesk/domain/disputes/evidence-fields";
-import { evidenceTextViolation, fitsEvidenceFileLimit } from "@paydesk/domain/disputes/evidence-limits";
+import {
+	type EvidenceTextViolation,
+	evidenceTextViolation,
+	fitsEvidenceFileLimit,
+} from "@paydesk/domain/disputes/evidence-limits";
 import {
 	DISPUTE_METADATA_KEYS,
 	disputeStatusLabel,
@@ -38,12 +42,42 @@ export class DisputeError extends Error {
 	readonly code: DisputeErrorCode;
 	/** The evidence field at fault, when there is one. */
 	readonly field: string | undefined;
-	constructor(code: DisputeErrorCode, message: string, field?: string) {
+	/** The limit broken and the size refused, when a limit was. */
+	readonly limit: { limit: number; length: number } | undefined;
+	constructor(
+		code: DisputeErrorCode,
+		message: string,
+		field?: string,
+		limit?: { limit: number; length: number },
+	) {
 		super(message);
 		this.name = "DisputeError";
 		this.code = code;
 		this.field = field;
+		this.limit = limit;
 	}
+}
+
+/**
+ * Spec 3 §5.1's refusal as the server gives it: the spec's message, then the limit, with the
+ * limit and the length refused in the error's data, so a client never guesses what was cut.
+ */
+function evidenceTooLong(violation: EvidenceTextViolation): DisputeError {
+	const { limit, length } = violation;
+	if (violation.kind === "field") {
+		return new DisputeError(
+			"evidence_too_long",
+			`Reached maximum character count for evidence: ${violation.key} may hold at most ${limit} characters, and was sent ${length}.`,
+			violation.key,
+			{ limit, length },
+		);
+	}
+	return new DisputeError(
+		"evidence_too_long",
+		`Reached maximum character count for evidence: all evidence text together must stay below ${limit} characters, and would be ${length}.`,
+		"evidence",
+		{ limit, length },
+	);
 }
 
 export interface DisputeActionRequest {
@@ -244,7 +278,7 @@ export function saveDisputeEvidence(db: Db, request: EvidenceRequest): Promise<D
 		for (const key of FILE_EVIDENCE_KEYS) if (!evidence[key]) delete metadata[key];
 
 		const violation = evidenceTextViolation(evidence);
-		if (violation) throw new DisputeError("evidence_too_long", violation.message, violation.key);
+		if (violation) throw evidenceTooLong(violation);
 		await checkEvidenceFiles(trx, row.account_id, evidence);
 
 		let status = row.status;

@@ -2,10 +2,12 @@
  * A balance transaction that follows from a charge (a dispute debit, its reversal, a loan
  * paydown), denormalised from the charge's own capture row as the ledger's lists expect.
  */
+import { transactionSource } from "@paydesk/domain/transactions";
 import type { Kysely } from "kysely";
 import { newId } from "../db/ids.ts";
 import type { BalanceTransactionsTable, ChargesTable, Database } from "../db/schema.ts";
 import { FUNDS_AVAILABLE_AFTER } from "./captures.ts";
+import { paymentMethodDetailsOf } from "./charge-details.ts";
 import { storedSourceId } from "./ledger-source.ts";
 import { customerShare } from "./timeline-data.ts";
 
@@ -55,7 +57,8 @@ export async function chargeEntry(
 		deposit_id: null,
 		loan_id: entry.loanId ?? null,
 		channel: own?.channel ?? charge.channel,
-		source: own?.source ?? charge.payment_method_type,
+		source:
+			own?.source ?? transactionSource(charge.payment_method_type, paymentMethodDetailsOf(charge).brand),
 		source_identifier: own?.source_identifier ?? null,
 		source_device: own?.source_device ?? charge.source_device,
 		customer_name: charge.customer_name,

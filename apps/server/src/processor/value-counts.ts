@@ -198,6 +198,30 @@ export async function bandCounts(
 }
 
 /**
+ * Whether any balance transaction of the account meets `where` (conditions on the dimension
+ * columns), from its coarse amount counts, which hold every transaction once: one range of the
+ * counts' key, never a read of the ledger. A filter value no transaction has (a country or a
+ * payment method the store never saw) is known to match nothing before any list is read.
+ */
+export async function anyCounted(
+	db: Kysely<Database>,
+	accountId: string,
+	where: Expression<SqlBool>,
+): Promise<boolean> {
+	const found = await withValueCounts(db)
+		.selectFrom("transaction_value_counts")
+		.select(sql<number>`1`.as("found"))
+		.where("account_id", "=", accountId)
+		.where("measure", "=", "amount")
+		.where("digits", "=", COARSE)
+		.where("count", ">", 0)
+		.where(where)
+		.limit(1)
+		.executeTakeFirst();
+	return found !== undefined;
+}
+
+/**
  * Bands whose counts disagree with the ledger (any measure or currency), for tests of code that
  * writes balance transactions; rollupDrift reports them with the rollups.
  */

@@ -1,4 +1,5 @@
 /** The payment method of a charge: its type, its per-type details and its fee rate. */
+import { transactionSource } from "@paydesk/domain/transactions";
 import {
 	BANKS,
 	CARD_METHODS,
@@ -20,6 +21,8 @@ export interface PaymentMethod {
 	identifier: string | null;
 	/** What the disputes list shows as the source: card brand, else the method type. */
 	label: string;
+	/** The balance transactions' source: an online card's brand, else the method type. */
+	source: string;
 	feePercentage: number;
 	feeFixed: number;
 }
@@ -136,6 +139,7 @@ export function paymentMethod(
 		details,
 		identifier: identifierOf(type, customer),
 		label: type === "card" || type === "card_present" ? customer.card.brand : type,
+		source: transactionSource(type, customer.card.brand),
 		feePercentage: methodFeePercentage(type),
 		feeFixed: type === "card_present" ? 10 : FEE_FIXED[currency],
 	};

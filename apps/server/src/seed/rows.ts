@@ -112,7 +112,7 @@ export function transactionRow(
 		deposit_id: null,
 		loan_id: fields.loanId ?? null,
 		channel: charge ? charge.channel : null,
-		source: charge ? charge.method.type : null,
+		source: charge ? charge.method.source : null,
 		source_identifier: charge ? charge.method.identifier : null,
 		source_device: charge ? charge.sourceDevice : null,
 		customer_name: charge ? charge.customer.name : null,

@@ -240,6 +240,28 @@ describe("demo store generator", () => {
 		);
 	});
 
+	it("gives an online card payment's transactions its brand as source, and other methods their type", async () => {
+		const rows = await db.kysely
+			.selectFrom("balance_transactions as bt")
+			.innerJoin("charges as c", (join) =>
+				join.onRef("c.account_id", "=", "bt.account_id").onRef("c.id", "=", "bt.charge_id"),
+			)
+			.select(["bt.source", "c.payment_method_type"])
+			.where("bt.account_id", "=", ACCOUNT)
+			// A card reader's fee has no payment method.
+			.where("bt.source", "is not", null)
+			.groupBy(["bt.source", "c.payment_method_type"])
+			.execute();
+		const cards = rows.filter((row) => row.payment_method_type === "card").map((row) => row.source);
+		expect(cards).toEqual(
+			expect.arrayContaining(["visa", "mastercard", "amex", "discover", "jcb", "diners", "unionpay"]),
+		);
+		expect(cards).not.toContain("card");
+		const others = rows.filter((row) => row.payment_method_type !== "card");
+		expect(others.length).toBeGreaterThan(0);
+		for (const row of others) expect(row.source).toBe(row.payment_method_type);
+	});
+
 	it("links every charge's order, numbers orders from 1 and raises the order sequence", async () => {
 		const orders = await db.kysely
 			.selectFrom("orders")

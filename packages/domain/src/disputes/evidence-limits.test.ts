@@ -3,9 +3,9 @@ import { EVIDENCE_TEXT_MAX_TOTAL, TEXTAREA_MAX_LENGTH } from "./evidence-fields.
 import {
 	canAddEvidenceFile,
 	evidenceTextLength,
+	evidenceTextRefusal,
 	evidenceTextViolation,
 	fitsEvidenceFileLimit,
-	limitEvidenceText,
 	nameForType,
 	sniffEvidenceFileType,
 } from "./evidence-limits.ts";
@@ -28,40 +28,41 @@ function fullTextareas(count: number): Record<string, string> {
 }
 
 describe("evidence text limits (spec 3 §5.1, §9)", () => {
-	it("a textarea is cut at 20000 characters", () => {
-		const result = limitEvidenceText({}, "product_description", text(20_001));
-		expect(result.value.length).toBe(20_000);
-		expect(result).toMatchObject({ limited: true, totalReached: false });
-		expect(limitEvidenceText({}, "product_description", text(20_000)).limited).toBe(false);
+	it("spec 3 §5.1: a textarea's input is refused past 20000 characters, whole, never cut to fit", () => {
+		expect(evidenceTextRefusal({}, "product_description", text(20_000))).toBeNull();
+		expect(evidenceTextRefusal({}, "product_description", text(20_001))).toBe("field");
 	});
 
-	it('spec 3 §5.1: input is refused when the combined evidence text "would reach 150000", and says so', () => {
+	it('spec 3 §5.1: input is refused when the combined evidence text "would reach 150000", each time', () => {
 		const evidence = fullTextareas(7); // 140000
-		const fits = limitEvidenceText(evidence, "access_activity_log", text(9_999));
-		expect(fits).toEqual({ value: text(9_999), limited: false, totalReached: false });
-		// Exactly 150000 would be reached: refused, cut to 149999 in total, with the notice.
-		const reaches = limitEvidenceText(evidence, "access_activity_log", text(10_000));
-		expect(reaches).toEqual({ value: text(9_999), limited: true, totalReached: true });
-		const over = limitEvidenceText(evidence, "access_activity_log", text(10_001));
-		expect(over.value.length).toBe(9_999);
-		expect(over.totalReached).toBe(true);
+		expect(evidenceTextRefusal(evidence, "access_activity_log", text(9_999))).toBeNull();
+		// Exactly 150000 would be reached: refused, the field keeps what it had.
+		expect(evidenceTextRefusal(evidence, "access_activity_log", text(10_000))).toBe("total");
+		expect(evidenceTextRefusal(evidence, "access_activity_log", text(10_001))).toBe("total");
+		// At 149999 every further character is refused, however many times it is typed.
+		const full = { ...evidence, access_activity_log: text(9_999) };
+		expect(evidenceTextRefusal(full, "customer_name", "J")).toBe("total");
+		expect(evidenceTextRefusal(full, "customer_name", "J")).toBe("total");
 	});
 
-	it("spec 3 §5.1: once the total is 149999, no further character fits", () => {
-		const evidence = { ...fullTextareas(7), access_activity_log: text(9_999) };
-		expect(limitEvidenceText(evidence, "customer_name", "J")).toEqual({
-			value: "",
-			limited: true,
-			totalReached: true,
-		});
+	it("spec 3 §5.1: input that does not lengthen a field is never refused, so text can always be shortened", () => {
+		const over = { ...fullTextareas(7), access_activity_log: text(10_005) };
+		expect(evidenceTextRefusal(over, "access_activity_log", text(10_004))).toBeNull();
+		expect(evidenceTextRefusal(over, "access_activity_log", "y".repeat(10_005))).toBeNull();
+		expect(evidenceTextRefusal(over, "access_activity_log", text(10_006))).toBe("total");
 	});
 
 	it("files are not evidence text", () => {
 		expect(evidenceTextLength({ receipt: "file_123", customer_name: "Ann" })).toBe(3);
 	});
 
-	it('spec 3 §5.1: the server refuses a field past its maxLength and a total that "would reach 150000"', () => {
-		expect(evidenceTextViolation({ product_description: text(20_001) })?.key).toBe("product_description");
+	it('spec 3 §5.1: the server refuses a field past its maxLength and a total that "would reach 150000", naming the limit', () => {
+		expect(evidenceTextViolation({ product_description: text(20_001) })).toEqual({
+			kind: "field",
+			key: "product_description",
+			limit: TEXTAREA_MAX_LENGTH,
+			length: 20_001,
+		});
 		expect(evidenceTextViolation({ product_description: text(TEXTAREA_MAX_LENGTH) })).toBeNull();
 		expect(evidenceTextViolation(fullTextareas(7))).toBeNull();
 		const below = { ...fullTextareas(7), access_activity_log: text(9_999) };
@@ -69,8 +70,12 @@ describe("evidence text limits (spec 3 §5.1, §9)", () => {
 		expect(evidenceTextViolation(below)).toBeNull();
 		const reaches = { ...below, customer_name: "x" };
 		expect(evidenceTextLength(reaches)).toBe(EVIDENCE_TEXT_MAX_TOTAL);
-		expect(evidenceTextViolation(reaches)?.key).toBe("evidence");
-		expect(evidenceTextViolation({ ...reaches, customer_email_address: "x" })?.key).toBe("evidence");
+		expect(evidenceTextViolation(reaches)).toEqual({
+			kind: "total",
+			limit: EVIDENCE_TEXT_MAX_TOTAL,
+			length: EVIDENCE_TEXT_MAX_TOTAL,
+		});
+		expect(evidenceTextViolation({ ...reaches, customer_email_address: "x" })?.kind).toBe("total");
 	});
 });
 

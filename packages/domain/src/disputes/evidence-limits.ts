@@ -1,10 +1,12 @@
 /**
- * The limits of spec 3 §5.1 as functions the form and the server share: text is cut at a
- * field's maximum length (a field may hold exactly its maxLength) and before the combined
- * evidence text would reach 150000 characters (so all evidence together holds at most 149999:
- * "refused when the combined length of all evidence text would reach 150000"); files must be
- * pdf, png or jpeg by their content, and a dispute's files must not weigh more than
- * 4,500,000 bytes together (exactly 4,500,000 is allowed).
+ * The limits of spec 3 §5.1 as functions the form and the server share: a field holds at most
+ * its maxLength and all evidence text together stays below 150000 characters (so it holds at
+ * most 149999: "refused when the combined length of all evidence text would reach 150000");
+ * files must be pdf, png or jpeg by their content, and a dispute's files must not weigh more
+ * than 4,500,000 bytes together (exactly 4,500,000 is allowed).
+ *
+ * Text past a limit is refused whole, never cut to fit: evidence submission is final, and a
+ * paste shortened without a word would be submitted as if the merchant had written it so.
  */
 import {
 	EVIDENCE_FIELD_TYPES,
@@ -25,51 +27,45 @@ export function evidenceTextLength(evidence: Readonly<Record<string, string | un
 	return total;
 }
 
-export interface LimitedText {
-	value: string;
-	/** Part of the input was refused because a limit was reached. */
-	limited: boolean;
-	/** The refusal came from the total of all evidence (the notice the spec asks for). */
-	totalReached: boolean;
-}
+/** Which limit refuses an input: the field's own maxLength, or the total of all evidence. */
+export type EvidenceTextRefusal = "field" | "total";
 
 /**
- * The value a text field may take when the merchant types or pastes `next`: cut at the
- * field's maxLength, then so that the total of all evidence text stays below 150000 once the
- * other fields are counted (spec 3 §5.1: input that would reach 150000 is refused).
+ * Whether the merchant's input `next` for a text field is refused (spec 3 §5.1): it is when the
+ * field would pass its maxLength, or when the total of all evidence text would reach 150000.
+ * An input that does not lengthen the field (a deletion, a replacement as long) is never
+ * refused, so text saved before a limit changed can still be shortened.
  */
-export function limitEvidenceText(
+export function evidenceTextRefusal(
 	evidence: Readonly<Record<string, string | undefined>>,
 	key: EvidenceKey,
 	next: string,
-): LimitedText {
-	const max = maxLengthOf(EVIDENCE_FIELD_TYPES[key]) ?? Number.POSITIVE_INFINITY;
-	let value = next.length > max ? next.slice(0, max) : next;
-	const others = evidenceTextLength({ ...evidence, [key]: "" });
-	const room = Math.max(0, EVIDENCE_TEXT_MAX_TOTAL - 1 - others);
-	const totalReached = value.length > room;
-	if (totalReached) value = value.slice(0, room);
-	return { value, limited: value.length < next.length, totalReached };
+): EvidenceTextRefusal | null {
+	if (next.length <= (evidence[key] ?? "").length) return null;
+	const max = maxLengthOf(EVIDENCE_FIELD_TYPES[key]);
+	if (max !== undefined && next.length > max) return "field";
+	if (evidenceTextLength({ ...evidence, [key]: next }) >= EVIDENCE_TEXT_MAX_TOTAL) return "total";
+	return null;
 }
 
-/** Why a set of evidence texts breaks the limits, or null when it keeps them (server side). */
+/** Why a set of evidence texts breaks the limits (server side), or null when it keeps them. */
+export type EvidenceTextViolation =
+	| { kind: "field"; key: string; limit: number; length: number }
+	| { kind: "total"; limit: number; length: number };
+
 export function evidenceTextViolation(
 	evidence: Readonly<Record<string, string | undefined>>,
-): { key: string; message: string } | null {
+): EvidenceTextViolation | null {
 	for (const [key, value] of Object.entries(evidence)) {
 		if (!value || !isEvidenceKey(key)) continue;
 		const max = maxLengthOf(EVIDENCE_FIELD_TYPES[key]);
 		if (max !== undefined && value.length > max) {
-			return { key, message: `${key} must be at most ${max} characters` };
+			return { kind: "field", key, limit: max, length: value.length };
 		}
 	}
 	// Spec 3 §5.1: a total that reaches 150000 is refused, not only one past it.
-	if (evidenceTextLength(evidence) >= EVIDENCE_TEXT_MAX_TOTAL) {
-		return {
-			key: "evidence",
-			message: `evidence text must stay below ${EVIDENCE_TEXT_MAX_TOTAL} characters in total`,
-		};
-	}
+	const length = evidenceTextLength(evidence);
+	if (length >= EVIDENCE_TEXT_MAX_TOTAL) return { kind: "total", limit: EVIDENCE_TEXT_MAX_TOTAL, length };
 	return null;
 }
 

@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { CVC_RULE } from "../fraud-evaluation.ts";
+import { RULE_KEYS } from "../fraud-rules.ts";
+import { englishTranslator as t } from "../translator.ts";
 import {
 	disputeChargeRefunded,
 	disputeInReview,
@@ -12,6 +15,7 @@ import {
 	fraudOutcomeManualApprove,
 	fraudOutcomeManualBlock,
 	fraudOutcomeReview,
+	fraudRuleSentence,
 	userEditUrl,
 } from "./fraud.ts";
 import { lineText, type TimelineContext } from "./types.ts";
@@ -115,7 +119,7 @@ describe("fraud outcomes: manual decisions name the user with a link to their ed
 		);
 		expect(fraudOutcomeBlock({ type: "fraud_outcome_block", ...event }, context).tone).toBe("error");
 	});
-	it("names the rule that decided, then any other that matched (issue 14)", () => {
+	it("says, per rule that decided, what it saw; a review rule of a blocked payment follows by title", () => {
 		const event = { datetime: 1, amount: 12000, currency: "usd" };
 		const blocked = fraudOutcomeBlock(
 			{
@@ -125,12 +129,75 @@ describe("fraud outcomes: manual decisions name the user with a link to their ed
 			},
 			context,
 		);
-		expect(blocked.body.map(lineText)).toEqual(["Rules: Purchase Price Threshold, IP Address Mismatch"]);
+		expect(blocked.body.map(lineText)).toEqual([
+			"Blocked: the purchase price is outside the range you accept.",
+			"Also matched the rule IP Address Mismatch.",
+		]);
 		const held = fraudOutcomeReview(
 			{ type: "fraud_outcome_review", ...event, ruleset_results: { address_mismatch: "review" } },
 			context,
 		);
-		expect(held.body.map(lineText)).toEqual(["Rule: Address Mismatch"]);
+		expect(held.body.map(lineText)).toEqual([
+			"Held for review: the shipping address differs from the billing address.",
+		]);
 		expect(fraudOutcomeReview({ type: "fraud_outcome_review", ...event }, context).body).toEqual([]);
+	});
+});
+
+describe("spec 3 §9: risk rule wording covers each rule, with review and block wording", () => {
+	const SENTENCES: Record<string, [review: string, block: string]> = {
+		avs_verification: [
+			"Held for review: the billing address failed the card issuer's address check (AVS).",
+			"Blocked: the billing address failed the card issuer's address check (AVS).",
+		],
+		address_mismatch: [
+			"Held for review: the shipping address differs from the billing address.",
+			"Blocked: the shipping address differs from the billing address.",
+		],
+		international_ip_address: [
+			"Held for review: the customer's IP address is in a country you do not sell to.",
+			"Blocked: the customer's IP address is in a country you do not sell to.",
+		],
+		ip_address_mismatch: [
+			"Held for review: the country of the customer's IP address differs from the billing country.",
+			"Blocked: the country of the customer's IP address differs from the billing country.",
+		],
+		order_items_threshold: [
+			"Held for review: the number of items in the order is outside the range you accept.",
+			"Blocked: the number of items in the order is outside the range you accept.",
+		],
+		purchase_price_threshold: [
+			"Held for review: the purchase price is outside the range you accept.",
+			"Blocked: the purchase price is outside the range you accept.",
+		],
+		cvc_verification: [
+			"Held for review: the card's security code (CVC) check failed.",
+			"Blocked: the card's security code (CVC) check failed.",
+		],
+	};
+
+	it("covers every saved rule key and the CVC check", () => {
+		expect(Object.keys(SENTENCES).sort()).toEqual([...RULE_KEYS, CVC_RULE].sort());
+	});
+
+	it.each(Object.entries(SENTENCES))("%s", (rule, [review, block]) => {
+		const event = { datetime: 1, amount: 5000, currency: "usd" };
+		const held = fraudOutcomeReview(
+			{ type: "fraud_outcome_review", ...event, ruleset_results: { [rule]: "review" } },
+			context,
+		);
+		expect(held.body.map(lineText)).toEqual([review]);
+		const blocked = fraudOutcomeBlock(
+			{ type: "fraud_outcome_block", ...event, ruleset_results: { [rule]: "block" } },
+			context,
+		);
+		expect(blocked.body.map(lineText)).toEqual([block]);
+		expect(fraudRuleSentence(rule, "review", t)).toBe(review);
+		expect(fraudRuleSentence(rule, "block", t)).toBe(block);
+	});
+
+	it("a rule it does not know is named by its key", () => {
+		expect(fraudRuleSentence("velocity", "block", t)).toBe("Blocked by the rule velocity.");
+		expect(fraudRuleSentence("velocity", "review", t)).toBe("Held for review by the rule velocity.");
 	});
 });

@@ -1,6 +1,6 @@
 /**
- * Fraud protection decisions: held for review or blocked by the rules, and the merchant's own
- * approve or block, which names the user with a link to their profile.
+ * Fraud protection decisions: held for review or blocked by the rules, each rule saying what it
+ * saw, and the merchant's own approve or block, which names the user with a link to their profile.
  */
 import { englishTranslator, sprintf, type Translator } from "../translator.ts";
 import { customerMoney } from "./money-lines.ts";
@@ -30,19 +30,92 @@ export function fraudRuleTitles(t: Translator): Readonly<Record<string, string>>
 	};
 }
 
-/** "Rule: Address Mismatch", naming the rules that decided (those of the event's outcome first). */
-function rulesLine(event: TimelineEvent, outcome: "block" | "review", t: Translator): string | null {
+/**
+ * What a rule saw, in the wording of what it did (spec 3 §9: AVS fails, shipping address differs
+ * from billing, IP country not among the selling countries, IP country differs from billing, item
+ * count or purchase price out of range), as a whole sentence per rule and outcome for translators.
+ */
+function ruleReviewSentence(rule: string, t: Translator): string {
+	switch (rule) {
+		case "avs_verification":
+			return t.__(
+				"Held for review: the billing address failed the card issuer's address check (AVS).",
+				"paydesk",
+			);
+		case "address_mismatch":
+			return t.__("Held for review: the shipping address differs from the billing address.", "paydesk");
+		case "international_ip_address":
+			return t.__(
+				"Held for review: the customer's IP address is in a country you do not sell to.",
+				"paydesk",
+			);
+		case "ip_address_mismatch":
+			return t.__(
+				"Held for review: the country of the customer's IP address differs from the billing country.",
+				"paydesk",
+			);
+		case "order_items_threshold":
+			return t.__(
+				"Held for review: the number of items in the order is outside the range you accept.",
+				"paydesk",
+			);
+		case "purchase_price_threshold":
+			return t.__("Held for review: the purchase price is outside the range you accept.", "paydesk");
+		case "cvc_verification":
+			return t.__("Held for review: the card's security code (CVC) check failed.", "paydesk");
+		default:
+			/* translators: %s: the fraud rule's title or key */
+			return sprintf(t.__("Held for review by the rule %s.", "paydesk"), fraudRuleTitles(t)[rule] ?? rule);
+	}
+}
+
+function ruleBlockSentence(rule: string, t: Translator): string {
+	switch (rule) {
+		case "avs_verification":
+			return t.__("Blocked: the billing address failed the card issuer's address check (AVS).", "paydesk");
+		case "address_mismatch":
+			return t.__("Blocked: the shipping address differs from the billing address.", "paydesk");
+		case "international_ip_address":
+			return t.__("Blocked: the customer's IP address is in a country you do not sell to.", "paydesk");
+		case "ip_address_mismatch":
+			return t.__(
+				"Blocked: the country of the customer's IP address differs from the billing country.",
+				"paydesk",
+			);
+		case "order_items_threshold":
+			return t.__("Blocked: the number of items in the order is outside the range you accept.", "paydesk");
+		case "purchase_price_threshold":
+			return t.__("Blocked: the purchase price is outside the range you accept.", "paydesk");
+		case "cvc_verification":
+			return t.__("Blocked: the card's security code (CVC) check failed.", "paydesk");
+		default:
+			/* translators: %s: the fraud rule's title or key */
+			return sprintf(t.__("Blocked by the rule %s.", "paydesk"), fraudRuleTitles(t)[rule] ?? rule);
+	}
+}
+
+/** The sentence of one rule for the outcome it had. */
+export function fraudRuleSentence(rule: string, outcome: "block" | "review", t: Translator): string {
+	return outcome === "block" ? ruleBlockSentence(rule, t) : ruleReviewSentence(rule, t);
+}
+
+/**
+ * A line per rule that decided, saying what it saw; rules that matched with the lesser outcome
+ * (a review rule of a blocked payment) follow by title, since what they would have done did not
+ * happen.
+ */
+function rulesLines(event: TimelineEvent, outcome: "block" | "review", t: Translator): string[] {
 	const results = Object.entries(event.ruleset_results ?? {});
-	if (results.length === 0) return null;
-	const ordered = [
-		...results.filter(([, value]) => value === outcome),
-		...results.filter(([, value]) => value !== outcome),
-	];
-	const titles = fraudRuleTitles(t);
-	const names = ordered.map(([key]) => titles[key] ?? key);
-	/* translators: %s: the fraud rules' titles, separated by commas */
-	const line = t._n("Rule: %s", "Rules: %s", names.length, "paydesk");
-	return sprintf(line, names.join(", "));
+	const decided = results.filter(([, value]) => value === outcome).map(([key]) => key);
+	const others = results.filter(([, value]) => value !== outcome).map(([key]) => key);
+	const lines = decided.map((rule) => fraudRuleSentence(rule, outcome, t));
+	if (others.length > 0) {
+		const titles = fraudRuleTitles(t);
+		/* translators: %s: the fraud rules' titles, separated by commas */
+		const line = t._n("Also matched the rule %s.", "Also matched the rules %s.", others.length, "paydesk");
+		lines.push(sprintf(line, others.map((key) => titles[key] ?? key).join(", ")));
+	}
+	return lines;
 }
 
 export function fraudOutcomeReview(
@@ -52,9 +125,12 @@ export function fraudOutcomeReview(
 ): TimelineEntry {
 	/* translators: %s: the amount, as "$19.99" */
 	const headline = t.__("The payment of %s was held for review by your fraud protection rules.", "paydesk");
-	return entry(event, "warning", sprintf(headline, customerMoney(event, context)), [
-		rulesLine(event, "review", t),
-	]);
+	return entry(
+		event,
+		"warning",
+		sprintf(headline, customerMoney(event, context)),
+		rulesLines(event, "review", t),
+	);
 }
 
 export function fraudOutcomeBlock(
@@ -64,9 +140,12 @@ export function fraudOutcomeBlock(
 ): TimelineEntry {
 	/* translators: %s: the amount, as "$19.99" */
 	const headline = t.__("The payment of %s was blocked by your fraud protection rules.", "paydesk");
-	return entry(event, "error", sprintf(headline, customerMoney(event, context)), [
-		rulesLine(event, "block", t),
-	]);
+	return entry(
+		event,
+		"error",
+		sprintf(headline, customerMoney(event, context)),
+		rulesLines(event, "block", t),
+	);
 }
 
 /** The decision's sentence, naming the user with a link to their profile when the event has one. */

@@ -21,7 +21,8 @@ export function EvidenceField({
 		value: form.state.evidence[field.key] ?? "",
 		onChange: (value: string) => form.setText(field.key, value),
 		disabled: readOnly,
-		maxLength: field.maxLength,
+		// No maxLength attribute: a browser cuts a long paste at it without a word, where the form
+		// refuses the input whole and says so (spec 3 §5.1).
 	};
 	if (field.type === "textarea") return <TextareaControl {...common} rows={4} />;
 	return <TextControl {...common} __next40pxDefaultSize type={field.type === "date" ? "date" : "text"} />;

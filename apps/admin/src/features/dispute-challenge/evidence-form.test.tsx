@@ -1,4 +1,4 @@
-import type { Dispute } from "@paydesk/contract/disputes";
+import { DISPUTE_ERRORS, type Dispute, updateDispute } from "@paydesk/contract/disputes";
 import { FILE_ERRORS, getFileDetails, uploadFile } from "@paydesk/contract/files";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -10,6 +10,7 @@ import { clearNotices, NoticeProbe } from "../../testing/notice-probe.tsx";
 import { renderWithQueryClient } from "../../testing/render.tsx";
 import { testSettings } from "../../testing/settings.ts";
 import { EvidenceForm } from "./evidence-form.tsx";
+import { EVIDENCE_TEXT_LIMIT_NOTICE } from "./use-evidence-form.ts";
 
 const NOW = Math.floor(Date.now() / 1000);
 
@@ -50,12 +51,18 @@ beforeEach(() => {
 const LIMIT_MESSAGE = "Reached maximum character count for evidence";
 
 describe("evidence text limits (spec 3 §5.1)", () => {
-	it("a textarea takes at most 20000 characters", () => {
+	it("refuses a textarea's input past 20000 characters whole, with the notice, never cutting it", () => {
 		renderForm(dispute());
-		expect(screen.getByLabelText("Additional information")).toHaveProperty("maxLength", 20_000);
+		const field = screen.getByLabelText("Additional information") as HTMLTextAreaElement;
+		fireEvent.change(field, { target: { value: "y".repeat(20_000) } });
+		expect(field.value).toHaveLength(20_000);
+		expect(screen.queryByText(LIMIT_MESSAGE)).toBeNull();
+		fireEvent.change(field, { target: { value: "y".repeat(20_001) } });
+		expect(field.value).toHaveLength(20_000);
+		expect(screen.getAllByText(LIMIT_MESSAGE)).toHaveLength(1);
 	});
 
-	it('refuses input once the combined evidence text "would reach 150000" (spec 3 §5.1), and says so once', () => {
+	it('refuses input once the combined evidence text "would reach 150000" (spec 3 §5.1), saying so each time', () => {
 		const saved = Object.fromEntries(
 			[
 				"product_description",
@@ -70,19 +77,41 @@ describe("evidence text limits (spec 3 §5.1)", () => {
 		renderForm(dispute({ evidence: saved }));
 		const field = screen.getByLabelText("Additional information") as HTMLTextAreaElement;
 
-		fireEvent.change(field, { target: { value: "y".repeat(9_999) } });
-		expect(field.value).toHaveLength(9_999);
+		fireEvent.change(field, { target: { value: "y".repeat(9_990) } });
+		expect(field.value).toHaveLength(9_990);
 		expect(screen.queryByText(LIMIT_MESSAGE)).toBeNull();
 
-		// 140000 + 10000 would reach 150000: refused, with the notice.
+		// 140000 + 10000 would reach 150000: the paste is refused whole, not cut to fit.
 		fireEvent.change(field, { target: { value: "y".repeat(10_000) } });
-		expect(field.value).toHaveLength(9_999);
+		expect(field.value).toHaveLength(9_990);
 		expect(screen.getAllByText(LIMIT_MESSAGE)).toHaveLength(1);
 
-		removeNotice("evidence-text-limit");
+		// A second refusal while the notice shows keeps one notice on screen.
+		fireEvent.change(field, { target: { value: "y".repeat(10_020) } });
+		expect(screen.getAllByText(LIMIT_MESSAGE)).toHaveLength(1);
+
+		// Once the notice is gone, the next refused input raises it again.
+		removeNotice(EVIDENCE_TEXT_LIMIT_NOTICE);
 		fireEvent.change(field, { target: { value: "y".repeat(10_050) } });
+		expect(field.value).toHaveLength(9_990);
+		expect(screen.getAllByText(LIMIT_MESSAGE)).toHaveLength(1);
+
+		// What fits still goes in, and shortening is never refused.
+		fireEvent.change(field, { target: { value: "y".repeat(9_999) } });
 		expect(field.value).toHaveLength(9_999);
-		expect(screen.queryByText(LIMIT_MESSAGE)).toBeNull();
+		fireEvent.change(field, { target: { value: "y".repeat(5) } });
+		expect(field.value).toHaveLength(5);
+	});
+
+	it("says the server's refusal of evidence past the total in the spec's words", async () => {
+		requests = stubApi(
+			on(updateDispute).reply(() =>
+				restError(400, DISPUTE_ERRORS.evidenceTooLong, "Reached maximum character count for evidence: …"),
+			),
+		);
+		renderForm(dispute({ evidence: { customer_name: "Jane" } }));
+		await userEvent.click(screen.getByRole("button", { name: "Save for later" }));
+		expect(await screen.findByText(`Failed to save evidence. (${LIMIT_MESSAGE})`)).toBeTruthy();
 	});
 });
 
@@ -115,9 +144,13 @@ describe("evidence files (spec 3 §5.1)", () => {
 
 	it("removing a file clears the field and its size", async () => {
 		renderForm(withReceipt());
-		expect(screen.getByRole("button", { name: "receipt.pdf" })).toBeTruthy();
+		// The name opens the file in place (spec 3 §7: displayed from /file/{name}), in a new tab.
+		const link = screen.getByRole("link", { name: "receipt.pdf (opens in a new tab)" });
+		expect(link.getAttribute("href")).toMatch(/^\/wp-json\/wc\/v3\/payments\/file\/file_\w+\?_wpnonce=/);
+		expect(link.getAttribute("target")).toBe("_blank");
+		expect(screen.getByRole("button", { name: "Download receipt.pdf" })).toBeTruthy();
 		await userEvent.click(screen.getByRole("button", { name: "Remove Order receipt" }));
-		expect(screen.queryByRole("button", { name: "receipt.pdf" })).toBeNull();
+		expect(screen.queryByRole("link", { name: "receipt.pdf (opens in a new tab)" })).toBeNull();
 		// With the 4,000,000 bytes gone, a 4,500,000-byte file fits again.
 		await userEvent.upload(screen.getByLabelText("Customer communication"), pdf(4_500_000));
 		await waitFor(() => expect(sent()).toContain("POST /wp-json/wc/v3/payments/file"));
@@ -141,7 +174,7 @@ describe("a saved file whose name was not saved with the evidence", () => {
 			created: NOW,
 		});
 		renderForm(withNamelessReceipt());
-		expect(await screen.findByRole("button", { name: "receipt-march.pdf" })).toBeTruthy();
+		expect(await screen.findByRole("link", { name: "receipt-march.pdf (opens in a new tab)" })).toBeTruthy();
 		expect(sent()).toContain("GET /wp-json/wc/v3/payments/file/file_receipt/details");
 	});
 
@@ -149,7 +182,7 @@ describe("a saved file whose name was not saved with the evidence", () => {
 		fileDetails = () => restError(404, FILE_ERRORS.notFound, "No such file.");
 		renderForm(withNamelessReceipt());
 		expect(await screen.findByText("Error retrieving file.")).toBeTruthy();
-		expect(screen.getByRole("button", { name: "file_receipt" })).toBeTruthy();
+		expect(screen.getByRole("link", { name: "file_receipt (opens in a new tab)" })).toBeTruthy();
 	});
 });
 

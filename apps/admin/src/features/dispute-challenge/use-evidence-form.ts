@@ -1,12 +1,12 @@
 /**
- * The challenge form's behaviour (spec 3 §4.2, §5.1): text cut at the field's and the total
- * limits with the notice shown once, uploads checked against the dispute's 4,500,000 bytes
- * before they start, and the upload state of each file field.
+ * The challenge form's behaviour (spec 3 §4.2, §5.1): text past the field's or the total limit
+ * refused whole with the spec's notice each time, uploads checked against the dispute's
+ * 4,500,000 bytes before they start, and the upload state of each file field.
  */
 import type { Dispute } from "@paydesk/contract/disputes";
 import { getFileContent, uploadFile } from "@paydesk/contract/files";
 import { isEvidenceKey } from "@paydesk/domain/disputes/evidence-fields";
-import { canAddEvidenceFile, limitEvidenceText } from "@paydesk/domain/disputes/evidence-limits";
+import { canAddEvidenceFile, evidenceTextRefusal } from "@paydesk/domain/disputes/evidence-limits";
 import { __ } from "@wordpress/i18n";
 import { useReducer, useRef } from "react";
 import { ApiError, callRoute } from "../../app/api.ts";
@@ -14,23 +14,26 @@ import { createNotice } from "../../app/notices.tsx";
 import { saveFile } from "../../components/save-file.ts";
 import { evidenceReducer, initialEvidenceState } from "./evidence-state.ts";
 
+/** The notice of spec 3 §5.1's text limits: one on screen, raised again by each refusal. */
+export const EVIDENCE_TEXT_LIMIT_NOTICE = "evidence-text-limit";
+
 export function useEvidenceForm(dispute: Dispute) {
 	const [state, dispatch] = useReducer(evidenceReducer, dispute, initialEvidenceState);
 	// The reducer's latest state, for uploads that finish after later edits.
 	const latest = useRef(state);
 	latest.current = state;
-	const limitNoticeShown = useRef(false);
 
 	const setText = (key: string, value: string) => {
 		if (!isEvidenceKey(key)) return;
-		const limited = limitEvidenceText(latest.current.evidence, key, value);
-		if (limited.totalReached && !limitNoticeShown.current) {
-			limitNoticeShown.current = true;
+		if (evidenceTextRefusal(latest.current.evidence, key, value)) {
+			// Every refused input says so again (one notice on screen, by its id): the field
+			// keeps its text, and the merchant must know the paste or keystroke did not go in.
 			createNotice("error", __("Reached maximum character count for evidence", "paydesk"), {
-				id: "evidence-text-limit",
+				id: EVIDENCE_TEXT_LIMIT_NOTICE,
 			});
+			return;
 		}
-		dispatch({ type: "text", key, value: limited.value });
+		dispatch({ type: "text", key, value });
 	};
 
 	const upload = async (key: string, file: File) => {

@@ -3,7 +3,9 @@
  * after the confirmation, then the success notice with its action and the way back to the
  * disputes needing a response; a failure says why.
  */
+import { DISPUTE_ERRORS } from "@paydesk/contract/disputes";
 import { __, sprintf } from "@wordpress/i18n";
+import { ApiError } from "../../app/api.ts";
 import { createNotice } from "../../app/notices.tsx";
 import { adminUrl, navigate } from "../../app/router.tsx";
 import { useUpdateDispute } from "../../data/disputes.ts";
@@ -36,7 +38,12 @@ export function useSaveEvidence(disputeId: string, onSaved: () => void) {
 		const template = submit
 			? __("Failed to submit evidence. (%s)", "paydesk")
 			: __("Failed to save evidence. (%s)", "paydesk");
-		createNotice("error", sprintf(template, error.message));
+		// The server refuses evidence past a limit whole (spec 3 §5.1); say so in the spec's words.
+		const reason =
+			error instanceof ApiError && error.code === DISPUTE_ERRORS.evidenceTooLong
+				? __("Reached maximum character count for evidence", "paydesk")
+				: error.message;
+		createNotice("error", sprintf(template, reason));
 	};
 
 	const save = (state: EvidenceFormState, submit: boolean) => {

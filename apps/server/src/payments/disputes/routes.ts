@@ -64,7 +64,10 @@ async function decided(
 		if (!(error instanceof DisputeError)) throw error;
 		if (error.code === "unknown_file") throw invalidParams({ [`evidence.${error.field}`]: error.message });
 		const [code, status] = ERROR_ANSWERS[error.code];
-		throw new RestError(code, error.message, status, error.field ? { field: error.field } : {});
+		throw new RestError(code, error.message, status, {
+			...(error.field ? { field: error.field } : {}),
+			...error.limit,
+		});
 	}
 	if (decision.replayed) reply.header("idempotent-replayed", "true");
 	const dispute = await loadDispute(deps.db.kysely, accountId, decision.disputeId);

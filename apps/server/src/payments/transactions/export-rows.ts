@@ -11,6 +11,7 @@ import type { BalanceTransactionsTable } from "../../db/schema.ts";
 import { afterCursor, type Cursor, keysetBatches, orderRows } from "../../lists/list-sql.ts";
 import { ledgerConditions } from "./filters.ts";
 import { type TransactionSortColumn, transactionOrder } from "./queries.ts";
+import { matchesNothing } from "./summary.ts";
 
 const EXPORT_COLUMNS = [
 	"id",
@@ -42,18 +43,20 @@ export interface ExportRow extends Pick<BalanceTransactionsTable, (typeof EXPORT
 
 /**
  * Every matching transaction in list order, in keyset batches. The batch is a derived table
- * joined to orders and payouts outside it, so its keyset and order read the ledger alone.
+ * joined to orders and payouts outside it, so its keyset and order read the ledger alone. A
+ * filter the value counts show to match nothing yields no batch, and reads no ledger row.
  */
-export function transactionBatches(
+export async function* transactionBatches(
 	db: Db,
 	accountId: string,
 	query: TransactionSortedQuery,
 	timeZone: string,
 	batchSize: number,
 ): AsyncGenerator<ExportRow[]> {
+	if (await matchesNothing(db, accountId, query)) return;
 	const order = transactionOrder(query);
 	const where = ledgerConditions(db.dialect, accountId, query, timeZone);
-	return keysetBatches(
+	yield* keysetBatches(
 		async (after: Cursor | null, limit: number) => {
 			let batch = db.kysely
 				.selectFrom("balance_transactions")

@@ -175,6 +175,19 @@ export function dimensionConditions(filters: TransactionFilters): Condition[] {
 	return parts;
 }
 
+/**
+ * The conditions on rolled-up columns that every matching row meets, whatever else the filters
+ * hold (a search, a payout, dates): those of dimensionConditions, unless date rules are ORed
+ * with the column rules (match any), when a row may match by its date alone and only the store
+ * currency is certain. Empty when the filters hold none.
+ */
+export function requiredDimensionConditions(filters: TransactionFilters): Condition[] {
+	if (effectiveMatch(filters) === "any" && dateRulesOf(filters).length > 0) {
+		return filters.store_currency_is ? [is("currency", filters.store_currency_is)] : [];
+	}
+	return dimensionConditions(filters);
+}
+
 /** The one range of epoch seconds every date rule allows (match all). */
 export function dateRange(filters: TransactionFilters, timeZone: string): EpochRange {
 	const range: EpochRange = {};

@@ -22,7 +22,7 @@ import { subscriptionsOf } from "../../processor/order-details.ts";
 import { DAY_SECONDS, withRollups } from "../../processor/rollups.ts";
 import { bandCounts, bandRange, type ValueMeasure } from "../../processor/value-counts.ts";
 import { all, dimensionConditions, ledgerConditions, rollupEligible } from "./filters.ts";
-import { transactionTotals } from "./summary.ts";
+import { matchesNothing, transactionTotals } from "./summary.ts";
 
 /** A balance transaction with what the list shows of its order and payout. */
 export interface LedgerRow extends BalanceTransactionsTable {
@@ -305,7 +305,8 @@ function pageIds(
 const FEW_MATCHES = 2_000;
 
 /**
- * A page of the list, and how many transactions match. A page a seek finds, or a shallow one,
+ * A page of the list, and how many transactions match. A filter the value counts show to match
+ * nothing is answered empty at once (matchesNothing). A page a seek finds, or a shallow one,
  * is read down the list's index. Other pages are read once the total is known: a deep page no
  * seek applies to (filters the rollups or bands cannot count, such as a search or a date range
  * sorted by amount) from whichever end of the order is nearer, so the rows stepped over are at
@@ -321,6 +322,7 @@ export async function listTransactions(
 	query: TransactionListQuery,
 	timeZone: string,
 ): Promise<{ data: Transaction[]; total_count: number }> {
+	if (await matchesNothing(db, accountId, query)) return { data: [], total_count: 0 };
 	const order = transactionOrder(query);
 	const offset = (query.page - 1) * query.pagesize;
 	const seek =
@@ -329,11 +331,11 @@ export async function listTransactions(
 	if (seek || (offset < DEEP_OFFSET && !searched)) {
 		const [rows, totals] = await Promise.all([
 			withDetails(db, accountId, pageIds(db, accountId, query, timeZone, offset, seek), order).execute(),
-			transactionTotals(db, accountId, query, timeZone),
+			transactionTotals(db, accountId, query, timeZone, { mayMatch: true }),
 		]);
 		return { data: rows.map((row) => toTransaction(row as LedgerRow)), total_count: countOf(totals) };
 	}
-	const total = countOf(await transactionTotals(db, accountId, query, timeZone));
+	const total = countOf(await transactionTotals(db, accountId, query, timeZone, { mayMatch: true }));
 	const after = total - offset;
 	if (after <= 0) return { data: [], total_count: total };
 	if (searched && total <= FEW_MATCHES) {

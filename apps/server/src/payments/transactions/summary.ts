@@ -3,7 +3,8 @@
  * it, the range is read from transaction_rollups — the 360-day blocks that fit in it, then
  * 30-day blocks, then days at its ends — and only the partial first and last day (the range is
  * in the user's time zone, periods in UTC) from the ledger. Otherwise — search, a payout,
- * or an OR with a date — one filtered read of the ledger through the index that filter has.
+ * or an OR with a date — one filtered read of the ledger through the index that filter has,
+ * unless the value counts show that nothing can match (matchesNothing).
  * Both paths give the same figures (test: apps/server/test/payments/transactions/rollups.test.ts).
  */
 import type { TransactionFilters, TransactionsSummary } from "@paydesk/contract/transactions";
@@ -11,7 +12,15 @@ import { type Expression, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/connection.ts";
 import { rollupCover } from "../../processor/rollup-cover.ts";
 import { ROLLUP_SPANS, withRollups } from "../../processor/rollups.ts";
-import { all, dateRange, dimensionConditions, ledgerConditions, rollupEligible } from "./filters.ts";
+import { anyCounted } from "../../processor/value-counts.ts";
+import {
+	all,
+	dateRange,
+	dimensionConditions,
+	ledgerConditions,
+	requiredDimensionConditions,
+	rollupEligible,
+} from "./filters.ts";
 
 export interface CurrencyTotals {
 	currency: string;
@@ -67,6 +76,24 @@ function merge(groups: readonly CurrencyTotals[][]): CurrencyTotals[] {
 export interface TotalsOptions {
 	/** Read everything from the ledger (tests compare both paths). */
 	scanOnly?: boolean;
+	/** The caller found that something may match (matchesNothing), so it is not asked again. */
+	mayMatch?: boolean;
+}
+
+/**
+ * Whether the value counts show that no transaction can match: a filter value the account has
+ * no transaction with (customer_country_is=ZZ, a payment method it never took) is answered
+ * without reading the ledger, where a walk down a list's index would read every row to find
+ * none. False when the filters have no rolled-up condition every match must meet.
+ */
+export async function matchesNothing(
+	db: Db,
+	accountId: string,
+	filters: TransactionFilters,
+): Promise<boolean> {
+	const required = requiredDimensionConditions(filters);
+	if (required.length === 0) return false;
+	return !(await anyCounted(db.kysely, accountId, all(required)));
 }
 
 /** Count and sums per store currency of the transactions matching the filters. */
@@ -78,6 +105,7 @@ export async function transactionTotals(
 	options: TotalsOptions = {},
 ): Promise<CurrencyTotals[]> {
 	if (options.scanOnly || !rollupEligible(filters)) {
+		if (!options.scanOnly && !options.mayMatch && (await matchesNothing(db, accountId, filters))) return [];
 		return merge([
 			await grouped(db, "balance_transactions", ledgerConditions(db.dialect, accountId, filters, timeZone)),
 		]);

@@ -125,7 +125,11 @@ describe("saving evidence for later (spec 3 §2.4, §4.2)", () => {
 		// 140000 + the 20000 and 3 saved above: too much.
 		const over = await save("du_save", { evidence: full });
 		expect(over.statusCode).toBe(400);
-		expect(json<{ code: string }>(over).code).toBe("wcpay_evidence_too_long");
+		const refused = json<{ code: string; message: string; data: Record<string, unknown> }>(over);
+		expect(refused.code).toBe("wcpay_evidence_too_long");
+		expect(refused.message).toMatch(/^Reached maximum character count for evidence: .*150000 characters/);
+		// 140000 + the 20000 and the 3 of "Ann" saved above.
+		expect(refused.data).toEqual({ status: 400, field: "evidence", limit: 150_000, length: 160_003 });
 		// With those cut to 10000 and 0: exactly 150000 is reached, so refused too.
 		const reaches = await save("du_save", {
 			evidence: { ...full, uncategorized_text: "x".repeat(10_000), shipping_carrier: "" },
@@ -140,6 +144,21 @@ describe("saving evidence for later (spec 3 §2.4, §4.2)", () => {
 		const plusOne = await save("du_save", { evidence: { customer_name: "J" } });
 		expect(plusOne.statusCode).toBe(400);
 		expect(json<{ code: string }>(plusOne).code).toBe("wcpay_evidence_too_long");
+		// Submitting is final: the same refusal, the dispute still open and its text as saved.
+		const submitted = await save("du_save", {
+			evidence: { customer_name: "J" },
+			metadata: { __product_type: "physical_product" },
+			submit: true,
+		});
+		expect(submitted.statusCode).toBe(400);
+		expect(json<{ data: Record<string, unknown> }>(submitted).data).toMatchObject({
+			limit: 150_000,
+			length: 150_000,
+		});
+		const kept = json<Dispute>(await t.app.inject({ url: `${DISPUTES}/du_save`, headers: admin.headers }));
+		expect(kept.status).toBe("needs_response");
+		expect(kept.evidence.customer_name).toBeUndefined();
+		expect(kept.evidence.uncategorized_text).toHaveLength(9_999);
 	});
 });
 

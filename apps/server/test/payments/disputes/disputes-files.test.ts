@@ -123,7 +123,7 @@ describe("POST /file (spec 3 §3.7, §5.1)", () => {
 });
 
 describe("reading files back (spec 3 §7)", () => {
-	it("answers details, base64 content, and the file itself as a nosniff attachment of its stored type", async () => {
+	it("answers details, base64 content, and the file itself, shown in place as its stored type with nosniff", async () => {
 		const file = await uploaded(Buffer.concat([PNG_HEAD, Buffer.alloc(20)]), "proof.png");
 		const details = json<FileDetails>(
 			await t.app.inject({ url: `${FILE}/${file.id}/details`, headers: admin.headers }),
@@ -144,7 +144,7 @@ describe("reading files back (spec 3 §7)", () => {
 		const served = await t.app.inject({ url: `${FILE}/${file.id}`, headers: admin.headers });
 		expect(served.statusCode).toBe(200);
 		expect(served.headers["content-type"]).toBe("image/png");
-		expect(served.headers["content-disposition"]).toMatch(/^attachment; filename="proof.png"/);
+		expect(served.headers["content-disposition"]).toMatch(/^inline; filename="proof.png"/);
 		expect(served.headers["x-content-type-options"]).toBe("nosniff");
 		expect(served.rawPayload.length).toBe(32);
 

@@ -1,5 +1,7 @@
 import type { Charge } from "@paydesk/contract/charges";
 import type { TimelineEventBody } from "@paydesk/contract/timeline";
+import { timelineEntry } from "@paydesk/domain/timeline/build";
+import { lineText, type TimelineContext } from "@paydesk/domain/timeline/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { accountBalances } from "../../../src/processor/balances.ts";
 import { rollupDrift } from "../../../src/processor/rollups.ts";
@@ -23,6 +25,7 @@ import {
 
 const BASE = "/wp-json/wc/v3/payments";
 const now = TEST_NOW.getTime() / 1000;
+const TIMELINE_CONTEXT: TimelineContext = { dateFormat: "F j, Y", timeZone: "UTC", now };
 let t: TestApp;
 let admin: Actor;
 
@@ -281,14 +284,26 @@ describe("malformed input answers 400 rest_invalid_param naming the field", () =
 });
 
 describe("fraud rules act (spec 3 §3.12, §4.5)", () => {
+	/** Each rule, a payment that trips it, and what the timeline says it saw (spec 3 §9). */
 	const cases = [
-		["avs_verification", { avs_verification: {} }, paymentBody("4000000000000036")],
+		[
+			"avs_verification",
+			{ avs_verification: {} },
+			paymentBody("4000000000000036"),
+			"the billing address failed the card issuer's address check (AVS).",
+		],
 		[
 			"international_ip_address",
 			{ international_ip_address: {} },
 			paymentBody(undefined, { customer_ip: IP_OF.GB }),
+			"the customer's IP address is in a country you do not sell to.",
 		],
-		["ip_address_mismatch", { ip_address_mismatch: {} }, paymentBody(undefined, { customer_ip: IP_OF.BR })],
+		[
+			"ip_address_mismatch",
+			{ ip_address_mismatch: {} },
+			paymentBody(undefined, { customer_ip: IP_OF.BR }),
+			"the country of the customer's IP address differs from the billing country.",
+		],
 		[
 			"address_mismatch",
 			{ address_mismatch: {} },
@@ -298,23 +313,29 @@ describe("fraud rules act (spec 3 §3.12, §4.5)", () => {
 					shipping_address: { line1: "1 Rue de Rivoli", city: "Paris", postal_code: "75001", country: "FR" },
 				},
 			}),
+			"the shipping address differs from the billing address.",
 		],
 		[
 			"purchase_price_threshold",
 			{ purchase_price_threshold: { min_amount: null, max_amount: 10000 } },
 			paymentBody(undefined, { amount: 20000 }),
+			"the purchase price is outside the range you accept.",
 		],
 		[
 			"order_items_threshold",
 			{ order_items_threshold: { min_items: null, max_items: 3 } },
 			paymentBody(undefined, { order: { items: [{ name: "Socks", quantity: 5, total: 5000 }] } }),
+			"the number of items in the order is outside the range you accept.",
 		],
 	] as const;
+	/** The timeline's words for an event, as the payment details screen builds them. */
+	const said = (event: TimelineEventBody | undefined) =>
+		event ? timelineEntry(event, TIMELINE_CONTEXT)?.body.map(lineText) : undefined;
 	const filter = (settings: object, block: boolean) => ({ enabled: true, block, ...settings });
 
 	it.each(cases)(
-		"%s with block: nothing is captured and the payment is under Blocked",
-		async (key, filters, body) => {
+		"%s with block: nothing is captured, the payment is under Blocked, and its timeline says why",
+		async (key, filters, body, why) => {
 			const [[name, settings]] = Object.entries(filters) as [[string, object]];
 			await saveFraudFilters(t.db.kysely, TEST_ACCOUNT, { [name]: filter(settings, true) });
 			const { status, intent } = await pay(t, admin.headers, body);
@@ -330,13 +351,14 @@ describe("fraud rules act (spec 3 §3.12, §4.5)", () => {
 			expect(blocked.data.find((row) => row.payment_intent.id === intent.id)?.status).toBe("block");
 			const [event] = await eventsOf(intent.id);
 			expect(event).toMatchObject({ type: "fraud_outcome_block", ruleset_results: { [key]: "block" } });
+			expect(said(event)).toEqual([`Blocked: ${why}`]);
 			expect((await chargeOf(intent.charge?.id ?? "")).display_status).toBe("fraud_outcome_block");
 		},
 	);
 
 	it.each(cases)(
-		"%s with review: authorized and held until the merchant decides",
-		async (key, filters, body) => {
+		"%s with review: authorized and held until the merchant decides, and its timeline says why",
+		async (key, filters, body, why) => {
 			const [[name, settings]] = Object.entries(filters) as [[string, object]];
 			await saveFraudFilters(t.db.kysely, TEST_ACCOUNT, { [name]: filter(settings, false) });
 			const { intent } = await pay(t, admin.headers, body);
@@ -348,10 +370,9 @@ describe("fraud rules act (spec 3 §3.12, §4.5)", () => {
 				`${BASE}/transactions/fraud-outcomes?status=review&per_page=100`,
 			);
 			expect(review.data.map((row) => row.payment_intent.id)).toContain(intent.id);
-			expect((await eventsOf(intent.id))[0]).toMatchObject({
-				type: "fraud_outcome_review",
-				ruleset_results: { [key]: "review" },
-			});
+			const [event] = await eventsOf(intent.id);
+			expect(event).toMatchObject({ type: "fraud_outcome_review", ruleset_results: { [key]: "review" } });
+			expect(said(event)).toEqual([`Held for review: ${why}`]);
 			expect((await chargeOf(intent.charge?.id ?? "")).display_status).toBe("fraud_outcome_review");
 		},
 	);
@@ -389,6 +410,9 @@ describe("fraud rules act (spec 3 §3.12, §4.5)", () => {
 			status: "canceled",
 			charge: { outcome: { rule: "cvc_verification" } },
 		});
+		expect(said((await eventsOf(blocked.intent.id))[0])).toEqual([
+			"Blocked: the card's security code (CVC) check failed.",
+		]);
 		await saveFraudFilters(t.db.kysely, TEST_ACCOUNT, {}, { declineOnCVCFailure: false });
 		const passed = await pay(t, admin.headers, paymentBody("4000000000000101"));
 		expect(passed.intent.status).toBe("succeeded");
