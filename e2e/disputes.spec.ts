@@ -71,6 +71,12 @@ test("a merchant challenges a dispute with evidence, and accepts another", async
 	await expect(page.getByRole("heading", { name: "Shipping information" })).toBeVisible();
 	await page.getByLabel("Customer's name").fill("Jane Evidence");
 	await page.getByLabel("Product description").fill("One blue ceramic mug, shipped with tracking.");
+	// Text past a field's 20,000 characters is refused whole, with the spec's notice: never cut.
+	await page.getByLabel("Product description").fill("x".repeat(20_001));
+	await expect(page.getByText("Reached maximum character count for evidence").first()).toBeVisible();
+	await expect(page.getByLabel("Product description")).toHaveValue(
+		"One blue ceramic mug, shipped with tracking.",
+	);
 
 	// A PDF upload, then a file too large for the dispute's 4,500,000 bytes.
 	await page.getByLabel("Order receipt").setInputFiles({
