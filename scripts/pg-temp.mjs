@@ -13,7 +13,11 @@ function run(command) {
 	else execSync(command, { stdio: "pipe", shell: "/bin/sh" });
 }
 
-export function startTempPostgres(port = 54329) {
+/**
+ * `durable`: fsync and synchronous commits on, as a real database runs (benchmarks of writes);
+ * off by default, as a throw-away test cluster needs no durability.
+ */
+export function startTempPostgres(port = 54329, { durable = false } = {}) {
 	const bin = postgresBin();
 	if (!bin) throw new Error("PostgreSQL is not installed");
 	const dir = mkdtempSync(path.join(tmpdir(), "paydesk-pg-"));
@@ -24,7 +28,7 @@ export function startTempPostgres(port = 54329) {
 	);
 	const start = () =>
 		run(
-			`${bin}/pg_ctl -D ${dir}/data -o "-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" -l ${dir}/log -w start`,
+			`${bin}/pg_ctl -D ${dir}/data -o "-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 ${durable ? "" : "-c fsync=off -c synchronous_commit=off -c full_page_writes=off "}-c max_connections=200" -l ${dir}/log -w start`,
 		);
 	start();
 	return {

@@ -47,9 +47,12 @@ const UNLIMITED = {
 };
 
 /** A server process on a free port, once it answers; stop it with child.kill("SIGTERM"). */
-export async function startServer(env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
+export async function startServer(
+	env: NodeJS.ProcessEnv,
+	nodeArgs: readonly string[] = [],
+): Promise<{ url: string; child: ChildProcess }> {
 	const port = await freePort();
-	const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+	const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "apps/server/src/main.ts"], {
 		cwd: ROOT,
 		env: { ...UNLIMITED, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
 		stdio: ["ignore", "ignore", "inherit"],
@@ -69,12 +72,15 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<{ url: string
 	throw new Error("the server did not answer within 120 s");
 }
 
-/** A throw-away PostgreSQL cluster on a free port (fsync off); stop() removes it. */
-export async function startTempPostgres(): Promise<TempPostgres> {
+/**
+ * A throw-away PostgreSQL cluster on a free port; stop() removes it. fsync is off unless
+ * `durable` (a benchmark of writes measures what users run: fsync and synchronous commits on).
+ */
+export async function startTempPostgres(options: { durable?: boolean } = {}): Promise<TempPostgres> {
 	const { startTempPostgres: start } = (await import(path.join(ROOT, "scripts", "pg-temp.mjs"))) as {
-		startTempPostgres(port: number): TempPostgres;
+		startTempPostgres(port: number, options?: { durable?: boolean }): TempPostgres;
 	};
-	return start(await freePort());
+	return start(await freePort(), options);
 }
 
 /** A seeded demo store on a data folder of its own (and a throw-away cluster on PostgreSQL). */
@@ -95,6 +101,7 @@ export async function seededStore(
 	transactions: number,
 	account: string,
 	name: string,
+	options: { durable?: boolean } = {},
 ): Promise<SeededStore> {
 	const dataDir = mkdtempSync(path.join(tmpdir(), `paydesk-${name}-`));
 	let cluster: TempPostgres | undefined;
@@ -112,7 +119,7 @@ export async function seededStore(
 	};
 	try {
 		if (dialect === "postgres") {
-			cluster = await startTempPostgres();
+			cluster = await startTempPostgres(options);
 			env.DATABASE_URL = cluster.url;
 		}
 		console.log(`${dialect}: seeding ${transactions.toLocaleString("en-US")} transactions…`);

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, type KyselyConfig, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.ts";
 
@@ -24,6 +24,8 @@ export interface DbConfig {
 	/** ":memory:" for a throw-away SQLite database (tests). */
 	sqliteFile?: string;
 	poolSize?: number;
+	/** Kysely's query log (benchmarks read the statements a request runs). */
+	log?: KyselyConfig["log"];
 }
 
 // int8 and numeric come back as strings by default; our bigints are minor units and epoch
@@ -53,7 +55,7 @@ export function openDb(config: DbConfig): Db {
 			connectionTimeoutMillis: 5000,
 		});
 		guardPool(pool);
-		const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+		const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: config.log });
 		return { kysely, dialect: "postgres", pool, close: () => kysely.destroy() };
 	}
 	let file = config.sqliteFile;
@@ -67,6 +69,6 @@ export function openDb(config: DbConfig): Db {
 	sqlite.pragma("busy_timeout = 5000");
 	sqlite.pragma("cache_size = -65536");
 	sqlite.pragma("temp_store = MEMORY");
-	const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+	const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: config.log });
 	return { kysely, dialect: "sqlite", sqlite, close: () => kysely.destroy() };
 }
