@@ -116,9 +116,11 @@ test("a merchant opens Card readers and sees the connected readers", async ({ pa
 	expect(await seriousViolations(page)).toEqual([]);
 });
 
-test("the payouts list asks whether the merchant is satisfied", async ({ page }) => {
-	await page.goto(screen("/payments/payouts"));
-	const prompt = page.getByRole("region", { name: "Feedback" });
+test("the admin footer asks whether the merchant is satisfied, on a page that shows no other notice", async ({
+	page,
+}) => {
+	await page.goto(screen("/payments/card-readers"));
+	const prompt = page.locator("#wpfooter").getByRole("region", { name: "Feedback" });
 	await expect(prompt.getByText("Are you satisfied with the product?")).toBeVisible();
 	expect(await seriousViolations(page, ".paydesk-feedback-prompt")).toEqual([]);
 });

@@ -5,6 +5,13 @@ import type { RateLimitOverrides } from "./http/route-rate-limits.ts";
 
 const perMinute = z.coerce.number().int().min(1).max(1_000_000).optional();
 
+/** An absolute http:// or https:// URL with a host. */
+function isHttpUrl(value: string): boolean {
+	if (!URL.canParse(value)) return false;
+	const url = new URL(value);
+	return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+}
+
 const schema = z.object({
 	PORT: z.coerce.number().int().min(0).max(65535).default(8080),
 	HOST: z.string().min(1).default("localhost"),
@@ -33,6 +40,11 @@ const schema = z.object({
 		.regex(/^smtps?:\/\//, { error: "must be an smtp:// or smtps:// URL" })
 		.optional(),
 	PUBLIC_URL: z.string().url().optional(),
+	/** Where the job runner forwards the usage log; unset: usage events never leave the machine. */
+	USAGE_TRACKING_URL: z
+		.string()
+		.refine(isHttpUrl, { error: "must be an http:// or https:// URL" })
+		.optional(),
 	SECURE_COOKIES: z.enum(["0", "1", "true", "false"]).default("0"),
 	TRUST_PROXY: z.enum(["0", "1", "true", "false"]).default("0"),
 	ADMIN_DIST: z.string().optional(),

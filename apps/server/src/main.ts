@@ -58,6 +58,7 @@ async function main(): Promise<void> {
 		dataDir: env.DATA_DIR,
 		smtpUrl: env.SMTP_URL,
 		publicUrl,
+		usageTrackingUrl: env.USAGE_TRACKING_URL,
 		log: app.log,
 	});
 

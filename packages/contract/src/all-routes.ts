@@ -67,6 +67,7 @@ import {
 } from "./store-settings.ts";
 import { submitOverviewSurvey } from "./survey.ts";
 import { getTimeline } from "./timeline.ts";
+import { recordTracks } from "./tracks.ts";
 import {
 	getTransactionsSummary,
 	listTransactions,
@@ -169,6 +170,7 @@ export const ALL_ROUTES: readonly RouteContract[] = [
 	batchUpdateNotes,
 	triggerNoteAction,
 	submitOverviewSurvey,
+	recordTracks,
 	getAccountSession,
 	createKycSession,
 	checkPoEligibility,

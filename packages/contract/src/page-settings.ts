@@ -94,6 +94,11 @@ export const pageSettings = z.object({
 	accountFees: accountFees.optional(),
 	/** Payment methods the store has enabled (the overview's add-payment-methods task). */
 	enabledPaymentMethods: z.array(z.string()).optional(),
+	/**
+	 * Whether the store allows usage tracking (WooCommerce's woocommerce_allow_tracking is "yes"):
+	 * without it the admin records no usage event at all (contract/tracks).
+	 */
+	tracksEnabled: z.boolean(),
 });
 export type PageSettings = z.infer<typeof pageSettings>;
 

@@ -12,8 +12,8 @@ import {
 	SANDBOX_PROGRESS,
 	sanitiseConnectParam,
 	showResetButton,
-	showsConnectPage,
 	showSandboxNotice,
+	showsConnectPage,
 	showTestAccountBanner,
 	visibleLogoCount,
 	withQueryArgs,
@@ -83,16 +83,24 @@ describe("connect button (spec 1 §4.1)", () => {
 
 describe("the connect page: while no valid account exists, and for a test-drive account (spec 1 §4.3)", () => {
 	it("shows for a store without an account, or with one not yet valid", () => {
-		expect(showsConnectPage({ isAccountConnected: false, isAccountValid: false, testModeOnboarding: false })).toBe(true);
-		expect(showsConnectPage({ isAccountConnected: true, isAccountValid: false, testModeOnboarding: false })).toBe(true);
+		expect(
+			showsConnectPage({ isAccountConnected: false, isAccountValid: false, testModeOnboarding: false }),
+		).toBe(true);
+		expect(
+			showsConnectPage({ isAccountConnected: true, isAccountValid: false, testModeOnboarding: false }),
+		).toBe(true);
 	});
 
 	it("shows for a valid test-drive account, whose banner, activate-live modal and reset live there", () => {
-		expect(showsConnectPage({ isAccountConnected: true, isAccountValid: true, testModeOnboarding: true })).toBe(true);
+		expect(
+			showsConnectPage({ isAccountConnected: true, isAccountValid: true, testModeOnboarding: true }),
+		).toBe(true);
 	});
 
 	it("does not show for a valid live account", () => {
-		expect(showsConnectPage({ isAccountConnected: true, isAccountValid: true, testModeOnboarding: false })).toBe(false);
+		expect(
+			showsConnectPage({ isAccountConnected: true, isAccountValid: true, testModeOnboarding: false }),
+		).toBe(false);
 	});
 });
 

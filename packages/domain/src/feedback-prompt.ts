@@ -1,6 +1,6 @@
 /**
  * The feedback prompt of spec 2 ('Feedback prompt'): 'Are you satisfied with the product?' with
- * Yes, No and Dismiss, in the admin footer of the payouts list.
+ * Yes, No and Dismiss, in the admin footer of the payments screens.
  */
 
 /** Every answer stores the dismissal time (epoch seconds) under this user preference. */
@@ -29,7 +29,11 @@ export function showFeedbackPrompt(state: {
 	return state.eligible && !dismissed && state.otherNotices === 0;
 }
 
-export type FeedbackAnswer = "yes" | "no" | "dismiss";
+export const FEEDBACK_ANSWERS = ["yes", "no", "dismiss"] as const;
+export type FeedbackAnswer = (typeof FEEDBACK_ANSWERS)[number];
+
+/** The longest feedback the No modal sends (spec 2 sets no limit; the usage log keeps it bounded). */
+export const FEEDBACK_TEXT_MAX = 2000;
 
 export interface FeedbackOutcome {
 	/** Every answer dismisses the prompt for good. */
@@ -52,5 +56,3 @@ export function feedbackOutcome(answer: FeedbackAnswer, trackingEnabled: boolean
 export function closesOnOutsideClick(modal: "review" | "feedback"): boolean {
 	return modal === "review";
 }
-
-export const FEEDBACK_THANKS = "Thank you for your feedback!";

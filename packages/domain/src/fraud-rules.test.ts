@@ -7,6 +7,7 @@ import {
 	type FraudFilters,
 	isInternationalIpAvailable,
 	parseProtectionRules,
+	ruleStates,
 } from "./fraud-rules.ts";
 
 const off = { enabled: false, block: true };
@@ -237,5 +238,27 @@ describe("the rule grammar the server accepts", () => {
 			{ path: [0, "check"], message: "the maximum must be greater than the minimum" },
 		]);
 		expect(protectionRuleIssues({})).toEqual([{ path: [], message: "must be a list of rules" }]);
+	});
+});
+
+describe("the saved rules as the usage log records them", () => {
+	it("names each filter off, or on with its action, and nothing of its amounts or countries", () => {
+		const rules = buildProtectionRules(
+			{
+				...allOff,
+				avs_verification: { enabled: true, block: true },
+				international_ip_address: { enabled: true, block: false },
+				purchase_price_threshold: { enabled: true, block: false, min_amount: 1000, max_amount: null },
+			},
+			specific,
+		);
+		expect(ruleStates(rules)).toEqual({
+			avs_verification: "block",
+			address_mismatch: "off",
+			international_ip_address: "review",
+			ip_address_mismatch: "off",
+			order_items_threshold: "off",
+			purchase_price_threshold: "review",
+		});
 	});
 });

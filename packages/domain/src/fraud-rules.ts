@@ -243,3 +243,17 @@ export function parseProtectionRules(rules: readonly ProtectionRule[], context: 
 /** After a save the account's decline-on-AVS flag is whether an AVS rule exists (spec 3 §4.5). */
 export const declinesOnAvs = (rules: readonly ProtectionRule[]): boolean =>
 	rules.some((rule) => rule.key === "avs_verification");
+
+/** What a saved rule set does with each filter: off, or on and blocking or holding for review. */
+export const RULE_STATES = ["off", ...RULE_OUTCOMES] as const;
+export type RuleState = (typeof RULE_STATES)[number];
+
+/**
+ * Each filter's state in saved rules, for the usage log: which filters are on and their action,
+ * never their amounts or countries.
+ */
+export function ruleStates(rules: readonly ProtectionRule[]): Record<RuleKey, RuleState> {
+	const states = Object.fromEntries(RULE_KEYS.map((key) => [key, "off"])) as Record<RuleKey, RuleState>;
+	for (const rule of rules) states[rule.key] = rule.outcome;
+	return states;
+}

@@ -27,6 +27,8 @@ export interface CallInput {
 	body?: unknown;
 	headers?: Record<string, string>;
 	signal?: AbortSignal;
+	/** The request outlives the page (sent as the page is left). */
+	keepalive?: boolean;
 }
 
 export function routeUrl(contract: ClientRoute, input: Pick<CallInput, "params" | "query"> = {}): string {
@@ -86,6 +88,7 @@ export async function callRoute<C extends RouteContract>(
 					: JSON.stringify(input.body),
 		headers: input.headers,
 		signal: input.signal,
+		keepalive: input.keepalive,
 	});
 	if (route.produces) return (await response.blob()) as ResponseOf<C>;
 	return (await response.json()) as ResponseOf<C>;

@@ -1,9 +1,13 @@
-/** The shell: resolves the route of the URL, guards it, and renders its lazily loaded screen. */
+/**
+ * The shell: resolves the route of the URL, guards it, and renders its lazily loaded screen;
+ * records each payments page shown (app/tracks.ts), and puts the feedback prompt in the admin
+ * footer of the payments pages once the first screen has its data.
+ */
 import type { PageSettings } from "@paydesk/contract/page-settings";
-import { QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider, useIsFetching } from "@tanstack/react-query";
 import { Spinner } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
-import { type ComponentType, lazy, Suspense, useEffect, useMemo } from "react";
+import { type ComponentType, lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { NotificationBell } from "../features/notifications/notification-bell.tsx";
 import { ErrorBoundary } from "./error-boundary.tsx";
 import { AdminLayout } from "./layout.tsx";
@@ -11,10 +15,18 @@ import { LiveUpdates } from "./live-updates.tsx";
 import { NoticeArea } from "./notices.tsx";
 import { createQueryClient } from "./query-client.ts";
 import { navigate, useLocation } from "./router.tsx";
-import { enabledRoutes, type RouteEntry, routeHref, routeKey, userCan } from "./routes.ts";
+import { enabledRoutes, isPaymentsPage, type RouteEntry, routeHref, routeKey, userCan } from "./routes.ts";
 import { getSettings } from "./settings.ts";
+import { recordEvent } from "./tracks.ts";
 
 const screens = new Map<string, ComponentType>();
+
+/** The admin footer's feedback prompt: its own chunk, as it waits for the first screen anyway. */
+const FeedbackPrompt = lazy(() =>
+	import("../components/feedback-prompt/feedback-prompt.tsx").then((module) => ({
+		default: module.FeedbackPrompt,
+	})),
+);
 
 /** One lazy component per route, created once so React keeps its state across renders. */
 function screenFor(route: RouteEntry): ComponentType {
@@ -59,9 +71,46 @@ function NotAllowed() {
 	);
 }
 
-function Screen({ route }: { route: RouteEntry }) {
+/**
+ * Records a page view once per Payments page shown (a change of its query, such as the next
+ * page of a list, is the same page): its registry path, never the ids of its query.
+ */
+function usePageView(shown: RouteEntry | null): void {
+	const path = isPaymentsPage(shown) ? shown.path : null;
+	useEffect(() => {
+		if (path) recordEvent("wcpay_page_view", { path });
+	}, [path]);
+}
+
+/** Tells the shell once the screen, its chunk loaded, is on the page with its data asked for. */
+function Shown({ onShown }: { onShown: () => void }) {
+	useEffect(() => onShown(), [onShown]);
+	return null;
+}
+
+function Screen({ route, onShown }: { route: RouteEntry; onShown: () => void }) {
 	const Component = screenFor(route);
-	return <Component />;
+	return (
+		<>
+			<Component />
+			<Shown onShown={onShown} />
+		</>
+	);
+}
+
+/**
+ * True from the moment the first screen shown has its first data: the admin footer waits for it,
+ * so that what the footer asks for never comes before what the page asks for (the overview shows
+ * its balance after at most four calls).
+ */
+function useFirstScreenSettled(): { settled: boolean; onShown: () => void } {
+	const [shown, setShown] = useState(false);
+	const [settled, setSettled] = useState(false);
+	const fetching = useIsFetching();
+	useEffect(() => {
+		if (shown && fetching === 0) setSettled(true);
+	}, [shown, fetching]);
+	return { settled, onShown: useCallback(() => setShown(true), []) };
 }
 
 export function Shell() {
@@ -73,15 +122,29 @@ export function Shell() {
 		if (redirect) navigate(redirect, { replace: true });
 	}, [redirect]);
 
+	usePageView(allowed && !redirect ? route : null);
+
 	useEffect(() => {
 		const title = route ? route.title() : __("Page not found", "paydesk");
 		document.title = `${title} ‹ ${settings.siteTitle} — ${settings.productName}`;
 	}, [route, settings]);
 
-	// Live updates and the bell are for those who see the account's payments.
+	// Live updates, the bell and the feedback prompt are for those who see the account's payments.
 	const live = settings.isAccountConnected && userCan(settings, "manage_woocommerce");
+	const firstScreen = useFirstScreenSettled();
 	return (
-		<AdminLayout settings={settings} route={route} bell={live ? <NotificationBell /> : null}>
+		<AdminLayout
+			settings={settings}
+			route={route}
+			bell={live ? <NotificationBell /> : null}
+			footer={
+				live && firstScreen.settled && isPaymentsPage(route) ? (
+					<Suspense fallback={null}>
+						<FeedbackPrompt />
+					</Suspense>
+				) : null
+			}
+		>
 			<ErrorBoundary resetKey={route?.path ?? ""}>
 				<Suspense
 					fallback={
@@ -91,7 +154,13 @@ export function Shell() {
 						</div>
 					}
 				>
-					{redirect ? null : !allowed ? <NotAllowed /> : route ? <Screen route={route} /> : <PageNotFound />}
+					{redirect ? null : !allowed ? (
+						<NotAllowed />
+					) : route ? (
+						<Screen route={route} onShown={firstScreen.onShown} />
+					) : (
+						<PageNotFound />
+					)}
 				</Suspense>
 			</ErrorBoundary>
 			<NoticeArea />

@@ -1,14 +1,16 @@
 /**
  * The WordPress admin frame: admin bar, the menu (WooCommerce › Settings, Payments, then the
  * user's profile and, for administrators, Settings › General), the header with breadcrumbs and
- * the notifications bell the shell gives it. Below 782 px the menu folds
- * behind the admin bar's Menu toggle, as WordPress's does (menu-toggle.tsx).
+ * the notifications bell the shell gives it, the page, and the admin footer below it (spec 2:
+ * the feedback prompt). Below 782 px the menu folds behind the admin bar's Menu toggle, as
+ * WordPress's does (menu-toggle.tsx).
  */
 import type { PageSettings } from "@paydesk/contract/page-settings";
 import { __, sprintf } from "@wordpress/i18n";
 import { type ReactNode, useState } from "react";
 import { HeaderActionsSlot } from "./header-actions.tsx";
 import { ADMIN_MENU_ID, type FoldedMenu, MenuToggle, useFoldedMenu } from "./menu-toggle.tsx";
+import { PageContent } from "./page-notices.ts";
 import { Link } from "./router.tsx";
 import { enabledRoutes, type MenuGroup, type RouteEntry, rootPath, routeHref, userCan } from "./routes.ts";
 import { SandboxClock } from "./sandbox-clock.tsx";
@@ -159,16 +161,21 @@ export function AdminLayout({
 	settings,
 	route,
 	bell,
+	footer,
 	children,
 }: {
 	settings: PageSettings;
 	route: RouteEntry | null;
 	/** The notifications bell, at the end of the header (features/notifications). */
 	bell?: ReactNode;
+	/** The admin footer, below the page; full-screen pages have none. */
+	footer?: ReactNode;
 	children: ReactNode;
 }) {
 	// The header's actions element, for screens that put a button there (app/header-actions.tsx).
 	const [headerActions, setHeaderActions] = useState<HTMLElement | null>(null);
+	// The page's content element, which the footer watches for notices (app/page-notices.ts).
+	const [content, setContent] = useState<HTMLElement | null>(null);
 	const menu = useFoldedMenu(route?.path ?? "");
 	if (route?.fullScreen) {
 		return (
@@ -193,9 +200,12 @@ export function AdminLayout({
 					{bell}
 				</div>
 				<HeaderActionsSlot.Provider value={headerActions}>
-					<main id="wpbody-content" tabIndex={-1}>
-						{children}
-					</main>
+					<PageContent.Provider value={content}>
+						<main id="wpbody-content" tabIndex={-1} ref={setContent}>
+							{children}
+						</main>
+						{footer && <footer id="wpfooter">{footer}</footer>}
+					</PageContent.Provider>
 				</HeaderActionsSlot.Provider>
 			</div>
 		</div>

@@ -5,8 +5,9 @@
  * pages of the store Paydesk stands in for: WooCommerce › Settings › General, WordPress's
  * Settings › General and the user's Profile.
  */
-import { showsConnectPage } from "@paydesk/domain/connect";
+
 import type { PageSettings } from "@paydesk/contract/page-settings";
+import { showsConnectPage } from "@paydesk/domain/connect";
 import { __ } from "@wordpress/i18n";
 import type { ComponentType } from "react";
 
@@ -260,6 +261,11 @@ export const ROUTES: readonly RouteEntry[] = [
 		load: () => import("../features/profile/profile-screen.tsx"),
 	},
 ];
+
+/** A page of the Payments menu (not WooCommerce's general settings or WordPress's own pages). */
+export function isPaymentsPage(route: RouteEntry | null): route is RouteEntry {
+	return route !== null && (route.menuGroup ?? "payments") === "payments";
+}
 
 export function enabledRoutes(settings: PageSettings): RouteEntry[] {
 	return ROUTES.filter((route) => route.enabled?.(settings) ?? true);

@@ -68,6 +68,7 @@ export function testSettings(overrides: Partial<PageSettings> = {}): PageSetting
 		reconnectUrl: null,
 		storeName: "Test Store",
 		onboardingFieldsData: { business_types: [], mccs_display_tree: [], industry_to_mcc: {} },
+		tracksEnabled: false,
 		...overrides,
 	};
 	setSettings(settings);

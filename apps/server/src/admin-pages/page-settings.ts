@@ -18,6 +18,7 @@ import { accountStatusOf, loadAccount } from "../processor/account.ts";
 import { featureFlagsOf, storedSettingsOf } from "../processor/account-documents.ts";
 import { accountFeesOf } from "../processor/account-fees.ts";
 import { LIFETIME_TPV_OPTION } from "../processor/capture-effects.ts";
+import { usageTrackingAllowed } from "../usage/usage-log.ts";
 import { readStoreBase } from "../wc/settings-store.ts";
 import { effectiveLocale, readSiteSettings, readUserLocale } from "../wp/site-settings.ts";
 
@@ -110,10 +111,11 @@ export async function buildPageSettings(
 		.where("name", "=", LIFETIME_TPV_OPTION)
 		.executeTakeFirst();
 	const connectPage = await connectPageSettings(db, user.accountId, account, session);
-	const [site, userLocale, store] = await Promise.all([
+	const [site, userLocale, store, tracksEnabled] = await Promise.all([
 		readSiteSettings(db, user.accountId),
 		readUserLocale(db, user.accountId, user.id),
 		readStoreBase(db, user.accountId),
+		usageTrackingAllowed(db, user.accountId),
 	]);
 	const locale = effectiveLocale(userLocale, site.language);
 	// The account's country and currency once it is connected; until then the store's own.
@@ -184,6 +186,7 @@ export async function buildPageSettings(
 		onboardingFieldsData: onboardingFieldsDataFor(AVAILABLE_COUNTRIES),
 		enabledPaymentMethods: enabledMethodsOf(settings),
 		accountFees: accountFeesOf(settings, enabledMethodsOf(settings), currency),
+		tracksEnabled,
 	};
 	return pageSettings.parse(value);
 }

@@ -11,6 +11,7 @@ import * as accountEvents from "./migrations/0008-account-events.ts";
 import * as lighterLedger from "./migrations/0009-lighter-ledger.ts";
 import * as valueBandsByEveryFilter from "./migrations/0010-value-bands-by-every-filter.ts";
 import * as requestKeys from "./migrations/0011-request-keys.ts";
+import * as usageEvents from "./migrations/0012-usage-events.ts";
 
 /** Versioned migrations, applied in name order at start (both dialects, one schema builder). */
 function migrations(db: Db): Record<string, Migration> {
@@ -44,6 +45,7 @@ function migrations(db: Db): Record<string, Migration> {
 			down: valueBandsByEveryFilter.down,
 		},
 		"0011-request-keys": { up: requestKeys.up, down: requestKeys.down },
+		"0012-usage-events": { up: usageEvents.up, down: usageEvents.down },
 	};
 }
 

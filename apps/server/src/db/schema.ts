@@ -453,6 +453,21 @@ export interface NotificationReadsTable {
 	read_at: Seconds;
 }
 
+/** The usage log (migration 0012, contract/tracks): what the admin's users did, when tracking is allowed. */
+export interface UsageEventsTable {
+	account_id: string;
+	/** An ordered id (db/ids.ts newOrderedId("use")). */
+	id: string;
+	user_id: number;
+	/** contract/tracks TRACK_EVENT_NAMES */
+	name: string;
+	/** The event's flat properties as a JSON object. */
+	properties: Json;
+	created: Seconds;
+	/** When the job runner handed it to USAGE_TRACKING_URL; null until then. */
+	forwarded_at: Seconds | null;
+}
+
 export interface ExportJobsTable {
 	account_id: string;
 	id: string;
@@ -561,4 +576,5 @@ export interface Database {
 	account_events: AccountEventsTable;
 	notifications: NotificationsTable;
 	notification_reads: NotificationReadsTable;
+	usage_events: UsageEventsTable;
 }

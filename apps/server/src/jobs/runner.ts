@@ -1,7 +1,9 @@
 /**
  * The background loop of a server process: export jobs first, then the e-mail outbox, then the
  * removal of expired export files, of idempotency keys older than a day, of account events
- * older than the event log keeps them and of notifications older than the bell keeps them.
+ * older than the event log keeps them, of notifications older than the bell keeps them and of
+ * usage events older than the usage log keeps them; and, when USAGE_TRACKING_URL names a
+ * receiver, the forwarding of the usage log to it.
  */
 
 import { hostname } from "node:os";
@@ -16,6 +18,8 @@ import { purgeAccountEvents } from "../processor/account-events.ts";
 import type { Clock } from "../processor/clock.ts";
 import { purgeIdempotencyKeys } from "../processor/idempotency.ts";
 import { runAllAccounts } from "../processor/scheduler.ts";
+import { forwardUsageEvents, httpUsageSender } from "../usage/forwarding.ts";
+import { purgeUsageEvents } from "../usage/usage-log.ts";
 import { purgeExpiredExports } from "./export-files.ts";
 import { deliverPendingMail, smtpTransport, type Transport } from "./outbox.ts";
 import { claimNextJob, failAbandonedJobs, finishJob } from "./queue.ts";
@@ -46,6 +50,9 @@ export function registerJobHandler(kind: string, handler: JobHandler): void {
 /** How often events older than the log keeps them are removed. */
 const EVENT_PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
+/** How often the usage log is forwarded (when a receiver is configured); a failed pass waits this long. */
+const USAGE_FORWARD_INTERVAL_MS = 60 * 1000;
+
 /** How often SQLite is asked to refresh stale planner statistics (db/statistics.ts). */
 const STATISTICS_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -56,6 +63,8 @@ export interface RunnerOptions extends JobContext {
 	/** How often the processor's timed work runs (default 5 s). */
 	timedWorkIntervalMs?: number;
 	transport?: Transport;
+	/** USAGE_TRACKING_URL: where the usage log is forwarded; without it nothing is sent. */
+	usageTrackingUrl?: string | undefined;
 }
 
 /** Claims and runs jobs until none is pending; returns how many ran. */
@@ -85,12 +94,15 @@ export function startJobRunner(options: RunnerOptions): { stop(): Promise<void>;
 	const workerId = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
 	// Without SMTP, mail is only stored in the outbox (status `stored`), never reported sent.
 	const transport = options.transport ?? (options.smtpUrl ? smtpTransport(options.smtpUrl) : null);
+	// Without USAGE_TRACKING_URL the usage log stays on this machine.
+	const usageSender = options.usageTrackingUrl ? httpUsageSender(options.usageTrackingUrl) : null;
 	let stopped = false;
 	let running: Promise<void> | null = null;
 	let timer: NodeJS.Timeout | null = null;
 	let lastTimedRun = 0;
 	let lastStatistics = Date.now();
 	let lastEventPurge = 0;
+	let lastUsageForward = 0;
 
 	const tick = async () => {
 		try {
@@ -109,6 +121,14 @@ export function startJobRunner(options: RunnerOptions): { stop(): Promise<void>;
 				lastEventPurge = Date.now();
 				await purgeAccountEvents(options.db.kysely, options.clock.seconds() - EVENT_RETENTION_SECONDS);
 				await purgeNotifications(options.db.kysely, options.clock.seconds() - NOTIFICATION_RETENTION_SECONDS);
+				await purgeUsageEvents(options.db.kysely, options.clock.seconds());
+			}
+			if (usageSender && Date.now() - lastUsageForward >= USAGE_FORWARD_INTERVAL_MS) {
+				lastUsageForward = Date.now();
+				await forwardUsageEvents(options.db.kysely, usageSender, options.clock.seconds()).catch(
+					(error: unknown) =>
+						options.log.warn({ err: error }, "usage events not forwarded; trying again later"),
+				);
 			}
 			if (Date.now() - lastStatistics >= STATISTICS_INTERVAL_MS) {
 				lastStatistics = Date.now();

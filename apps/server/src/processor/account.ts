@@ -49,6 +49,8 @@ export function accountStatusOf(row: AccountsTable): AccountStatus {
 		fraudProtection: fraudProtectionOf(row),
 		safeMode: row.safe_mode === 1,
 		// The feedback prompt's review campaign asks merchants who really take payments.
-		campaigns: { wporg_review_2025: row.connected === 1 && row.payments_enabled === 1 && row.test_mode === 0 },
+		campaigns: {
+			wporg_review_2025: row.connected === 1 && row.payments_enabled === 1 && row.test_mode === 0,
+		},
 	};
 }

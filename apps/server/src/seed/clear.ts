@@ -37,6 +37,7 @@ const CLEARED = [
 	"account_events",
 	"notifications",
 	"notification_reads",
+	"usage_events",
 ] as const satisfies readonly Exclude<keyof Database, (typeof KEPT)[number] | "accounts">[];
 
 type Unlisted = Exclude<keyof Database, (typeof KEPT)[number] | (typeof CLEARED)[number] | "accounts">;

@@ -444,4 +444,13 @@ export const SCHEMA_COLUMNS = {
 		user_id: "number",
 		read_at: "number",
 	},
+	usage_events: {
+		account_id: "string",
+		id: "string",
+		user_id: "number",
+		name: "string",
+		properties: "string",
+		created: "number",
+		forwarded_at: "number | null",
+	},
 } satisfies SchemaColumns;

@@ -49,6 +49,7 @@ const STATE_TABLES = [
 	"account_events",
 	"notifications",
 	"notification_reads",
+	"usage_events",
 ] as const;
 
 type Unlisted = Exclude<keyof Database, CallerOwned | (typeof STATE_TABLES)[number]>;

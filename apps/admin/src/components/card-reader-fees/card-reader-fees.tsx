@@ -13,6 +13,7 @@ import {
 import { Button, Notice } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import { download } from "@wordpress/icons";
+import { recordEvent } from "../../app/tracks.ts";
 import { useReaderChargeStats } from "../../data/readers.ts";
 import { formatMoney, formatNumber, formatStoreDate } from "../format.ts";
 import { type Column, DataTable, type SummaryItem } from "../list/data-table.tsx";
@@ -102,13 +103,18 @@ export function CardReaderFees({ chargeId, transactionId }: CardReaderFeesProps)
 						icon={download}
 						disabled={!rows || rows.length === 0}
 						accessibleWhenDisabled
-						onClick={() =>
-							rows &&
+						onClick={() => {
+							if (!rows) return;
 							saveFile(
 								new Blob([readerStatsCsv(rows, translator)], { type: "text/csv;charset=utf-8" }),
 								`card-reader-fees-${chargeId}.csv`,
-							)
-						}
+							);
+							recordEvent("wcpay_csv_export", {
+								list: "card_reader_fees",
+								filtered: false,
+								delivery: "direct",
+							});
+						}}
 					>
 						{__("Download", "paydesk")}
 					</Button>

@@ -1,5 +1,10 @@
 /** The two modals of the feedback prompt: a review request (Yes) and a feedback form (No). */
-import { closesOnOutsideClick, PLUGIN_REVIEW_URL, SUPPORT_URL } from "@paydesk/domain/feedback-prompt";
+import {
+	closesOnOutsideClick,
+	FEEDBACK_TEXT_MAX,
+	PLUGIN_REVIEW_URL,
+	SUPPORT_URL,
+} from "@paydesk/domain/feedback-prompt";
 import { Button, ExternalLink, Modal, TextareaControl } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { useState } from "react";
@@ -53,10 +58,11 @@ export function FeedbackModal({
 				value={text}
 				onChange={setText}
 				rows={5}
+				maxLength={FEEDBACK_TEXT_MAX}
 			/>
 			<p className="paydesk-feedback__privacy">
 				{__(
-					"Please leave out personal and payment details. Your feedback is kept with your user profile in this store and is used only to improve the product.",
+					"Please leave out personal and payment details. Your feedback is kept in this store's usage log and is used only to improve the product.",
 					"paydesk",
 				)}
 			</p>

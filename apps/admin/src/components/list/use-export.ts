@@ -3,7 +3,8 @@
  * large list, request the export with the list's filters and sort, then poll its availability
  * (1 s before the first try, 1 s apart, 5 tries) and download it with force_download=true.
  * An export still running after the last try goes on: the merchant is told it will reach the
- * bell (a notification with its link) and their e-mail.
+ * bell (a notification with its link) and their e-mail. Each export is a usage event: which list,
+ * whether filtered, downloaded or e-mailed (app/tracks.ts).
  */
 import type { ExportRoutes } from "@paydesk/contract/exports";
 import {
@@ -22,6 +23,7 @@ import { useState } from "react";
 import { callRoute } from "../../app/api.ts";
 import { createNotice } from "../../app/notices.tsx";
 import { getSettings } from "../../app/settings.ts";
+import { recordEvent } from "../../app/tracks.ts";
 import { downloadUrl, withForceDownload } from "../download-url.ts";
 import { translator } from "../translator.ts";
 
@@ -48,6 +50,8 @@ export function useExport(options: ExportOptions): { start: () => Promise<void>;
 			if (!window.confirm(exportConfirmationMessage(options.kind, total, translator))) return;
 		}
 		const settings = getSettings();
+		const exported = (delivery: "direct" | "email") =>
+			recordEvent("wcpay_csv_export", { list: options.kind, filtered: options.hasFilters, delivery });
 		setExporting(true);
 		try {
 			const { export_id } = await callRoute(options.routes.request, {
@@ -60,6 +64,7 @@ export function useExport(options: ExportOptions): { start: () => Promise<void>;
 				const status = await callRoute(options.routes.status, { params: { export_id } });
 				if (status.status === "success" && status.download_url) {
 					downloadUrl(withForceDownload(status.download_url));
+					exported("direct");
 					return;
 				}
 				if (status.status === "error") {
@@ -70,6 +75,7 @@ export function useExport(options: ExportOptions): { start: () => Promise<void>;
 					await sleep(options.delays?.interval ?? EXPORT_POLL_INTERVAL_MS);
 			}
 			createNotice("info", exportContinuesMessage(settings.currentUserEmail, translator));
+			exported("email");
 		} catch {
 			createNotice("error", exportFailureMessage(translator));
 		} finally {

@@ -1,9 +1,14 @@
-/** The seven cards of spec 3 §2.7, in the spec's order, each bound to its filter. */
+/**
+ * The seven cards of spec 3 §2.7, in the spec's order, each bound to its filter; each card's
+ * first coming into view is a usage event.
+ */
 import { isInternationalIpAvailable } from "@paydesk/domain/fraud-rules";
 import { Card, CardBody, CardHeader, ToggleControl } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
+import { useRef } from "react";
 import { FraudFilterCard } from "./fraud-filter-card.tsx";
 import { AmountRangeInputs, ItemRangeInputs } from "./range-inputs.tsx";
+import { useCardsSeen } from "./use-cards-seen.ts";
 import type { FraudPageState } from "./use-fraud-protection.ts";
 
 /** CVC is the account's declineOnCVCFailure: fixed on when set, shown off otherwise (spec 3 §4.5). */
@@ -42,10 +47,12 @@ function CvcCard({ fixed }: { fixed: boolean }) {
 
 export function FraudCards({ state }: { state: FraudPageState }) {
 	const { filters, update, reviewFeatureActive } = state;
+	const cards = useRef<HTMLDivElement>(null);
+	useCardsSeen(cards, filters !== null);
 	if (!filters) return null;
 	const common = { reviewFeatureActive };
 	return (
-		<div className="paydesk-fraud-cards">
+		<div className="paydesk-fraud-cards" ref={cards}>
 			<FraudFilterCard
 				{...common}
 				id="avs_verification"

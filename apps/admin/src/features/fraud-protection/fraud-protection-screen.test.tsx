@@ -5,11 +5,13 @@ import {
 	savePaymentSettings,
 	settingsUpdate,
 } from "@paydesk/contract/settings";
+import { recordTracks } from "@paydesk/contract/tracks";
 import { getOptions } from "@paydesk/contract/wp";
-import { renderHook, screen, waitFor, within } from "@testing-library/react";
+import { act, renderHook, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NoticeArea, removeNotice, useNotices } from "../../app/notices.tsx";
+import { TRACKS_GATHER_MS } from "../../app/tracks.ts";
 import { on, type RecordedRequest, restError, stubApi } from "../../testing/network.ts";
 import { settingsFixture } from "../../testing/payment-settings.ts";
 import { renderWithQueryClient } from "../../testing/render.tsx";
@@ -52,9 +54,12 @@ function accountStatus(fraud: AccountStatus["fraudProtection"]): AccountStatus {
 	};
 }
 
-function setup(options: { review?: boolean; cvc?: boolean; loadFails?: boolean; currency?: string } = {}) {
+function setup(
+	options: { review?: boolean; cvc?: boolean; loadFails?: boolean; currency?: string; tracks?: boolean } = {},
+) {
 	const base = testSettings();
 	testSettings({
+		tracksEnabled: options.tracks ?? false,
 		storeCurrency: options.currency ?? base.storeCurrency,
 		accountStatus: accountStatus({ declineOnAVSFailure: false, declineOnCVCFailure: options.cvc ?? true }),
 		featureFlags: { ...base.featureFlags, isFRTReviewFeatureActive: options.review ?? true },
@@ -68,6 +73,7 @@ function setup(options: { review?: boolean; cvc?: boolean; loadFails?: boolean; 
 			stored = { ...stored, ...settingsUpdate.parse(body) };
 			return { data: stored };
 		}),
+		on(recordTracks).reply(({ body }) => ({ recorded: body.events.length })),
 	);
 	renderWithQueryClient(
 		<>
@@ -92,6 +98,7 @@ beforeEach(() => {
 	};
 });
 afterEach(() => {
+	vi.useRealTimers();
 	vi.unstubAllGlobals();
 	// Notices live in a module-wide store: clear them so one test's notice is not the next one's.
 	const { result, unmount } = renderHook(() => useNotices());
@@ -342,5 +349,111 @@ describe("advanced fraud protection page (spec 3 §2.7)", () => {
 		expect(screen.getAllByRole("button", { name: "Save Changes" })[0]?.getAttribute("aria-disabled")).toBe(
 			"true",
 		);
+	});
+});
+
+describe("the fraud protection page's usage events (spec 2 §7)", () => {
+	/** The usage events sent, once what has gathered is sent. */
+	async function trackedEvents() {
+		act(() => vi.advanceTimersByTime(TRACKS_GATHER_MS));
+		await waitFor(() => expect(requests.some((request) => request.route === recordTracks)).toBe(true));
+		return requests
+			.filter((request) => request.route === recordTracks)
+			.flatMap((request) => (request.body as { events: { name: string; properties: object }[] }).events);
+	}
+
+	/** An IntersectionObserver the test drives: `show(id)` brings that element into view. */
+	function observeByHand() {
+		const observers: { callback: IntersectionObserverCallback; targets: Set<Element> }[] = [];
+		vi.stubGlobal(
+			"IntersectionObserver",
+			class {
+				private readonly entry: (typeof observers)[number];
+				constructor(callback: IntersectionObserverCallback) {
+					this.entry = { callback, targets: new Set() };
+					observers.push(this.entry);
+				}
+				observe(target: Element) {
+					this.entry.targets.add(target);
+				}
+				unobserve(target: Element) {
+					this.entry.targets.delete(target);
+				}
+				disconnect() {
+					this.entry.targets.clear();
+				}
+			},
+		);
+		return (id: string) =>
+			act(() => {
+				for (const { callback, targets } of observers) {
+					const target = [...targets].find((element) => element.id === id);
+					if (target)
+						callback(
+							[{ target, isIntersecting: true } as unknown as IntersectionObserverEntry],
+							{} as IntersectionObserver,
+						);
+				}
+			});
+	}
+
+	it("records each card the first time it comes into view, once per visit", async () => {
+		vi.useFakeTimers({ shouldAdvanceTime: true });
+		const show = observeByHand();
+		setup({ tracks: true });
+		await screen.findByRole("heading", { name: "AVS mismatch" });
+		show("fraud-filter-avs_verification");
+		show("fraud-filter-cvc_verification");
+		show("fraud-filter-avs_verification");
+		expect(await trackedEvents()).toEqual([
+			{ name: "wcpay_fraud_protection_card_viewed", properties: { card: "avs_verification" } },
+			{ name: "wcpay_fraud_protection_card_viewed", properties: { card: "cvc_verification" } },
+		]);
+	});
+
+	it("records a successful save with the level and each filter's state, never its amounts or countries", async () => {
+		vi.useFakeTimers({ shouldAdvanceTime: true });
+		const user = setup({ tracks: true });
+		await screen.findByRole("heading", { name: "Purchase Price Threshold" });
+		await user.click(within(card("AVS mismatch")).getByRole("checkbox", { name: "Enable filtering" }));
+		await user.click(
+			within(card("Purchase Price Threshold")).getByRole("checkbox", { name: "Enable filtering" }),
+		);
+		await user.type(screen.getByLabelText("Minimum purchase price"), "100");
+		await user.click(
+			within(card("Purchase Price Threshold")).getByRole("radio", { name: "Authorize and hold for review" }),
+		);
+		await user.click(screen.getAllByRole("button", { name: "Save Changes" })[0] as HTMLElement);
+		await waitFor(() => expect(saves()).toHaveLength(1));
+		const saved = (await trackedEvents()).filter(
+			(event) => event.name === "wcpay_fraud_protection_rules_saved",
+		);
+		expect(saved).toEqual([
+			{
+				name: "wcpay_fraud_protection_rules_saved",
+				properties: {
+					protection_level: "advanced",
+					avs_verification: "block",
+					address_mismatch: "off",
+					international_ip_address: "off",
+					ip_address_mismatch: "off",
+					order_items_threshold: "off",
+					purchase_price_threshold: "review",
+				},
+			},
+		]);
+	});
+
+	it("sends nothing while the store does not allow usage tracking", async () => {
+		vi.useFakeTimers({ shouldAdvanceTime: true });
+		const show = observeByHand();
+		const user = setup();
+		await screen.findByRole("heading", { name: "AVS mismatch" });
+		show("fraud-filter-avs_verification");
+		await user.click(within(card("AVS mismatch")).getByRole("checkbox", { name: "Enable filtering" }));
+		await user.click(screen.getAllByRole("button", { name: "Save Changes" })[0] as HTMLElement);
+		await waitFor(() => expect(saves()).toHaveLength(1));
+		act(() => vi.advanceTimersByTime(TRACKS_GATHER_MS));
+		expect(requests.filter((request) => request.route === recordTracks)).toEqual([]);
 	});
 });

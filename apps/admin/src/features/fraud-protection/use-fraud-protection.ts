@@ -1,7 +1,8 @@
 /**
  * The fraud protection page's state (spec 3 §4.5): the filters read from the saved rules, what
  * the merchant changed since, and the save that turns them back into rules and a protection
- * level. Where the store sells comes from WooCommerce's allowed-countries options.
+ * level. Where the store sells comes from WooCommerce's allowed-countries options. A save that
+ * succeeds is a usage event naming the level and each filter's state (never amounts or countries).
  */
 import { SELLING_COUNTRY_OPTIONS } from "@paydesk/contract/fraud-protection";
 import {
@@ -10,12 +11,14 @@ import {
 	type FraudFilters,
 	type ProtectionLevel,
 	parseProtectionRules,
+	ruleStates,
 	type SellingCountries,
 } from "@paydesk/domain/fraud-rules";
 import { decideFraudSave, fraudAmountSymbol } from "@paydesk/domain/fraud-validation";
 import { useCallback, useMemo, useState } from "react";
 import { createNotice } from "../../app/notices.tsx";
 import { getSettings } from "../../app/settings.ts";
+import { recordEvent } from "../../app/tracks.ts";
 import { translator } from "../../components/translator.ts";
 import { useOptions } from "../../data/options.ts";
 import { saveErrorText, usePaymentSettings, useSavePaymentSettings } from "../../data/settings.ts";
@@ -120,6 +123,10 @@ export function useFraudProtection(): FraudPageState {
 				onSuccess: () => {
 					// The saved rules are now what the page compares against.
 					setEdited(null);
+					recordEvent("wcpay_fraud_protection_rules_saved", {
+						protection_level: decision.kind,
+						...ruleStates(decision.rules),
+					});
 					createNotice(decision.kind === "advanced" ? "success" : "error", decision.notice);
 				},
 				onError: (error) => createNotice("error", saveErrorText(error)),

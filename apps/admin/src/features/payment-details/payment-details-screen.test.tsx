@@ -1,16 +1,18 @@
 /**
  * Spec 2 "Payment details": how the screen reads its id (payment intent, charge ch_/py_, order
- * digits), the card reader fee view, the fraud-protection link's status_is and type_is it drops
- * from the URL (both, never one alone), the cards it shows in order, and 'Payment details not
- * loaded' / 'Error while loading timeline'.
+ * digits), the card reader fee view, the fraud-protection link's status_is and type_is it tracks
+ * and drops from the URL (both, never one alone), the cards it shows in order, and 'Payment
+ * details not loaded' / 'Error while loading timeline'.
  */
 import { getCharge, getChargeByOrder, getPaymentIntent } from "@paydesk/contract/charges";
 import { getDispute } from "@paydesk/contract/disputes";
 import { getReaderChargeStats } from "@paydesk/contract/readers";
 import type { ResponseInputOf } from "@paydesk/contract/route";
 import { getTimeline } from "@paydesk/contract/timeline";
+import { recordTracks } from "@paydesk/contract/tracks";
 import { screen, waitFor, within } from "@testing-library/react";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { TRACKS_GATHER_MS } from "../../app/tracks.ts";
 import { type Answer, on, type RecordedRequest, restError, stubApi } from "../../testing/network.ts";
 import { clearNotices, NoticeProbe } from "../../testing/notice-probe.tsx";
 import { CREATED, chargeFixture, paymentIntentFixture } from "../../testing/payments.ts";
@@ -61,8 +63,10 @@ beforeEach(() => {
 		on(getReaderChargeStats).reply(({ params }) => readerStats[params.id]?.() ?? notFound("rest_no_route")),
 		// A disputed payment's dispute, which these tests do not look at.
 		on(getDispute).reply(() => notFound("rest_no_route")),
+		on(recordTracks).reply(({ body }) => ({ recorded: body.events.length })),
 	);
 });
+afterEach(() => vi.useRealTimers());
 
 function open(query: string) {
 	window.history.replaceState(
@@ -147,6 +151,21 @@ describe("the id of the payment details", () => {
 		await waitFor(() => expect(currentQuery().has("status_is")).toBe(false));
 		expect(currentQuery().has("type_is")).toBe(false);
 		expect(currentQuery().get("id")).toBe("pi_test1");
+	});
+
+	it("records the fraud-protection link click with its status and type, when the store allows tracking", async () => {
+		testSettings({ tracksEnabled: true });
+		vi.useFakeTimers({ shouldAdvanceTime: true });
+		open("id=pi_test1&status_is=block&type_is=review");
+		await waitFor(() => expect(currentQuery().has("status_is")).toBe(false));
+		vi.advanceTimersByTime(TRACKS_GATHER_MS);
+		await waitFor(() =>
+			expect(requests.find((request) => request.route === recordTracks)?.body).toEqual({
+				events: [
+					{ name: "wcpay_fraud_protection_link_click", properties: { status: "block", type: "review" } },
+				],
+			}),
+		);
 	});
 
 	it.each([

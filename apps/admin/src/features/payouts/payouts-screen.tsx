@@ -2,7 +2,6 @@
 import { depositExports, depositQueries } from "@paydesk/contract/deposits";
 import { __, _n, sprintf } from "@wordpress/i18n";
 import { useLocation } from "../../app/router.tsx";
-import { FeedbackPrompt } from "../../components/feedback-prompt/feedback-prompt.tsx";
 import { formatMoney, formatNumber } from "../../components/format.ts";
 import { DataTable, type SummaryItem } from "../../components/list/data-table.tsx";
 import { ExportButton } from "../../components/list/export-button.tsx";
@@ -37,7 +36,6 @@ export default function PayoutsScreen() {
 
 	return (
 		<div className="paydesk-page paydesk-payouts">
-			<FeedbackPrompt />
 			<NextPayoutNotice />
 			<PayoutFailureNotice source="payouts" />
 			<ListFilters

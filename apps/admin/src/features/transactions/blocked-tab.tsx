@@ -82,7 +82,7 @@ export function BlockedTab() {
 							)
 						}
 					/>
-					<BlockedExportButton query={state.exportQuery} />
+					<BlockedExportButton query={state.exportQuery} hasFilters={state.searchTerms.length > 0} />
 				</>
 			}
 		/>
