@@ -68,9 +68,9 @@ function profileTop(file: string, count = 12): string[] {
 		timeDeltas: number[];
 	};
 	const self = new Map<number, number>();
-	profile.samples.forEach((id, index) =>
-		self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)),
-	);
+	profile.samples.forEach((id, index) => {
+		self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
+	});
 	const total = [...self.values()].reduce((sum, value) => sum + value, 0) || 1;
 	const byName = new Map<string, number>();
 	for (const node of profile.nodes) {
@@ -263,7 +263,9 @@ async function floorRun(db: Db, writes: readonly Statement[], runs: number): Pro
 		const sqlite = db.sqlite;
 		const prepared = writes.map((write) => sqlite.prepare(write.sql));
 		const onePayment = sqlite.transaction((run: number) => {
-			writes.forEach((write, index) => prepared[index]?.run(...(parametersOf(write, run) as unknown[])));
+			writes.forEach((write, index) => {
+				prepared[index]?.run(...(parametersOf(write, run) as unknown[]));
+			});
 		});
 		for (let run = 0; run < runs; run++) onePayment(run);
 	} else if (db.pool) {

@@ -21,12 +21,28 @@ import { recordEvent } from "./tracks.ts";
 
 const screens = new Map<string, ComponentType>();
 
-/** The admin footer's feedback prompt: its own chunk, as it waits for the first screen anyway. */
-const FeedbackPrompt = lazy(() =>
-	import("../components/feedback-prompt/feedback-prompt.tsx").then((module) => ({
-		default: module.FeedbackPrompt,
-	})),
-);
+type FeedbackPromptModule = typeof import("../components/feedback-prompt/feedback-prompt.tsx");
+
+/**
+ * The admin footer's feedback prompt, in a chunk of its own loaded once the first screen has its
+ * data (it waits for the screen anyway). Rendered as a plain component once loaded, not through
+ * React.lazy: a Suspense boundary revealed while the merchant opens a menu took the focus out of
+ * the menu's popover.
+ */
+function useFeedbackPrompt(load: boolean): FeedbackPromptModule["FeedbackPrompt"] | null {
+	const [module, setModule] = useState<FeedbackPromptModule | null>(null);
+	useEffect(() => {
+		if (!load || module) return;
+		let current = true;
+		void import("../components/feedback-prompt/feedback-prompt.tsx").then((loaded) => {
+			if (current) setModule(loaded);
+		});
+		return () => {
+			current = false;
+		};
+	}, [load, module]);
+	return module?.FeedbackPrompt ?? null;
+}
 
 /** One lazy component per route, created once so React keeps its state across renders. */
 function screenFor(route: RouteEntry): ComponentType {
@@ -132,18 +148,13 @@ export function Shell() {
 	// Live updates, the bell and the feedback prompt are for those who see the account's payments.
 	const live = settings.isAccountConnected && userCan(settings, "manage_woocommerce");
 	const firstScreen = useFirstScreenSettled();
+	const FeedbackPrompt = useFeedbackPrompt(live && firstScreen.settled);
 	return (
 		<AdminLayout
 			settings={settings}
 			route={route}
 			bell={live ? <NotificationBell /> : null}
-			footer={
-				live && firstScreen.settled && isPaymentsPage(route) ? (
-					<Suspense fallback={null}>
-						<FeedbackPrompt />
-					</Suspense>
-				) : null
-			}
+			footer={FeedbackPrompt && isPaymentsPage(route) ? <FeedbackPrompt /> : null}
 		>
 			<ErrorBoundary resetKey={route?.path ?? ""}>
 				<Suspense

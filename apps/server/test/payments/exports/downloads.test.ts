@@ -150,7 +150,10 @@ describe("documents and evidence files are for their store's managers", () => {
 	});
 
 	it("serves an evidence file with its stored type to its store only", async () => {
-		expectAttachment(await get(evidenceFile, owner.headers), /^application\/pdf/);
+		// Shown in place (spec 3 §7), or downloaded with download=1.
+		const shown = await get(evidenceFile, owner.headers);
+		expect(String(shown.headers["content-disposition"])).toMatch(/^inline;/);
+		expectAttachment(await get(`${evidenceFile}?download=1`, owner.headers), /^application\/pdf/);
 		expect((await get(evidenceFile, customer.headers)).statusCode).toBe(403);
 		expect((await get(evidenceFile, stranger.headers)).statusCode).toBe(404);
 		expect((await get(`${evidenceFile}/content`, stranger.headers)).statusCode).toBe(404);
