@@ -25,7 +25,10 @@ function isDatabaseUnavailable(error: unknown): boolean {
 	const message = String((error as { message?: unknown }).message ?? "");
 	return (
 		(typeof code === "string" && UNAVAILABLE_CODES.has(code)) ||
-		/Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/.test(message)
+		// pg's own words for a connection the server ended, or one it cannot use since.
+		/Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|is not queryable/.test(
+			message,
+		)
 	);
 }
 

@@ -64,6 +64,37 @@ describe("deeply nested JSON is refused before anything recurses over it", () =>
 	});
 });
 
+describe("a NUL character is refused wherever a request carries it", () => {
+	it("in a JSON string, a query and a form body: 400 naming it, and nothing changes", async () => {
+		const before = await stateFingerprint(t.db.kysely);
+		const answers = [
+			await t.app.inject({
+				method: "POST",
+				url: INTENTS,
+				headers: { ...admin.headers, "content-type": "application/json" },
+				payload: JSON.stringify(paymentBody(undefined, { metadata: { note: "Jo\u0000hn" } })),
+			}),
+			await t.app.inject({
+				method: "GET",
+				url: "/wp-json/wc/v3/payments/transactions?search=Jo%00hn",
+				headers: admin.headers,
+			}),
+			await t.app.inject({
+				method: "POST",
+				url: "/wp-login.php",
+				headers: { "content-type": "application/x-www-form-urlencoded" },
+				payload: "log=admin%00&pwd=x",
+			}),
+		];
+		for (const answer of answers) {
+			expect(answer.statusCode, answer.body).toBe(400);
+			expect(answer.json()).toMatchObject({ code: "rest_invalid_param" });
+			expect(answer.json().message).toContain("NUL");
+		}
+		expect(await stateFingerprint(t.db.kysely)).toEqual(before);
+	});
+});
+
 describe("redirect targets are read as a browser reads them", () => {
 	const logIn = (redirectTo: string) =>
 		postLoginForm(t.app, { log: admin.user.login, pwd: TEST_PASSWORD, redirect_to: redirectTo });

@@ -17,7 +17,7 @@ import {
 	type TestApp,
 } from "../../../src/testing/test-app.ts";
 import { insertDispute, insertPayment } from "../../support/charge-fixtures.ts";
-import { BASE } from "../../support/invariants.ts";
+import { BASE, onPostgres } from "../../support/invariants.ts";
 import { ledgerRow } from "../../support/payout-fixtures.ts";
 
 /** What a customer typed, and the cell a spreadsheet must receive: text, never a formula. */
@@ -34,8 +34,9 @@ const WRITTEN: readonly (readonly [string, string])[] = [
 	// Full-width starters, which some spreadsheets read as = + - @.
 	["\uFF1D1+2", "'\uFF1D1+2"],
 	["\uFF20SUM(A1)", "'\uFF20SUM(A1)"],
-	// A NUL would cut the cell short in a spreadsheet.
-	["Jo\u0000=1", "Jo=1"],
+	// A NUL would cut the cell short in a spreadsheet. Requests may not carry one and PostgreSQL
+	// cannot store one, but a SQLite store written by other means could hold it.
+	...(onPostgres() ? [] : ([["Jo\u0000=1", "Jo=1"]] as const)),
 ];
 const FORMULAS = WRITTEN.map(([typed]) => typed);
 /** Where a spreadsheet may start a cell: the text's start, and after any separator it splits on. */
