@@ -17,8 +17,8 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { buildApp } from "@paydesk/server/app";
+import { systemClock } from "@paydesk/server/clock";
 import { type Db, openDb } from "@paydesk/server/db/connection";
-import { systemClock } from "@paydesk/server/processor/clock";
 import { runSimulation } from "@paydesk/server/simulator/run";
 import type pg from "pg";
 import { adminCredentials } from "./admin-reads.ts";

@@ -1,6 +1,7 @@
+import type { Clock } from "./clock.ts";
 import type { Db } from "./db/connection.ts";
 import type { RateLimitOverrides } from "./http/route-rate-limits.ts";
-import type { Clock } from "./processor/clock.ts";
+import type { Processor } from "./processors/processor.ts";
 
 export interface AppConfig {
 	dataDir: string;
@@ -38,5 +39,7 @@ declare module "fastify" {
 		 * database, clock and configuration here, as contractRoute reads validateResponses.
 		 */
 		deps: AppDeps;
+		/** The account's processor (processors/registry.ts), the only door to one. */
+		processorFor(accountId: string): Processor;
 	}
 }

@@ -17,6 +17,7 @@ import { openApiDocument } from "@paydesk/contract/meta";
 import { buildOpenApi } from "@paydesk/contract/openapi";
 import { parseQueryString } from "@paydesk/domain/query-string";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { clockOffset, offsetClock } from "./accounts/clock.ts";
 import { ADMIN_ASSETS_PREFIX, registerAdminPages } from "./admin-pages/routes.ts";
 import type { AppDeps } from "./app-deps.ts";
 import { registerAuthentication } from "./auth/authenticate.ts";
@@ -30,10 +31,10 @@ import { registerRouteRateLimits } from "./http/route-rate-limits.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerOnboardingHooks } from "./payments/onboarding/hooks.ts";
 import { registerPaymentAreas } from "./payments/plugins.ts";
-import { clockOffset, offsetClock } from "./processor/account-clock.ts";
-import { registerAuthenticationPage } from "./sandbox-partner/authentication-page.ts";
-import { registerPaymentMethodPage } from "./sandbox-partner/payment-method-page.ts";
-import { registerSandboxPartner } from "./sandbox-partner/routes.ts";
+import { processorFor } from "./processors/registry.ts";
+import { registerAuthenticationPage } from "./processors/sandbox/partner/authentication-page.ts";
+import { registerPaymentMethodPage } from "./processors/sandbox/partner/payment-method-page.ts";
+import { registerSandboxPartner } from "./processors/sandbox/partner/routes.ts";
 import { registerTestCheckout } from "./test-checkout/routes.ts";
 import { registerWcRoutes } from "./wc/routes.ts";
 import { registerWpRoutes } from "./wp/routes.ts";
@@ -62,6 +63,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 	});
 
 	app.decorate("deps", deps);
+	app.decorate("processorFor", (accountId: string) =>
+		processorFor({ db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl }, accountId),
+	);
 	app.decorate("accountClockOf", async (accountId: string) =>
 		accountId ? offsetClock(deps.clock, await clockOffset(deps.db.kysely, accountId)) : deps.clock,
 	);

@@ -3,10 +3,10 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createUser } from "./auth/users.ts";
+import type { Clock } from "./clock.ts";
 import { type Db, openDb } from "./db/connection.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import type { Env } from "./env.ts";
-import type { Clock } from "./processor/clock.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_ADMIN_DIST = path.resolve(here, "../../admin/dist");

@@ -1,11 +1,13 @@
 /** Paydesk server: read env, open and migrate the database, seed an empty one, listen. */
+
+import { loadAccount } from "./accounts/account.ts";
 import { buildApp } from "./app.ts";
 import { DEFAULT_ADMIN_DIST, ensureAdministrator, openMigratedDb } from "./bootstrap.ts";
+import { startedClock, systemClock } from "./clock.ts";
 import { isTrue, rateLimitsOf, readEnv } from "./env.ts";
 import { logStream } from "./http/readable-log.ts";
 import { startJobRunner } from "./jobs/runner.ts";
-import { loadAccount } from "./processor/account.ts";
-import { startedClock, systemClock } from "./processor/clock.ts";
+import { runAllAccounts } from "./processors/registry.ts";
 import { isSeedUnfinished, seedFromScratch } from "./seed/from-scratch.ts";
 
 async function main(): Promise<void> {
@@ -60,6 +62,7 @@ async function main(): Promise<void> {
 		publicUrl,
 		usageTrackingUrl: env.USAGE_TRACKING_URL,
 		log: app.log,
+		timedWork: (workerId) => runAllAccounts({ db, clock, publicUrl }, workerId),
 	});
 
 	const shutdown = async (signal: string) => {

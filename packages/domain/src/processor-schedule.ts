@@ -20,6 +20,9 @@ export const PAYOUT_IN_TRANSIT_AFTER = HOUR_SECONDS;
 /** …and reaches the bank this long after it was made. */
 export const PAYOUT_ARRIVAL_AFTER = 2 * DAY_SECONDS;
 
+/** Funds of a balance transaction become available this long after it is created. */
+export const FUNDS_AVAILABLE_AFTER = 2 * DAY_SECONDS;
+
 /** Stripe's bank account number whose payouts fail, and the last 4 digits it is known by. */
 export const FAILING_BANK_ACCOUNT_NUMBER = "000111111116";
 export const FAILING_BANK_ACCOUNT_LAST4 = "1116";

@@ -5,9 +5,9 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
+import type { Clock } from "../clock.ts";
 import type { Database } from "../db/schema.ts";
 import { invalidNonce, RestError } from "../http/rest-error.ts";
-import type { Clock } from "../processor/clock.ts";
 import type { AuthUser, RequestAuth } from "./context.ts";
 import { verifyNonce } from "./nonce.ts";
 import { attemptFailed, attemptSucceeded, signInBuckets } from "./rate-limit.ts";

@@ -6,8 +6,8 @@ import { randomBytes } from "node:crypto";
 import { ROLES, type Role } from "@paydesk/contract/wp";
 import { createApplicationPassword, createUser, findUserRow, toAuthUser } from "../auth/users.ts";
 import { openMigratedDb } from "../bootstrap.ts";
+import { systemClock } from "../clock.ts";
 import { readEnv } from "../env.ts";
-import { systemClock } from "../processor/clock.ts";
 import { fail, parseArgs } from "./args.ts";
 
 const USAGE = `Usage:

@@ -2,7 +2,7 @@ import type { RouteContract } from "@paydesk/contract/route";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { type AuthUser, can } from "../auth/context.ts";
-import type { Clock } from "../processor/clock.ts";
+import type { Clock } from "../clock.ts";
 import { forbidden, invalidParams, notLoggedIn, RestError } from "./rest-error.ts";
 
 declare module "fastify" {

@@ -13,9 +13,9 @@
  */
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Clock } from "../clock.ts";
 import type { Db } from "../db/connection.ts";
-import type { Clock } from "../processor/clock.ts";
-import { IdempotencyKeyReused, parseIdempotencyKey } from "../processor/idempotency.ts";
+import { IdempotencyKeyReused, parseIdempotencyKey } from "../ledger/idempotency.ts";
 import { type Claim, openRequestKeys, RequestKeyInUse, type RequestKeyScope } from "./request-keys.ts";
 import { invalidParams, RestError } from "./rest-error.ts";
 

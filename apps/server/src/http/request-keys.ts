@@ -24,7 +24,7 @@ import {
 	IDEMPOTENCY_KEY_TTL_SECONDS,
 	IdempotencyKeyReused,
 	type IdempotencyScope,
-} from "../processor/idempotency.ts";
+} from "../ledger/idempotency.ts";
 
 /**
  * One request's claim on a key: who, which call and what it asked (its fingerprint is a hash of

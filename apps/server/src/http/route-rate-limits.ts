@@ -14,8 +14,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { countHit } from "../auth/rate-limit.ts";
+import type { Clock } from "../clock.ts";
 import type { Database } from "../db/schema.ts";
-import type { Clock } from "../processor/clock.ts";
 import { RestError } from "./rest-error.ts";
 
 /** Rates in requests per window; a server may override RATE_LIMITS per name. */

@@ -7,8 +7,8 @@ import { EXPORT_KINDS } from "@paydesk/domain/exports";
 import { sql } from "kysely";
 import type { Db } from "../db/connection.ts";
 import type { ExportJobsTable } from "../db/schema.ts";
+import { recordAccountEvents } from "../ledger/events.ts";
 import { notify } from "../notifications/notify.ts";
-import { recordAccountEvents } from "../processor/account-events.ts";
 
 /**
  * How long a claimed job may run before another claimer takes it over: 300 s, or

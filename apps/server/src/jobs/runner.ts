@@ -9,15 +9,14 @@
 import { hostname } from "node:os";
 import { EVENT_RETENTION_SECONDS } from "@paydesk/contract/events";
 import type { FastifyBaseLogger } from "fastify";
+import type { Clock } from "../clock.ts";
 import type { Db } from "../db/connection.ts";
 import type { ExportJobsTable } from "../db/schema.ts";
 import { refreshStatistics } from "../db/statistics.ts";
 import { purgeRequestKeys } from "../http/request-keys.ts";
+import { purgeAccountEvents } from "../ledger/events.ts";
+import { purgeIdempotencyKeys } from "../ledger/idempotency.ts";
 import { NOTIFICATION_RETENTION_SECONDS, purgeNotifications } from "../notifications/notify.ts";
-import { purgeAccountEvents } from "../processor/account-events.ts";
-import type { Clock } from "../processor/clock.ts";
-import { purgeIdempotencyKeys } from "../processor/idempotency.ts";
-import { runAllAccounts } from "../processor/scheduler.ts";
 import { forwardUsageEvents, httpUsageSender } from "../usage/forwarding.ts";
 import { purgeUsageEvents } from "../usage/usage-log.ts";
 import { purgeExpiredExports } from "./export-files.ts";
@@ -60,7 +59,12 @@ export interface RunnerOptions extends JobContext {
 	smtpUrl?: string | undefined;
 	log: FastifyBaseLogger;
 	intervalMs?: number;
-	/** How often the processor's timed work runs (default 5 s). */
+	/**
+	 * The processors' timed work (settlement, payouts, expiries, disputes) for every account,
+	 * given by the server (processors/registry.ts `runAllAccounts`): the runner knows no processor.
+	 */
+	timedWork?: (workerId: string) => Promise<unknown>;
+	/** How often the timed work runs (default 5 s). */
 	timedWorkIntervalMs?: number;
 	transport?: Transport;
 	/** USAGE_TRACKING_URL: where the usage log is forwarded; without it nothing is sent. */
@@ -107,9 +111,9 @@ export function startJobRunner(options: RunnerOptions): { stop(): Promise<void>;
 	const tick = async () => {
 		try {
 			// The processor's timed work: settlement, payouts, expiries, disputes (every few seconds).
-			if (Date.now() - lastTimedRun >= (options.timedWorkIntervalMs ?? 5000)) {
+			if (options.timedWork && Date.now() - lastTimedRun >= (options.timedWorkIntervalMs ?? 5000)) {
 				lastTimedRun = Date.now();
-				await runAllAccounts(options.db, options.clock, workerId);
+				await options.timedWork(workerId);
 			}
 			await failAbandonedJobs(options.db, options.clock.seconds());
 			await runPendingJobs(options, workerId, options.log);

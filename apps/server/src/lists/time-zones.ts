@@ -5,8 +5,8 @@
 import { dateRulesOf } from "@paydesk/contract/list";
 import { isValidTimeZone } from "@paydesk/domain/dates";
 import type { Kysely } from "kysely";
+import { storedSettingsOf } from "../accounts/documents.ts";
 import type { Database } from "../db/schema.ts";
-import { storedSettingsOf } from "../processor/account-documents.ts";
 
 /** The store's time zone in an account's settings JSON (store_timezone), UTC when unset or unknown. */
 export function storeTimeZoneOf(settings: string | null | undefined): string {

@@ -16,12 +16,12 @@
 import { TRACKING_OPTION } from "@paydesk/domain/feedback-prompt";
 import { activityFigures, REPORT_TYPES } from "@paydesk/domain/payment-activity";
 import { sql } from "kysely";
+import { LIFETIME_TPV_OPTION } from "../accounts/account.ts";
+import { featureFlagsOf, storedSettingsOf } from "../accounts/documents.ts";
+import { standardAccountFee } from "../accounts/fees.ts";
 import type { Db } from "../db/connection.ts";
 import type { AccountsTable } from "../db/schema.ts";
-import { featureFlagsOf, storedSettingsOf } from "../processor/account-documents.ts";
-import { standardAccountFee } from "../processor/account-fees.ts";
-import { LIFETIME_TPV_OPTION } from "../processor/capture-effects.ts";
-import { ROLLUP_SPANS, withRollups } from "../processor/rollups.ts";
+import { ROLLUP_SPANS, withRollups } from "../ledger/rollups.ts";
 import { writeOptions } from "../wp/queries.ts";
 import { DAY } from "./calendar.ts";
 import { DEMO_STORE_ADDRESS } from "./settings.ts";

@@ -1,8 +1,8 @@
 /** Removes a store's data before it is seeded again; people and their logins stay. */
 import type { Db } from "../db/connection.ts";
 import type { Database } from "../db/schema.ts";
-import { withRollups } from "../processor/rollups.ts";
-import { withValueCounts } from "../processor/value-counts.ts";
+import { withRollups } from "../ledger/rollups.ts";
+import { withValueCounts } from "../ledger/value-counts.ts";
 import { DEFERRED_INDEXES_OPTION } from "./deferred-indexes.ts";
 
 /** Tables about the store's people, kept so the administrator can still log in. */

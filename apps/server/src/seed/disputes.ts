@@ -3,7 +3,7 @@
  * debit (amount and a 15.00 fee) and, when won, the reversal that credits both back.
  * Inquiries (warning_*, charge_refunded) move no money.
  */
-import { DISPUTE_FEE } from "../processor/timed-disputes.ts";
+import { DISPUTE_FEE } from "../processors/sandbox/timed-disputes.ts";
 import { HOUR } from "./calendar.ts";
 import { capture, capturedState, openCharge, writeCharge } from "./charges.ts";
 import { type DisputePlan, isInquiry } from "./dispute-plan.ts";

@@ -1,7 +1,7 @@
 /** Store orders: a small product catalogue priced per currency, and the orders row. */
 import { type JsonObject, parseObject } from "../db/derived-json.ts";
 import type { OrdersTable } from "../db/schema.ts";
-import { storedOrderDetails } from "../processor/order-details.ts";
+import { storedOrderDetails } from "../ledger/order-details.ts";
 import type { Customer } from "./customers.ts";
 import type { Random } from "./random.ts";
 

@@ -5,11 +5,11 @@
  * in US dollars, and none is paid out yet: payouts wait for verified bank details.
  */
 import { poTaskState } from "@paydesk/domain/progressive-onboarding";
+import { storedSettingsOf } from "../accounts/documents.ts";
 import type { Db } from "../db/connection.ts";
 import { setSequenceAtLeast } from "../db/ids.ts";
 import type { BalanceTransactionsTable } from "../db/schema.ts";
-import { storedSettingsOf } from "../processor/account-documents.ts";
-import { rebuildRollups } from "../processor/rollups.ts";
+import { rebuildRollups } from "../ledger/rollups.ts";
 import { accountRow } from "./account.ts";
 import type { ProgressivePlan } from "./account-states.ts";
 import { DAY, dayOf, dayStart, secondOfDay } from "./calendar.ts";

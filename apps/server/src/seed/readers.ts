@@ -3,7 +3,7 @@
  * balance transaction a month, itemised per reader in reader_charges.
  */
 import type { CardReadersTable } from "../db/schema.ts";
-import { type ChargeFacts, storedChargeDetails } from "../processor/charge-details.ts";
+import { type ChargeFacts, storedChargeDetails } from "../ledger/charge-details.ts";
 import { DAY, HOUR, monthsBefore } from "./calendar.ts";
 import type { Random } from "./random.ts";
 import type { SeedRun } from "./run.ts";

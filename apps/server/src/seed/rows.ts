@@ -4,15 +4,15 @@
  */
 import { type JsonObject, parseObject } from "../db/derived-json.ts";
 import type { BalanceTransactionsTable, ChargesTable, TimelineEventsTable } from "../db/schema.ts";
-import { storedChargeDetails } from "../processor/charge-details.ts";
-import { storedSourceId } from "../processor/ledger-source.ts";
+import { storedChargeDetails } from "../ledger/charge-details.ts";
+import { storedSourceId } from "../ledger/source.ts";
 import {
 	IMPLICIT_DATA,
 	IMPLICIT_EVENTS,
 	isImplicitEvent,
 	storedTimelineData,
 	type TimelineCharge,
-} from "../processor/timeline-data.ts";
+} from "../ledger/timeline-data.ts";
 import { DAY } from "./calendar.ts";
 import type { SettlementCurrency } from "./catalog-people.ts";
 import type { Customer } from "./customers.ts";

@@ -8,7 +8,7 @@ import type { Db } from "../db/connection.ts";
 import { setSequenceAtLeast } from "../db/ids.ts";
 import { withSearchIndexSuspended } from "../db/search-index.ts";
 import { analyzeAll } from "../db/statistics.ts";
-import { rebuildRollups } from "../processor/rollups.ts";
+import { rebuildRollups } from "../ledger/rollups.ts";
 import { accountRow } from "./account.ts";
 import { type AccountStateName, finishSeededStore, PROGRESSIVE_PLANS } from "./account-states.ts";
 import { BackgroundWriter } from "./background-writer.ts";

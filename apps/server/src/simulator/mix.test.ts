@@ -7,7 +7,7 @@
 import { createPaymentIntentBody } from "@paydesk/contract/payment-intents";
 import { testCardOf } from "@paydesk/domain/test-cards";
 import { describe, expect, it } from "vitest";
-import { countryOfIp } from "../processor/geoip.ts";
+import { countryOfIp } from "../geoip/country.ts";
 import { inCurrency, type SimulatedPayment, type StoreProfile, simulatedPayment } from "./mix.ts";
 
 const DEMO_STORE: StoreProfile = {

@@ -15,7 +15,7 @@ import { type createPaymentIntentBody, NON_CARD_METHODS } from "@paydesk/contrac
 import { isZeroDecimal } from "@paydesk/domain/money";
 import { TEST_CARDS, type TestCard } from "@paydesk/domain/test-cards";
 import type { z } from "zod";
-import { SAMPLE_IP_BY_COUNTRY } from "../processor/sample-ips.ts";
+import { SAMPLE_IP_BY_COUNTRY } from "../geoip/sample-ips.ts";
 import { METHOD_MIX } from "../seed/catalog-payments.ts";
 import { MARKETS } from "../seed/catalog-people.ts";
 import { PRICE_FACTOR, PRODUCTS, pricesIn, TAX_RATE } from "../seed/orders.ts";

@@ -7,15 +7,15 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { loadAccount } from "../accounts/account.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { REST_NONCE_ACTION } from "../auth/authenticate.ts";
 import { can } from "../auth/context.ts";
 import { DEFAULT_REDIRECT, logoutUrl } from "../auth/login-page.ts";
 import { createNonce } from "../auth/nonce.ts";
+import { SAMPLE_IP_BY_COUNTRY } from "../geoip/sample-ips.ts";
 import { wpDiePage } from "../http/html.ts";
-import { loadAccount } from "../processor/account.ts";
-import { acceptedCurrencies } from "../processor/intake-context.ts";
-import { SAMPLE_IP_BY_COUNTRY } from "../processor/sample-ips.ts";
+import { acceptedCurrencies } from "../processors/sandbox/intake-context.ts";
 import { SERVER_DIR } from "../server-dir.ts";
 import { TEST_CHECKOUT_ASSETS, TEST_CHECKOUT_PATH, testCheckoutPage } from "./page.ts";
 

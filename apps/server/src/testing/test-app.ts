@@ -15,9 +15,9 @@ import { createNonce } from "../auth/nonce.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { createSession, findSession, SESSION_COOKIE } from "../auth/sessions.ts";
 import { createApplicationPassword, createUser } from "../auth/users.ts";
+import { fixedClock } from "../clock.ts";
 import type { Database } from "../db/schema.ts";
 import type { RateLimitOverrides } from "../http/route-rate-limits.ts";
-import { fixedClock } from "../processor/clock.ts";
 import { createTestDb, type TestDb } from "./test-db.ts";
 
 export const TEST_NOW = new Date("2026-11-15T15:00:00Z");

@@ -11,10 +11,10 @@ import {
 } from "@paydesk/contract/site-settings";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
+import { loadAccount } from "../accounts/account.ts";
+import { storedSettingsOf } from "../accounts/documents.ts";
 import type { Database } from "../db/schema.ts";
 import { storeTimeZoneOf } from "../lists/time-zones.ts";
-import { loadAccount } from "../processor/account.ts";
-import { storedSettingsOf } from "../processor/account-documents.ts";
 import { readOptions, readUserMeta, writeOptions, writeUserMeta } from "./queries.ts";
 
 /** WordPress's option names for the settings fields (the time zone lives on the account). */

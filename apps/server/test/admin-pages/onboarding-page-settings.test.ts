@@ -1,7 +1,7 @@
 /** The connect page's page settings (spec 1 §3): what the server inlines for an unconnected store. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AVAILABLE_COUNTRIES, buildPageSettings } from "../../src/admin-pages/page-settings.ts";
-import { setOnboardingError } from "../../src/processor/onboarding.ts";
+import { setOnboardingError } from "../../src/processors/sandbox/onboarding.ts";
 import { createTestApp, type TestApp } from "../../src/testing/test-app.ts";
 import { writeOptions } from "../../src/wp/queries.ts";
 import { insertUnconnectedAccount } from "../support/onboarding-fixtures.ts";

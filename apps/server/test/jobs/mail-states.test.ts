@@ -43,7 +43,6 @@ describe("mail without SMTP_URL", () => {
 			publicUrl: "http://localhost:8080",
 			log: silent,
 			intervalMs: 10,
-			timedWorkIntervalMs: 3_600_000,
 		});
 		try {
 			for (let i = 0; i < 200 && (await theMail())?.status === "pending"; i++)

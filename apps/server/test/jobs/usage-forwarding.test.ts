@@ -89,7 +89,6 @@ function runner(usageTrackingUrl?: string) {
 		publicUrl: "http://localhost:8080",
 		log: silent,
 		intervalMs: 10,
-		timedWorkIntervalMs: 3_600_000,
 		usageTrackingUrl,
 	});
 }

@@ -5,10 +5,10 @@
  */
 import type { Kysely } from "kysely";
 import type { ChargesTable, Database, DisputesTable, OrdersTable } from "../../src/db/schema.ts";
-import { withStoredDetails } from "../../src/processor/charge-details.ts";
-import { withStoredOrderDetails } from "../../src/processor/order-details.ts";
-import { insertBalanceTransactions } from "../../src/processor/rollups.ts";
-import { type TimelineEventData, writeTimelineEvent } from "../../src/processor/timeline.ts";
+import { withStoredDetails } from "../../src/ledger/charge-details.ts";
+import { withStoredOrderDetails } from "../../src/ledger/order-details.ts";
+import { insertBalanceTransactions } from "../../src/ledger/rollups.ts";
+import { type TimelineEventData, writeTimelineEvent } from "../../src/ledger/timeline.ts";
 import { TEST_ACCOUNT } from "../../src/testing/test-app.ts";
 
 export const DAY = 86_400;

@@ -6,8 +6,8 @@ import type {
 	DisputesTable,
 	OrdersTable,
 } from "../../src/db/schema.ts";
-import { withStoredDetails } from "../../src/processor/charge-details.ts";
-import { withStoredOrderDetails } from "../../src/processor/order-details.ts";
+import { withStoredDetails } from "../../src/ledger/charge-details.ts";
+import { withStoredOrderDetails } from "../../src/ledger/order-details.ts";
 import { TEST_ACCOUNT } from "../../src/testing/test-app.ts";
 import type { TestDb } from "../../src/testing/test-db.ts";
 

@@ -11,7 +11,7 @@ import {
 } from "@paydesk/domain/fraud-rules";
 import type { Kysely } from "kysely";
 import type { Database } from "../../src/db/schema.ts";
-import { SAMPLE_IP_BY_COUNTRY } from "../../src/processor/sample-ips.ts";
+import { SAMPLE_IP_BY_COUNTRY } from "../../src/geoip/sample-ips.ts";
 import type { TestApp } from "../../src/testing/test-app.ts";
 
 export const INTENTS = "/wp-json/wc/v3/payments/payment_intents";

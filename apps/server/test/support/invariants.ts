@@ -7,8 +7,8 @@ import { createHash } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { expect } from "vitest";
 import type { Database } from "../../src/db/schema.ts";
-import { accountBalances, RETURNED_PAYOUT_STATUSES } from "../../src/processor/balances.ts";
-import { rollupDrift } from "../../src/processor/rollups.ts";
+import { accountBalances, RETURNED_PAYOUT_STATUSES } from "../../src/ledger/balances.ts";
+import { rollupDrift } from "../../src/ledger/rollups.ts";
 import type { InjectedAnswer } from "../../src/testing/test-app.ts";
 
 export const BASE = "/wp-json/wc/v3/payments";

@@ -9,8 +9,8 @@ import type {
 	OrdersTable,
 	PayoutsTable,
 } from "../../src/db/schema.ts";
-import { withStoredDetails } from "../../src/processor/charge-details.ts";
-import { withStoredOrderDetails } from "../../src/processor/order-details.ts";
+import { withStoredDetails } from "../../src/ledger/charge-details.ts";
+import { withStoredOrderDetails } from "../../src/ledger/order-details.ts";
 import { TEST_ACCOUNT } from "../../src/testing/test-app.ts";
 
 export const at = (iso: string) => Date.parse(iso) / 1000;

@@ -28,13 +28,13 @@ import {
 	type ChargeOrder,
 	paymentMethodDetailsOf,
 	storedChargeDetails,
-} from "../../processor/charge-details.ts";
+} from "../../ledger/charge-details.ts";
 import {
 	billingAddressOf,
 	itemsOf,
 	type OrderFacts,
 	withStoredOrderDetails,
-} from "../../processor/order-details.ts";
+} from "../../ledger/order-details.ts";
 import {
 	IMPLICIT_DATA,
 	IMPLICIT_EVENTS,
@@ -43,7 +43,7 @@ import {
 	storedTimelineData,
 	type TimelineCharge,
 	timelineDataOf,
-} from "../../processor/timeline-data.ts";
+} from "../../ledger/timeline-data.ts";
 import { type JsonObject, parseObject } from "../derived-json.ts";
 
 type Dialect = "sqlite" | "postgres";

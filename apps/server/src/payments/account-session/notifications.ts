@@ -5,9 +5,9 @@
  * in review; a restricted account without errors must still provide what is due.
  */
 import type { PartnerNotification } from "@paydesk/contract/account-session";
+import { ACCOUNT_LINK } from "../../accounts/account.ts";
+import { requirementsOf } from "../../accounts/documents.ts";
 import type { AccountsTable } from "../../db/schema.ts";
-import { ACCOUNT_LINK } from "../../processor/account.ts";
-import { requirementsOf } from "../../processor/account-documents.ts";
 
 export function partnerNotificationsOf(account: AccountsTable): PartnerNotification[] {
 	const link = `${ACCOUNT_LINK}?account=${encodeURIComponent(account.id)}`;

@@ -9,9 +9,9 @@ import {
 	partnerNotifications,
 } from "@paydesk/contract/account-session";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { loadAccount } from "../../accounts/account.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { RestError } from "../../http/rest-error.ts";
-import { loadAccount } from "../../processor/account.ts";
 import { createClientSecret, verifyClientSecret } from "./client-secret.ts";
 import { partnerNotificationsOf } from "./notifications.ts";
 

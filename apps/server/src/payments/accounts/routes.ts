@@ -1,8 +1,8 @@
 import { getAccount } from "@paydesk/contract/accounts";
 import type { FastifyInstance } from "fastify";
+import { accountStatusOf, loadAccount } from "../../accounts/account.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { RestError } from "../../http/rest-error.ts";
-import { accountStatusOf, loadAccount } from "../../processor/account.ts";
 
 export default async function accountsRoutes(app: FastifyInstance): Promise<void> {
 	const { db } = app.deps;

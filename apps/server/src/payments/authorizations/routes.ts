@@ -6,9 +6,9 @@ import {
 	listAuthorizations,
 } from "@paydesk/contract/authorizations";
 import type { FastifyInstance } from "fastify";
+import { loadAccount } from "../../accounts/account.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { notFound } from "../../http/rest-error.ts";
-import { loadAccount } from "../../processor/account.ts";
 import {
 	findAuthorization,
 	listAuthorizations as listUncaptured,

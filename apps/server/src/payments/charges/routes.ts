@@ -6,7 +6,7 @@ import { CHARGE_ERRORS, getCharge, getChargeByOrder, getPaymentIntent } from "@p
 import type { FastifyInstance } from "fastify";
 import { contractRoute } from "../../http/contract-route.ts";
 import { notFound } from "../../http/rest-error.ts";
-import { findChargeRow, loadCharge, paymentIntentOf } from "../../processor/charges.ts";
+import { findChargeRow, loadCharge, paymentIntentOf } from "../../ledger/charges.ts";
 
 export default async function chargesRoutes(app: FastifyInstance): Promise<void> {
 	const db = app.deps.db.kysely;

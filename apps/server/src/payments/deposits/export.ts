@@ -5,9 +5,9 @@ import { formatInTimeZone } from "@paydesk/domain/dates";
 import { formatPlainAmount } from "@paydesk/domain/money";
 import { payoutStatusLabel, payoutTypeLabel } from "@paydesk/domain/payouts";
 import type { PayoutsTable } from "../../db/schema.ts";
+import type { ExportContext, ExportDefinition } from "../../exports/definition.ts";
 import { filterTimeZone } from "../../lists/time-zones.ts";
 import { exportReadyTitle } from "../../notifications/texts.ts";
-import type { ExportContext, ExportDefinition } from "../exports/definition.ts";
 import { payoutBatches } from "./queries.ts";
 
 export function payoutColumns(context: ExportContext): readonly CsvColumn<PayoutsTable>[] {

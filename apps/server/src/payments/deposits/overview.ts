@@ -5,9 +5,9 @@
  */
 import type { DepositsOverview, Payout } from "@paydesk/contract/deposits";
 import type { Kysely } from "kysely";
+import { depositsScheduleOf, externalAccountsOf } from "../../accounts/documents.ts";
 import type { AccountsTable, Database } from "../../db/schema.ts";
-import { depositsScheduleOf, externalAccountsOf } from "../../processor/account-documents.ts";
-import { accountBalances, INSTANT_PAYOUT_CURRENCIES, instantBalanceFor } from "../../processor/balances.ts";
+import { accountBalances, INSTANT_PAYOUT_CURRENCIES, instantBalanceFor } from "../../ledger/balances.ts";
 import { toPayout } from "./queries.ts";
 
 const DAY = 86_400;

@@ -8,12 +8,12 @@ import {
 	listDeposits,
 } from "@paydesk/contract/deposits";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { loadAccount } from "../../accounts/account.ts";
+import { registerExport } from "../../exports/register-export.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { invalidParams, notFound, RestError } from "../../http/rest-error.ts";
 import { filterTimeZone } from "../../lists/time-zones.ts";
-import { loadAccount } from "../../processor/account.ts";
-import { createInstantPayout, PayoutError } from "../../processor/payouts.ts";
-import { registerExport } from "../exports/register-export.ts";
+import { PayoutError } from "../../processors/processor.ts";
 import { payoutExport } from "./export.ts";
 import { depositsOverview } from "./overview.ts";
 import { findPayout, listPayouts, summarisePayouts, toPayout } from "./queries.ts";
@@ -65,7 +65,7 @@ export default async function depositsRoutes(app: FastifyInstance): Promise<void
 	contractRoute(app, createInstantDeposit, async ({ body, user, accountId, request, clock }) => {
 		const key = idempotencyKey(request);
 		try {
-			const { payout } = await createInstantPayout(db, {
+			const { payout } = await app.processorFor(accountId).instantPayout({
 				accountId,
 				userId: user.id,
 				currency: body.currency,

@@ -9,7 +9,7 @@ import type { DisputeStatus } from "@paydesk/domain/disputes/statuses";
 import { orderEditUrl } from "@paydesk/domain/refunds";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { disputeEvidenceOf, disputeMetadataOf, issuerEvidenceOf } from "../../processor/dispute-documents.ts";
+import { disputeEvidenceOf, disputeMetadataOf, issuerEvidenceOf } from "../../ledger/dispute-documents.ts";
 
 export async function loadDispute(
 	db: Kysely<Database>,

@@ -5,9 +5,9 @@ import { formatInTimeZone } from "@paydesk/domain/dates";
 import { disputeReasonLabel } from "@paydesk/domain/disputes/reasons";
 import { disputeStatusLabel } from "@paydesk/domain/disputes/statuses";
 import { formatPlainAmount } from "@paydesk/domain/money";
+import type { ExportContext, ExportDefinition } from "../../exports/definition.ts";
 import { filterTimeZone } from "../../lists/time-zones.ts";
 import { exportReadyTitle } from "../../notifications/texts.ts";
-import type { ExportContext, ExportDefinition } from "../exports/definition.ts";
 import { type DisputeRow, disputeBatches } from "./queries.ts";
 
 export function disputeColumns(context: ExportContext): readonly CsvColumn<DisputeRow>[] {

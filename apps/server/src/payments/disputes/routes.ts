@@ -10,18 +10,12 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
 import type { AuthUser } from "../../auth/context.ts";
+import { registerExport } from "../../exports/register-export.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { invalidParams, notFound, RestError } from "../../http/rest-error.ts";
+import { IdempotencyKeyReused, parseIdempotencyKey } from "../../ledger/idempotency.ts";
 import { filterTimeZone } from "../../lists/time-zones.ts";
-import {
-	acceptDispute,
-	type DisputeDecision,
-	DisputeError,
-	type DisputeErrorCode,
-	saveDisputeEvidence,
-} from "../../processor/disputes.ts";
-import { IdempotencyKeyReused, parseIdempotencyKey } from "../../processor/idempotency.ts";
-import { registerExport } from "../exports/register-export.ts";
+import { type DisputeDecision, DisputeError, type DisputeErrorCode } from "../../processors/processor.ts";
 import { loadDispute } from "./detail.ts";
 import { disputeExport } from "./export.ts";
 import { listDisputeRows, summariseDisputes } from "./queries.ts";
@@ -94,7 +88,7 @@ export default async function disputesRoutes(app: FastifyInstance): Promise<void
 
 	contractRoute(app, updateDispute, async ({ params, body, user, accountId, request, reply, clock }) =>
 		decided(app.deps, accountId, reply, () =>
-			saveDisputeEvidence(db, {
+			app.processorFor(accountId).saveEvidence({
 				accountId,
 				disputeId: params.id,
 				now: clock.seconds(),
@@ -108,7 +102,7 @@ export default async function disputesRoutes(app: FastifyInstance): Promise<void
 
 	contractRoute(app, closeDispute, async ({ params, user, accountId, request, reply, clock }) =>
 		decided(app.deps, accountId, reply, () =>
-			acceptDispute(db, {
+			app.processorFor(accountId).acceptDispute({
 				accountId,
 				disputeId: params.id,
 				now: clock.seconds(),

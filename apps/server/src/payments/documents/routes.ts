@@ -7,12 +7,12 @@ import {
 } from "@paydesk/contract/documents";
 import { isKnownDocumentType, requiresTaxDetails } from "@paydesk/domain/documents";
 import type { FastifyInstance } from "fastify";
+import { loadAccount } from "../../accounts/account.ts";
+import { taxDetailsOf } from "../../accounts/documents.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { notFound, RestError } from "../../http/rest-error.ts";
 import { readerOf } from "../../i18n/reader-language.ts";
 import { filterTimeZone } from "../../lists/time-zones.ts";
-import { loadAccount } from "../../processor/account.ts";
-import { taxDetailsOf } from "../../processor/account-documents.ts";
 import { taxInvoicePdf } from "./invoice.ts";
 import { countDocuments, feesCharged, findDocument, listDocumentsPage } from "./queries.ts";
 

@@ -19,7 +19,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { type Credential, credentialKey, liveCredentials } from "../../auth/credentials.ts";
 import type { Database } from "../../db/schema.ts";
-import { accountEventOf, lastEventNumber } from "../../processor/account-events.ts";
+import { accountEventOf, lastEventNumber } from "../../ledger/events.ts";
 
 export interface HubOptions {
 	pollMs: number;

@@ -12,9 +12,9 @@ import { currencyFlag, currencyInfo } from "@paydesk/domain/currencies";
 import { isZeroDecimal } from "@paydesk/domain/money";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { loadAccount } from "../../accounts/account.ts";
 import type { Database } from "../../db/schema.ts";
-import { loadAccount } from "../../processor/account.ts";
-import { QUOTED_CURRENCIES, ratesUpdatedAt, sandboxRate } from "../../processor/exchange-rates.ts";
+import { QUOTED_CURRENCIES, ratesUpdatedAt, sandboxRate } from "../../ledger/exchange-rates.ts";
 import { readOption, readOptions, writeOptions } from "../../wp/queries.ts";
 import { readSiteSettings } from "../../wp/site-settings.ts";
 

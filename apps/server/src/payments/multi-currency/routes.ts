@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { contractRoute } from "../../http/contract-route.ts";
 import { invalidParams, notFound } from "../../http/rest-error.ts";
-import { QUOTED_CURRENCIES } from "../../processor/exchange-rates.ts";
+import { QUOTED_CURRENCIES } from "../../ledger/exchange-rates.ts";
 import {
 	currencies,
 	currencySettingsOf,

@@ -6,10 +6,10 @@ import { CONNECT_FLAGS, type ConnectUrlQuery } from "@paydesk/contract/connect";
 import { capabilityList } from "@paydesk/contract/onboarding";
 import { sanitiseConnectParam } from "@paydesk/domain/connect";
 import { sanitiseOnboardingSource } from "@paydesk/domain/onboarding";
+import { loadAccount } from "../../accounts/account.ts";
 import type { Db } from "../../db/connection.ts";
-import { loadAccount } from "../../processor/account.ts";
-import { advanceAccountLifecycle } from "../../processor/account-lifecycle.ts";
-import { isResettable, resetAccount, startSandboxAccount } from "../../processor/onboarding.ts";
+import { advanceAccountLifecycle } from "../../processors/sandbox/account-lifecycle.ts";
+import { isResettable, resetAccount, startSandboxAccount } from "../../processors/sandbox/onboarding.ts";
 import { connectPlatform, ONBOARDING_PAUSED_MESSAGE, readConnectOptions } from "./store-options.ts";
 
 export type ConnectResult = { ok: true; redirect: string } | { ok: false; message: string; redirect: string };

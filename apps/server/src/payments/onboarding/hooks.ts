@@ -9,7 +9,7 @@ import { getAccountSession } from "@paydesk/contract/account-session";
 import { getAccount } from "@paydesk/contract/accounts";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
-import { advanceAccountLifecycle } from "../../processor/account-lifecycle.ts";
+import { advanceAccountLifecycle } from "../../processors/sandbox/account-lifecycle.ts";
 import { ADMIN_PAGE_URL, registerConnectUrl } from "./connect-url.ts";
 
 export function registerOnboardingHooks(app: FastifyInstance, deps: AppDeps): void {

@@ -12,13 +12,13 @@ import {
 	openedAccountColumns,
 	setOnboardingError,
 	updateAccount,
-} from "../../processor/onboarding.ts";
+} from "../../processors/sandbox/onboarding.ts";
 import {
 	issueSession,
 	PARTNER_LOCALE,
 	publishableKeyOf,
 	SessionRateLimitError,
-} from "../../sandbox-partner/sessions.ts";
+} from "../../processors/sandbox/partner/sessions.ts";
 import { isSelfAssessmentPoEligible } from "./po-eligibility.ts";
 import { ONBOARDING_PAUSED_MESSAGE, readConnectOptions } from "./store-options.ts";
 

@@ -3,7 +3,7 @@ import { CONNECT_FLAGS } from "@paydesk/contract/connect";
 import type { PageSettings } from "@paydesk/contract/page-settings";
 import type { Kysely } from "kysely";
 import type { AccountsTable, Database } from "../../db/schema.ts";
-import { onboardingErrorMessage } from "../../processor/onboarding.ts";
+import { onboardingErrorMessage } from "../../processors/sandbox/onboarding.ts";
 import { connectUrlFor } from "./connect-url.ts";
 import { readConnectOptions } from "./store-options.ts";
 

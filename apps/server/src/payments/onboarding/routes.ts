@@ -15,11 +15,11 @@ import {
 import { sanitiseConnectParam } from "@paydesk/domain/connect";
 import { sanitiseOnboardingSource } from "@paydesk/domain/onboarding";
 import type { FastifyInstance } from "fastify";
+import { loadAccount } from "../../accounts/account.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { RestError } from "../../http/rest-error.ts";
-import { loadAccount } from "../../processor/account.ts";
-import { advanceAccountLifecycle } from "../../processor/account-lifecycle.ts";
-import { setOnboardingError } from "../../processor/onboarding.ts";
+import { advanceAccountLifecycle } from "../../processors/sandbox/account-lifecycle.ts";
+import { setOnboardingError } from "../../processors/sandbox/onboarding.ts";
 import { openKycSession } from "./kyc-session.ts";
 import { isPoEligible } from "./po-eligibility.ts";
 import { readConnectOptions, recordActivatedPromo } from "./store-options.ts";

@@ -8,8 +8,8 @@ import type { StoreOrder } from "@paydesk/contract/orders";
 import { orderEditUrl } from "@paydesk/domain/refunds";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { findChargeRow, loadCharge, orderLinksOf } from "../../processor/charges.ts";
-import { billingAddressOf, itemsOf } from "../../processor/order-details.ts";
+import { findChargeRow, loadCharge, orderLinksOf } from "../../ledger/charges.ts";
+import { billingAddressOf, itemsOf } from "../../ledger/order-details.ts";
 
 type Item = { name?: string; quantity?: number; total?: number };
 type Address = { address_1?: string; city?: string; postcode?: string; country?: string };

@@ -7,16 +7,15 @@
 import { CHARGE_ERRORS } from "@paydesk/contract/charges";
 import { cancelAuthorization, captureAuthorization, getOrder } from "@paydesk/contract/orders";
 import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../../app-deps.ts";
 import { contractRoute, type RouteContext } from "../../http/contract-route.ts";
 import { invalidParams, notFound, RestError } from "../../http/rest-error.ts";
-import * as captures from "../../processor/captures.ts";
-import { IdempotencyKeyReused, idempotencyScopeOf } from "../../processor/idempotency.ts";
+import { IdempotencyKeyReused, idempotencyScopeOf } from "../../ledger/idempotency.ts";
+import type { AuthorizationFailureCode, AuthorizationResult } from "../../processors/processor.ts";
 import { storeOrderOf } from "./queries.ts";
 
-type Failure = Extract<captures.AuthorizationResult, { ok: false }>;
+type Failure = Extract<AuthorizationResult, { ok: false }>;
 
-const FAILURE_ANSWERS: Record<captures.AuthorizationFailureCode, readonly [string, number]> = {
+const FAILURE_ANSWERS: Record<AuthorizationFailureCode, readonly [string, number]> = {
 	missing_order: [CHARGE_ERRORS.missingOrder, 404],
 	refunded_order: [CHARGE_ERRORS.refundedOrderUncapturable, 400],
 	intent_order_mismatch: [CHARGE_ERRORS.intentOrderMismatch, 400],
@@ -42,7 +41,11 @@ function failureError(failure: Failure): RestError {
 
 type SettleRoute = typeof captureAuthorization | typeof cancelAuthorization;
 
-function settleHandler(deps: AppDeps, route: SettleRoute, settle: typeof captures.captureAuthorization) {
+function settleHandler(
+	processor: FastifyInstance["processorFor"],
+	route: SettleRoute,
+	action: "capture" | "cancel",
+) {
 	return async ({ params, body, user, accountId, request, reply, clock }: RouteContext<SettleRoute>) => {
 		const idempotency = idempotencyScopeOf(request.headers["idempotency-key"], {
 			accountId,
@@ -53,9 +56,9 @@ function settleHandler(deps: AppDeps, route: SettleRoute, settle: typeof capture
 		if (idempotency === null) {
 			throw invalidParams({ "Idempotency-Key": "Idempotency-Key must be 1 to 255 printable characters" });
 		}
-		let result: captures.AuthorizationResult;
+		let result: AuthorizationResult;
 		try {
-			result = await settle(deps.db, {
+			result = await processor(accountId)[action]({
 				accountId,
 				orderId: params.order,
 				paymentIntentId: body.payment_intent_id,
@@ -89,11 +92,11 @@ export default async function ordersRoutes(app: FastifyInstance): Promise<void> 
 	contractRoute(
 		app,
 		captureAuthorization,
-		settleHandler(app.deps, captureAuthorization, captures.captureAuthorization),
+		settleHandler((accountId) => app.processorFor(accountId), captureAuthorization, "capture"),
 	);
 	contractRoute(
 		app,
 		cancelAuthorization,
-		settleHandler(app.deps, cancelAuthorization, captures.cancelAuthorization),
+		settleHandler((accountId) => app.processorFor(accountId), cancelAuthorization, "cancel"),
 	);
 }

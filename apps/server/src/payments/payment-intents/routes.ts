@@ -11,9 +11,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { contractRoute } from "../../http/contract-route.ts";
 import { invalidParams, RestError } from "../../http/rest-error.ts";
-import { confirmPayment, type IntakeAnswer, takePayment } from "../../processor/intake.ts";
-import { IntakeInvalid, IntakeStateError } from "../../processor/intake-context.ts";
-import { AUTHENTICATION_PATH } from "../../sandbox-partner/authentication-page.ts";
+import { type IntakeAnswer, IntakeInvalid, IntakeStateError } from "../../processors/processor.ts";
 
 /** The processor's refusals as REST errors; a decline is a 402 that carries the failed intent. */
 async function answered(work: () => Promise<IntakeAnswer>): Promise<PaymentIntentResult> {
@@ -35,24 +33,20 @@ async function answered(work: () => Promise<IntakeAnswer>): Promise<PaymentInten
 }
 
 export default async function paymentIntentsRoutes(app: FastifyInstance): Promise<void> {
-	const { db, config } = app.deps;
-
 	contractRoute(app, createPaymentIntent, async ({ body, accountId, request, clock }) =>
 		answered(() =>
-			takePayment(db, {
+			app.processorFor(accountId).takePayment({
 				accountId,
 				body,
 				now: clock.seconds(),
 				idempotency: request.idempotencyScope,
-				authenticationUrl: (_id, secret) =>
-					`${config.publicUrl}${AUTHENTICATION_PATH}?account=${encodeURIComponent(accountId)}&client_secret=${encodeURIComponent(secret)}`,
 			}),
 		),
 	);
 
 	contractRoute(app, confirmPaymentIntent, async ({ params, body, accountId, clock }) =>
 		answered(() =>
-			confirmPayment(db, {
+			app.processorFor(accountId).confirmPayment({
 				accountId,
 				intentId: params.id,
 				authentication: body.authentication,

@@ -7,9 +7,9 @@ import { CHARGE_ERRORS, createRefund } from "@paydesk/contract/charges";
 import type { FastifyInstance } from "fastify";
 import { contractRoute } from "../../http/contract-route.ts";
 import { invalidParams, RestError } from "../../http/rest-error.ts";
-import { refundEntityOf } from "../../processor/charges.ts";
-import { IdempotencyKeyReused, idempotencyScopeOf } from "../../processor/idempotency.ts";
-import { type RefundFailure, refundCharge } from "../../processor/refunds.ts";
+import { refundEntityOf } from "../../ledger/charges.ts";
+import { IdempotencyKeyReused, idempotencyScopeOf } from "../../ledger/idempotency.ts";
+import type { RefundFailure } from "../../processors/processor.ts";
 
 function refundError(failure: RefundFailure): RestError {
 	switch (failure.code) {
@@ -41,7 +41,7 @@ export default async function refundsRoutes(app: FastifyInstance): Promise<void>
 			throw invalidParams({ "Idempotency-Key": "Idempotency-Key must be 1 to 255 printable characters" });
 		}
 		try {
-			const result = await refundCharge(db, {
+			const result = await app.processorFor(accountId).refund({
 				accountId,
 				chargeId: body.charge_id,
 				amount: body.amount,

@@ -8,8 +8,8 @@ import { parseFilterDate, zonedToEpoch } from "@paydesk/domain/dates";
 import { activityFigures, REPORT_TYPES, type TypeTotals } from "@paydesk/domain/payment-activity";
 import { sql } from "kysely";
 import type { Db } from "../../db/connection.ts";
-import { rollupCover } from "../../processor/rollup-cover.ts";
-import { withRollups } from "../../processor/rollups.ts";
+import { rollupCover } from "../../ledger/rollup-cover.ts";
+import { withRollups } from "../../ledger/rollups.ts";
 
 /** A range of epoch seconds, from <= t < until. */
 export interface SecondsRange {

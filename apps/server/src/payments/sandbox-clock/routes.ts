@@ -6,15 +6,15 @@ import {
 	type SandboxClock,
 } from "@paydesk/contract/sandbox-clock";
 import type { FastifyInstance } from "fastify";
-import { contractRoute } from "../../http/contract-route.ts";
-import { RestError } from "../../http/rest-error.ts";
 import {
 	advanceTestClock,
 	assertTestClock,
 	ensureAccountClock,
 	TestClockRefused,
-} from "../../processor/account-clock.ts";
-import { ACCOUNT_LEASE_SECONDS, runDueWork } from "../../processor/scheduler.ts";
+} from "../../accounts/clock.ts";
+import { contractRoute } from "../../http/contract-route.ts";
+import { RestError } from "../../http/rest-error.ts";
+import { ACCOUNT_LEASE_SECONDS } from "../../processors/processor.ts";
 
 /** How long an advance waits for another process's run: longer than a lease lasts. */
 const ADVANCE_WAIT_MS = (ACCOUNT_LEASE_SECONDS + 10) * 1000;
@@ -63,7 +63,7 @@ export default async function sandboxClockRoutes(app: FastifyInstance): Promise<
 		let steps = 0;
 		const deadline = Date.now() + ADVANCE_WAIT_MS;
 		for (;;) {
-			const result = await runDueWork(db, accountId, now, `request:${request.id}`, clock);
+			const result = await app.processorFor(accountId).runDueWork(accountId, now, `request:${request.id}`);
 			steps += result.steps;
 			if (result.ran && result.processedThrough >= now) break;
 			if (Date.now() > deadline) {

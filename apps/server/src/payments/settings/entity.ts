@@ -9,9 +9,9 @@ import {
 	type PaymentSettings,
 	settingsEntity,
 } from "@paydesk/contract/settings";
+import { depositsScheduleOf } from "../../accounts/documents.ts";
 import { jsonObject, parseJsonColumn } from "../../db/json.ts";
 import type { AccountsTable } from "../../db/schema.ts";
-import { depositsScheduleOf } from "../../processor/account-documents.ts";
 
 /** accounts.settings as a whole: settingsOf checks its fields against the entity, one by one. */
 const savedSettings = jsonObject.describe("accounts.settings");

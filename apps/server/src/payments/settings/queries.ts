@@ -1,9 +1,10 @@
 /** Reading and saving the settings entity; a save is one transaction on the locked account row. */
 import type { PaymentSettings, SettingsUpdate } from "@paydesk/contract/settings";
+import { loadAccount } from "../../accounts/account.ts";
 import type { Db } from "../../db/connection.ts";
 import { forUpdate } from "../../db/dialect.ts";
 import { RestError } from "../../http/rest-error.ts";
-import { loadAccount } from "../../processor/account.ts";
+import type { Processor } from "../../processors/processor.ts";
 import { settingsOf } from "./entity.ts";
 import { applySettingsUpdate, storedSettingsJson } from "./update.ts";
 
@@ -37,11 +38,20 @@ async function changeAccount<T>(
 	});
 }
 
+/**
+ * Saves the settings; a new payout schedule goes to the account's processor first (it decides when
+ * payouts are made), then the rest is written on the locked account.
+ */
 export async function saveSettings(
 	db: Db,
 	accountId: string,
 	update: SettingsUpdate,
+	processor: Pick<Processor, "setPayoutSchedule">,
 ): Promise<PaymentSettings> {
+	const current = await loadAccount(db.kysely, accountId);
+	if (!current) throw accountMissing();
+	const { schedule } = applySettingsUpdate(current, update);
+	if (schedule) await processor.setPayoutSchedule(accountId, schedule);
 	return changeAccount(db, accountId, (row) => {
 		const { settings, columns } = applySettingsUpdate(row, update);
 		return { result: settings, columns };

@@ -18,7 +18,7 @@ export default async function settingsRoutes(app: FastifyInstance): Promise<void
 	contractRoute(app, getPaymentSettings, async ({ accountId }) => readSettings(db, accountId));
 
 	contractRoute(app, savePaymentSettings, async ({ accountId, body }) => ({
-		data: await saveSettings(db, accountId, body),
+		data: await saveSettings(db, accountId, body, app.processorFor(accountId)),
 	}));
 
 	contractRoute(app, scheduleStripeBillingMigration, async ({ accountId }) => {

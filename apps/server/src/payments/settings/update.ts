@@ -7,14 +7,14 @@ import type { PaymentSettings, SettingsUpdate } from "@paydesk/contract/settings
 import { declinesOnAvs } from "@paydesk/domain/fraud-rules";
 import { methodStatus, requestedStatus } from "@paydesk/domain/payment-method-enablement";
 import { paymentMethodLabel } from "@paydesk/domain/payment-methods";
-import type { AccountsTable } from "../../db/schema.ts";
-import { invalidParams } from "../../http/rest-error.ts";
 import {
 	type DepositsSchedule,
 	depositsScheduleOf,
 	fraudProtectionOf,
 	storedSettingsOf,
-} from "../../processor/account-documents.ts";
+} from "../../accounts/documents.ts";
+import type { AccountsTable } from "../../db/schema.ts";
+import { invalidParams } from "../../http/rest-error.ts";
 import { settingsOf } from "./entity.ts";
 
 /** Read-only fields are the account's; they are never written into the stored JSON. */
@@ -97,7 +97,9 @@ function nextSchedule(row: AccountsTable, update: SettingsUpdate): DepositsSched
 
 export interface AccountChanges {
 	settings: PaymentSettings;
-	columns: Pick<AccountsTable, "settings" | "deposits_schedule" | "fraud_protection" | "test_mode">;
+	columns: Pick<AccountsTable, "settings" | "fraud_protection" | "test_mode">;
+	/** The payout schedule asked for, when it differs from the account's: the processor keeps it. */
+	schedule: DepositsSchedule | null;
 }
 
 /** The account's new columns after a save, or a 400 naming the field that cannot be saved. */
@@ -124,9 +126,15 @@ export function applySettingsUpdate(row: AccountsTable, update: SettingsUpdate):
 
 	const columns = {
 		settings: storedSettingsJson(next, row.settings),
-		deposits_schedule: JSON.stringify(schedule),
 		fraud_protection: JSON.stringify(fraud),
 		test_mode: next.is_test_mode_enabled ? 1 : 0,
 	};
-	return { settings: settingsOf({ ...row, ...columns }), columns };
+	const before = depositsScheduleOf(row);
+	const changed = (["interval", "weekly_anchor", "monthly_anchor"] as const).some(
+		(key) => schedule[key] !== before[key],
+	)
+		? schedule
+		: null;
+	const deposits_schedule = JSON.stringify(schedule);
+	return { settings: settingsOf({ ...row, ...columns, deposits_schedule }), columns, schedule: changed };
 }

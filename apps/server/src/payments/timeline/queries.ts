@@ -9,8 +9,8 @@ import type { TimelineEventBody } from "@paydesk/contract/timeline";
 import { compareTimelineEvents } from "@paydesk/domain/timeline/build";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import type { TimelineEventData } from "../../processor/timeline.ts";
-import { implicitEventsOf, TIMELINE_CHARGE_COLUMNS, timelineDataOf } from "../../processor/timeline-data.ts";
+import type { TimelineEventData } from "../../ledger/timeline.ts";
+import { implicitEventsOf, TIMELINE_CHARGE_COLUMNS, timelineDataOf } from "../../ledger/timeline-data.ts";
 
 type Deposit = { id: string; arrival_date: number };
 

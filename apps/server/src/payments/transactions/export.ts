@@ -14,10 +14,10 @@ import { formatInTimeZone, zoneOffsetAt } from "@paydesk/domain/dates";
 import { formatPlainAmount } from "@paydesk/domain/money";
 import { payoutStatusLabel } from "@paydesk/domain/payouts";
 import { channelLabel, riskLevelLabel, transactionTypeLabel } from "@paydesk/domain/transactions";
+import { type ExportContext, type ExportDefinition, rememberedLabels } from "../../exports/definition.ts";
+import { subscriptionsOf } from "../../ledger/order-details.ts";
 import { filterTimeZone } from "../../lists/time-zones.ts";
 import { exportReadyTitle } from "../../notifications/texts.ts";
-import { subscriptionsOf } from "../../processor/order-details.ts";
-import { type ExportContext, type ExportDefinition, rememberedLabels } from "../exports/definition.ts";
 import { type ExportRow, transactionBatches } from "./export-rows.ts";
 
 const upper = (value: string | null) => (value ? value.toUpperCase() : "");

@@ -13,8 +13,8 @@ import { dateRuleRange, type EpochRange } from "@paydesk/domain/dates";
 import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { DialectName } from "../../db/connection.ts";
 import { containsInsensitive } from "../../db/dialect.ts";
+import type { RollupDimension } from "../../ledger/rollup-dimensions.ts";
 import { dateRuleConditions } from "../../lists/list-sql.ts";
-import type { RollupDimension } from "../../processor/rollup-dimensions.ts";
 
 type Condition = Expression<SqlBool>;
 

@@ -17,10 +17,10 @@ import { customerPaymentsUrl } from "@paydesk/domain/transactions";
 import { type AliasedSelectQueryBuilder, type Expression, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/connection.ts";
 import type { BalanceTransactionsTable } from "../../db/schema.ts";
+import { subscriptionsOf } from "../../ledger/order-details.ts";
+import { DAY_SECONDS, withRollups } from "../../ledger/rollups.ts";
+import { bandCounts, bandRange, type ValueMeasure } from "../../ledger/value-counts.ts";
 import { type ListOrder, listOrder, orderRows, reversedOrder } from "../../lists/list-sql.ts";
-import { subscriptionsOf } from "../../processor/order-details.ts";
-import { DAY_SECONDS, withRollups } from "../../processor/rollups.ts";
-import { bandCounts, bandRange, type ValueMeasure } from "../../processor/value-counts.ts";
 import { all, dimensionConditions, ledgerConditions, rollupEligible } from "./filters.ts";
 import { matchesNothing, transactionTotals } from "./summary.ts";
 

@@ -1,10 +1,10 @@
 /** Transaction routes (spec 2 §7): list, summary, search suggestions and the exports. */
 import { getTransactionsSummary, listTransactions, searchTransactions } from "@paydesk/contract/transactions";
 import type { FastifyInstance } from "fastify";
+import { loadAccount } from "../../accounts/account.ts";
+import { registerExport } from "../../exports/register-export.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { filterTimeZone } from "../../lists/time-zones.ts";
-import { loadAccount } from "../../processor/account.ts";
-import { registerExport } from "../exports/register-export.ts";
 import { transactionExport } from "./export.ts";
 import { listTransactions as listLedger } from "./queries.ts";
 import { transactionSuggestions } from "./search.ts";

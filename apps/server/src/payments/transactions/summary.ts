@@ -10,9 +10,9 @@
 import type { TransactionFilters, TransactionsSummary } from "@paydesk/contract/transactions";
 import { type Expression, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/connection.ts";
-import { rollupCover } from "../../processor/rollup-cover.ts";
-import { ROLLUP_SPANS, withRollups } from "../../processor/rollups.ts";
-import { anyCounted } from "../../processor/value-counts.ts";
+import { rollupCover } from "../../ledger/rollup-cover.ts";
+import { ROLLUP_SPANS, withRollups } from "../../ledger/rollups.ts";
+import { anyCounted } from "../../ledger/value-counts.ts";
 import {
 	all,
 	dateRange,

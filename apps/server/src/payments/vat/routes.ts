@@ -6,9 +6,9 @@
 import { lookupVatNumber, saveTaxDetails, type TaxDetails, VAT_ERRORS } from "@paydesk/contract/vat";
 import { checkTaxNumber } from "@paydesk/domain/tax-details";
 import type { FastifyInstance } from "fastify";
+import { loadAccount } from "../../accounts/account.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { invalidParams, RestError } from "../../http/rest-error.ts";
-import { loadAccount } from "../../processor/account.ts";
 import { registeredBusiness } from "./registry.ts";
 
 /** A well-formed number, normalised, or the server's reason as a 400 the admin shows as is. */

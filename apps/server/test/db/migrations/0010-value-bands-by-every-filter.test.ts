@@ -6,8 +6,8 @@
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { down, up } from "../../../src/db/migrations/0010-value-bands-by-every-filter.ts";
-import { bulkInsertBalanceTransactions } from "../../../src/processor/rollups.ts";
-import { FINE, valueCountDrift, valueCountRowsOf } from "../../../src/processor/value-counts.ts";
+import { bulkInsertBalanceTransactions } from "../../../src/ledger/rollups.ts";
+import { FINE, valueCountDrift, valueCountRowsOf } from "../../../src/ledger/value-counts.ts";
 import { insertTestAccount } from "../../../src/testing/fixtures.ts";
 import { TEST_ACCOUNT } from "../../../src/testing/test-app.ts";
 import { createTestDb, type TestDb } from "../../../src/testing/test-db.ts";

@@ -1,6 +1,6 @@
 import type { Dispute } from "@paydesk/contract/disputes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountBalances } from "../../../src/processor/balances.ts";
+import { accountBalances } from "../../../src/ledger/balances.ts";
 import { insertTestAccount } from "../../../src/testing/fixtures.ts";
 import {
 	type Actor,

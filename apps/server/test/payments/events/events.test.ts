@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { logoutUrl } from "../../../src/auth/login-page.ts";
 import { findSession } from "../../../src/auth/sessions.ts";
-import { purgeAccountEvents } from "../../../src/processor/account-events.ts";
+import { purgeAccountEvents } from "../../../src/ledger/events.ts";
 import { readEventStream, type StreamMessage } from "../../../src/testing/event-stream-client.ts";
 import { insertTestAccount } from "../../../src/testing/fixtures.ts";
 import { type Actor, createTestApp, TEST_ACCOUNT, type TestApp } from "../../../src/testing/test-app.ts";

@@ -11,7 +11,7 @@ import {
 	notify,
 	purgeNotifications,
 } from "../../../src/notifications/notify.ts";
-import { DISPUTE_ARRIVAL_DELAY } from "../../../src/processor/timed-disputes.ts";
+import { DISPUTE_ARRIVAL_DELAY } from "../../../src/processors/sandbox/timed-disputes.ts";
 import { insertTestAccount } from "../../../src/testing/fixtures.ts";
 import {
 	type Actor,

@@ -9,7 +9,7 @@ import { englishTranslator } from "@paydesk/domain/translator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPageSettings } from "../../../src/admin-pages/page-settings.ts";
 import { findSession, SESSION_COOKIE } from "../../../src/auth/sessions.ts";
-import { isResettable, SANDBOX_REVIEW_SECONDS } from "../../../src/processor/onboarding.ts";
+import { isResettable, SANDBOX_REVIEW_SECONDS } from "../../../src/processors/sandbox/onboarding.ts";
 import { insertTestAccount } from "../../../src/testing/fixtures.ts";
 import { type Actor, createTestApp, json, type TestApp } from "../../../src/testing/test-app.ts";
 import { writeOptions } from "../../../src/wp/queries.ts";

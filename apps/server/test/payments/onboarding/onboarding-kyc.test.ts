@@ -3,7 +3,7 @@
  * payout-eligibility check, the partner's verification form and finalize.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LIVE_REVIEW_SECONDS } from "../../../src/processor/onboarding.ts";
+import { LIVE_REVIEW_SECONDS } from "../../../src/processors/sandbox/onboarding.ts";
 import { type Actor, createTestApp, json, type TestApp } from "../../../src/testing/test-app.ts";
 import { accountRow, BASE, insertUnconnectedAccount } from "../../support/onboarding-fixtures.ts";
 

@@ -4,23 +4,23 @@
  * the partner's account page where failing bank details are replaced.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { offsetClock } from "../../../src/accounts/clock.ts";
 import { createNonce } from "../../../src/auth/nonce.ts";
 import { findSession, SESSION_COOKIE } from "../../../src/auth/sessions.ts";
-import { offsetClock } from "../../../src/processor/account-clock.ts";
-import { advanceAccountLifecycle } from "../../../src/processor/account-lifecycle.ts";
+import { advanceAccountLifecycle } from "../../../src/processors/sandbox/account-lifecycle.ts";
 import {
 	LIVE_REVIEW_SECONDS,
 	PO_TPV_LIMIT,
 	REQUIREMENTS_DEADLINE_DAYS,
 	submitVerification,
-} from "../../../src/processor/onboarding.ts";
-import { runDueWork } from "../../../src/processor/scheduler.ts";
-import { ACCOUNT_NONCE_ACTION } from "../../../src/sandbox-partner/routes.ts";
+} from "../../../src/processors/sandbox/onboarding.ts";
+import { ACCOUNT_NONCE_ACTION } from "../../../src/processors/sandbox/partner/routes.ts";
 import {
 	decideVerification,
 	EMPTY_FORM,
 	type VerificationForm,
-} from "../../../src/sandbox-partner/verification.ts";
+} from "../../../src/processors/sandbox/partner/verification.ts";
+import { runDueWork } from "../../../src/processors/sandbox/scheduler.ts";
 import {
 	type Actor,
 	createTestApp,

@@ -3,7 +3,7 @@ import type { CaptureResponse } from "@paydesk/contract/orders";
 import type { TimelineEventBody } from "@paydesk/contract/timeline";
 import { captureFailureReason } from "@paydesk/domain/capture";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rollupDrift } from "../../../src/processor/rollups.ts";
+import { rollupDrift } from "../../../src/ledger/rollups.ts";
 import { insertTestAccount } from "../../../src/testing/fixtures.ts";
 import {
 	type Actor,

@@ -9,7 +9,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runPendingJobs } from "../../../src/jobs/runner.ts";
-import "../../../src/payments/exports/job.ts";
+import "../../../src/exports/job.ts";
 import { capturedLog } from "../../../src/testing/captured-log.ts";
 import { insertTestAccount } from "../../../src/testing/fixtures.ts";
 import { type Actor, createTestApp, TEST_ACCOUNT, type TestApp } from "../../../src/testing/test-app.ts";

@@ -3,8 +3,8 @@ import type { TimelineEventBody } from "@paydesk/contract/timeline";
 import { timelineEntry } from "@paydesk/domain/timeline/build";
 import { lineText, type TimelineContext } from "@paydesk/domain/timeline/types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { accountBalances } from "../../../src/processor/balances.ts";
-import { rollupDrift } from "../../../src/processor/rollups.ts";
+import { accountBalances } from "../../../src/ledger/balances.ts";
+import { rollupDrift } from "../../../src/ledger/rollups.ts";
 import { insertTestAccount } from "../../../src/testing/fixtures.ts";
 import {
 	type Actor,

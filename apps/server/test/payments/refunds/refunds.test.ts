@@ -2,7 +2,7 @@ import type { Charge, Refund } from "@paydesk/contract/charges";
 import type { TimelineEventBody } from "@paydesk/contract/timeline";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rollupDrift } from "../../../src/processor/rollups.ts";
+import { rollupDrift } from "../../../src/ledger/rollups.ts";
 import { insertTestAccount } from "../../../src/testing/fixtures.ts";
 import {
 	type Actor,

@@ -6,8 +6,8 @@ import type { PaymentActivity } from "@paydesk/contract/reporting";
 import { parseFilterDate, zonedToEpoch } from "@paydesk/domain/dates";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BalanceTransactionsTable } from "../../../src/db/schema.ts";
-import { rollupCover } from "../../../src/processor/rollup-cover.ts";
-import { bulkInsertBalanceTransactions } from "../../../src/processor/rollups.ts";
+import { rollupCover } from "../../../src/ledger/rollup-cover.ts";
+import { bulkInsertBalanceTransactions } from "../../../src/ledger/rollups.ts";
 import { insertTestAccount } from "../../../src/testing/fixtures.ts";
 import {
 	type Actor,

@@ -5,10 +5,10 @@
 import type { Transaction } from "@paydesk/contract/transactions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BalanceTransactionsTable } from "../../../src/db/schema.ts";
+import { ROLLUP_DIMENSIONS } from "../../../src/ledger/rollup-dimensions.ts";
+import { bulkInsertBalanceTransactions } from "../../../src/ledger/rollups.ts";
+import { COARSE, withValueCounts } from "../../../src/ledger/value-counts.ts";
 import { DEEP_OFFSET } from "../../../src/payments/transactions/queries.ts";
-import { ROLLUP_DIMENSIONS } from "../../../src/processor/rollup-dimensions.ts";
-import { bulkInsertBalanceTransactions } from "../../../src/processor/rollups.ts";
-import { COARSE, withValueCounts } from "../../../src/processor/value-counts.ts";
 import { insertTestAccount } from "../../../src/testing/fixtures.ts";
 import {
 	type Actor,

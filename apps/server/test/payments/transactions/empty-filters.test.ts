@@ -7,7 +7,7 @@
 import type { Transaction, TransactionsSummary } from "@paydesk/contract/transactions";
 import type { CompiledQuery } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { bulkInsertBalanceTransactions } from "../../../src/processor/rollups.ts";
+import { bulkInsertBalanceTransactions } from "../../../src/ledger/rollups.ts";
 import { insertTestAccount } from "../../../src/testing/fixtures.ts";
 import {
 	type Actor,

@@ -3,9 +3,9 @@ import { formatInTimeZone } from "@paydesk/domain/dates";
 import { parseQueryString } from "@paydesk/domain/query-string";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runPendingJobs } from "../../../src/jobs/runner.ts";
+import { bulkInsertBalanceTransactions } from "../../../src/ledger/rollups.ts";
 import { zonedTimeFormatter } from "../../../src/payments/transactions/export.ts";
 import { transactionBatches } from "../../../src/payments/transactions/export-rows.ts";
-import { bulkInsertBalanceTransactions } from "../../../src/processor/rollups.ts";
 import { insertTestAccount } from "../../../src/testing/fixtures.ts";
 import {
 	type Actor,

@@ -5,7 +5,7 @@
  */
 import type { Transaction } from "@paydesk/contract/transactions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertBalanceTransactions } from "../../../src/processor/rollups.ts";
+import { insertBalanceTransactions } from "../../../src/ledger/rollups.ts";
 import { insertTestAccount } from "../../../src/testing/fixtures.ts";
 import {
 	type Actor,

@@ -3,16 +3,16 @@ import { parseQueryString } from "@paydesk/domain/query-string";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bulkInsert } from "../../../src/db/bulk.ts";
-import { filterTimeZone } from "../../../src/lists/time-zones.ts";
-import { summariseTransactions } from "../../../src/payments/transactions/summary.ts";
-import { rollupCover } from "../../../src/processor/rollup-cover.ts";
+import { rollupCover } from "../../../src/ledger/rollup-cover.ts";
 import {
 	bulkInsertBalanceTransactions,
 	insertBalanceTransactions,
 	rebuildRollups,
 	rollupDrift,
 	withRollups,
-} from "../../../src/processor/rollups.ts";
+} from "../../../src/ledger/rollups.ts";
+import { filterTimeZone } from "../../../src/lists/time-zones.ts";
+import { summariseTransactions } from "../../../src/payments/transactions/summary.ts";
 import { insertTestAccount } from "../../../src/testing/fixtures.ts";
 import { TEST_ACCOUNT } from "../../../src/testing/test-app.ts";
 import { createTestDb, type TestDb } from "../../../src/testing/test-db.ts";

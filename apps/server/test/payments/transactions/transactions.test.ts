@@ -5,7 +5,7 @@ import {
 } from "@paydesk/contract/transactions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BalanceTransactionsTable } from "../../../src/db/schema.ts";
-import { bulkInsertBalanceTransactions } from "../../../src/processor/rollups.ts";
+import { bulkInsertBalanceTransactions } from "../../../src/ledger/rollups.ts";
 import { insertTestAccount } from "../../../src/testing/fixtures.ts";
 import {
 	type Actor,
