@@ -29,6 +29,9 @@ export const ACCOUNT_EVENT_TYPES = [
 ] as const;
 export type AccountEventType = (typeof ACCOUNT_EVENT_TYPES)[number];
 
+/** The fact an event carries when its change added rows to the transactions list: how many. */
+export const NEW_TRANSACTIONS_FACT = "transactions";
+
 /** The stream's own message when a resume cannot be served from the log. */
 export const RESET_EVENT = "reset";
 
@@ -46,10 +49,20 @@ export const accountEvent = z.object({
 	object_id: z.string(),
 	/** When it happened on the account's clock, epoch seconds. */
 	created: z.number().int(),
-	/** A few facts about the object after the change (its status, the charge it belongs to). */
+	/**
+	 * A few facts about the object after the change (its status, the charge it belongs to). The
+	 * last event of a change that added rows to the transactions list carries `transactions`, how
+	 * many: the list's "N new payments" counts these, not events.
+	 */
 	data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
 });
 export type AccountEvent = z.infer<typeof accountEvent>;
+
+/** How many rows an event's change added to the transactions list. */
+export function transactionsAdded(event: AccountEvent): number {
+	const count = event.data[NEW_TRANSACTIONS_FACT];
+	return typeof count === "number" && count > 0 ? count : 0;
+}
 
 export const EVENTS_ERRORS = { tooManyStreams: "rest_too_many_requests" } as const;
 

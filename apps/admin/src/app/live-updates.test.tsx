@@ -2,7 +2,7 @@
  * Live updates in the admin (issue 19): what an account event refreshes, and that a list on
  * screen never changes under its reader's eyes but offers the new rows instead.
  */
-import type { AccountEvent } from "@paydesk/contract/events";
+import { type AccountEvent, transactionsAdded } from "@paydesk/contract/events";
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -97,7 +97,7 @@ function List({ atTop, onRead }: { atTop: boolean; onRead: () => number }) {
 	useQuery({ queryKey: ["transactions", "list", {}], queryFn: async () => onRead() });
 	return (
 		<NewRows
-			events={["payment.created"]}
+			rowsAdded={transactionsAdded}
 			listKeys={[["transactions", "list"]]}
 			atTop={atTop}
 			query={{ page: 1 }}
@@ -115,17 +115,20 @@ function renderNewRows(atTop: boolean, onRead: () => number) {
 }
 
 describe("new rows of a list", () => {
-	it("on the first page in the default order: counts new payments and shows them on request", async () => {
+	it("on the first page in the default order: counts the rows the changes added and shows them on request", async () => {
 		let reads = 0;
 		renderNewRows(true, () => reads++);
 		await act(async () => {});
 		expect(screen.getByRole("status").textContent).toBe("");
 		act(() => {
-			emitLiveEvent(event("payment.created", "pi_4"));
-			emitLiveEvent(event("payment.refunded", "pi_4"));
-			emitLiveEvent(event("payment.created", "pi_5"));
+			// A decline and an authorization add no row; a capture, a refund and a paid payment one each.
+			emitLiveEvent(event("payment.created", "pi_3", { status: "requires_payment_method" }));
+			emitLiveEvent(event("payment.created", "pi_4", { status: "requires_capture" }));
+			emitLiveEvent(event("payment.captured", "pi_4", { status: "succeeded", transactions: 1 }));
+			emitLiveEvent(event("payment.refunded", "pi_4", { status: "partially_refunded", transactions: 1 }));
+			emitLiveEvent(event("payment.created", "pi_5", { status: "succeeded", transactions: 1 }));
 		});
-		const show = screen.getByRole("button", { name: "2 new payments — show" });
+		const show = screen.getByRole("button", { name: "3 new payments — show" });
 		expect(reads).toBe(1);
 		await act(async () => fireEvent.click(show));
 		expect(reads).toBe(2);

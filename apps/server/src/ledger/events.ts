@@ -8,11 +8,17 @@
  * its events as the last thing its transaction does, so it holds that lock for no longer than
  * its commit, and never waits for another lock while holding it.
  */
-import { type AccountEvent, type AccountEventType, accountEvent } from "@paydesk/contract/events";
+import {
+	type AccountEvent,
+	type AccountEventType,
+	accountEvent,
+	NEW_TRANSACTIONS_FACT,
+} from "@paydesk/contract/events";
 import type { Kysely } from "kysely";
 import { nextSequence } from "../db/ids.ts";
 import { parseJsonColumn } from "../db/json.ts";
 import type { AccountEventsTable, ChargesTable, Database } from "../db/schema.ts";
+import { takeLedgerRows } from "./announced-rows.ts";
 
 export const EVENTS_SEQUENCE = "events";
 
@@ -55,6 +61,9 @@ export async function recordAccountEvents(
 	events: readonly NewAccountEvent[],
 ): Promise<void> {
 	if (events.length === 0) return;
+	// The rows this transaction added to the ledger ride on its last event, so the list can offer
+	// exactly the rows it will show (announced-rows.ts).
+	const transactions = takeLedgerRows(trx);
 	const last = await nextSequence(trx, accountId, EVENTS_SEQUENCE, events.length);
 	const first = last - events.length + 1;
 	await trx
@@ -66,7 +75,11 @@ export async function recordAccountEvents(
 				type: event.type,
 				object_id: event.objectId,
 				created,
-				data: JSON.stringify(event.data ?? {}),
+				data: JSON.stringify(
+					transactions > 0 && index === events.length - 1
+						? { ...event.data, [NEW_TRANSACTIONS_FACT]: transactions }
+						: (event.data ?? {}),
+				),
 			})),
 		)
 		.execute();

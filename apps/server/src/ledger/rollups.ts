@@ -12,41 +12,22 @@
  * the same database transaction: `insertBalanceTransactions`, or `applyToRollups` after an
  * insert of one's own. A bulk load may instead call `rebuildRollups` once at the end.
  *
- * A rollup is keyed by the filterable columns of processor/rollup-dimensions.ts, empty values
+ * A rollup is keyed by the filterable columns of ledger/rollup-dimensions.ts, empty values
  * stored as '' (text) and -1 (risk level); the summary's filters read them as missing values.
  */
 import { type Kysely, sql } from "kysely";
 import { bulkInsert } from "../db/bulk.ts";
 import type { Db } from "../db/connection.ts";
-import type { BalanceTransactionsTable, Database } from "../db/schema.ts";
+import type { BalanceTransactionsTable, Database, TransactionRollupsTable } from "../db/schema.ts";
+import { noteLedgerRows } from "./announced-rows.ts";
 import {
 	DIMENSION_COLUMNS,
 	ROLLUP_DIMENSIONS,
 	type RollupDimension,
 	STORED_DIMENSIONS_SQL,
-	type StoredDimensions,
 	storedDimensions,
 } from "./rollup-dimensions.ts";
 import { applyToValueCounts, rebuildValueCounts, valueCountDrift } from "./value-counts.ts";
-
-export interface TransactionRollupsTable extends StoredDimensions {
-	account_id: string;
-	/** Length of the period in days: 1, 30 or 360. */
-	span: number;
-	/** UTC day number (floor(created / 86400)) of the period's first day, a multiple of span. */
-	period: number;
-	count: number;
-	amount: number;
-	fee: number;
-	net: number;
-}
-
-export type RollupDatabase = Database & { transaction_rollups: TransactionRollupsTable };
-
-/** The rollup table as Kysely sees it (kept out of db/schema.ts: only this module writes it). */
-export function withRollups(db: Kysely<Database>): Kysely<RollupDatabase> {
-	return db.withTables<{ transaction_rollups: TransactionRollupsTable }>();
-}
 
 /** Period lengths in days, finest first; each divides the next. */
 export const ROLLUP_SPANS = [1, 30, 360] as const;
@@ -107,9 +88,8 @@ const UPSERT_CHUNK = 500;
 export async function applyToRollups(db: Kysely<Database>, rows: readonly RollupSource[]): Promise<void> {
 	await applyToValueCounts(db, rows);
 	const rollups = rollupRowsOf(rows);
-	const kysely = withRollups(db);
 	for (let start = 0; start < rollups.length; start += UPSERT_CHUNK) {
-		await kysely
+		await db
 			.insertInto("transaction_rollups")
 			.values(rollups.slice(start, start + UPSERT_CHUNK))
 			.onConflict((conflict) =>
@@ -140,8 +120,11 @@ export async function insertBalanceTransactions(
 			.execute();
 		await applyToRollups(trx, rows);
 	};
-	if (db.isTransaction) await write(db);
-	else await db.transaction().execute(write);
+	if (db.isTransaction) {
+		await write(db);
+		// The transaction's events announce these rows to the list (ledger/announced-rows.ts).
+		noteLedgerRows(db, rows.length);
+	} else await db.transaction().execute(write);
 }
 
 /** Bulk loads (seed, benchmarks): balance transactions through bulkInsert, then their rollups. */
@@ -163,7 +146,7 @@ const ALL_COLUMNS = sql.raw([...ROLLUP_KEY, "count", "amount", "fee", "net"].joi
 export async function rebuildRollups(db: Kysely<Database>, accountId: string): Promise<void> {
 	const rebuild = async (trx: Kysely<Database>) => {
 		await rebuildValueCounts(trx, accountId);
-		await withRollups(trx).deleteFrom("transaction_rollups").where("account_id", "=", accountId).execute();
+		await trx.deleteFrom("transaction_rollups").where("account_id", "=", accountId).execute();
 		await sql`
 			insert into transaction_rollups (${ALL_COLUMNS})
 			select account_id, 1, created / ${DAY}, ${STORED_DIMENSIONS_SQL}, count(*), sum(amount), sum(fee), sum(net)

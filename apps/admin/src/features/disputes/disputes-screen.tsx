@@ -5,7 +5,7 @@ import { useLocation } from "../../app/router.tsx";
 import { DataTable, type SummaryItem } from "../../components/list/data-table.tsx";
 import { ExportButton } from "../../components/list/export-button.tsx";
 import { ListFilters } from "../../components/list/list-filters.tsx";
-import { isListTop, NewRows } from "../../components/list/new-rows.tsx";
+import { isListTop, NewRows, oneRowPer } from "../../components/list/new-rows.tsx";
 import { useHiddenColumns } from "../../components/list/use-hidden-columns.ts";
 import { useDisputes, useDisputesSummary } from "../../data/disputes.ts";
 import { DISPUTE_COLUMNS, DISPUTES_HIDDEN_COLUMNS_KEY } from "./dispute-columns.tsx";
@@ -65,7 +65,7 @@ export default function DisputesScreen() {
 				isLoading={list.isPending}
 				newRows={
 					<NewRows
-						events={["dispute.created"]}
+						rowsAdded={oneRowPer("dispute.created")}
 						listKeys={[["disputes", "list"]]}
 						atTop={isListTop(state.paging, DISPUTES_DEFAULT_ORDER)}
 						query={state.listQuery}

@@ -6,7 +6,7 @@ import { formatMoney, formatNumber } from "../../components/format.ts";
 import { DataTable, type SummaryItem } from "../../components/list/data-table.tsx";
 import { ExportButton } from "../../components/list/export-button.tsx";
 import { ListFilters } from "../../components/list/list-filters.tsx";
-import { isListTop, NewRows } from "../../components/list/new-rows.tsx";
+import { isListTop, NewRows, oneRowPer } from "../../components/list/new-rows.tsx";
 import { useHiddenColumns } from "../../components/list/use-hidden-columns.ts";
 import { PayoutFailureNotice } from "../../components/payout-failure-notice.tsx";
 import { usePayouts, usePayoutsSummary } from "../../data/payouts.ts";
@@ -57,7 +57,7 @@ export default function PayoutsScreen() {
 				isLoading={list.isPending}
 				newRows={
 					<NewRows
-						events={["payout.created"]}
+						rowsAdded={oneRowPer("payout.created")}
 						listKeys={[["deposits", "list"]]}
 						atTop={isListTop(state.paging, depositQueries.defaultOrder)}
 						query={state.listQuery}

@@ -2,6 +2,8 @@
  * The 'transactions-page' tab: the 'Show' selector with advanced filters and the payout currency,
  * then the transactions table with its search, export and summary (spec 2 "Transactions").
  */
+
+import { transactionsAdded } from "@paydesk/contract/events";
 import { transactionExports, transactionQueries } from "@paydesk/contract/transactions";
 import { __, _n, sprintf } from "@wordpress/i18n";
 import { useMemo } from "react";
@@ -71,7 +73,7 @@ export function TransactionsTab() {
 				isLoading={list.isPending}
 				newRows={
 					<NewRows
-						events={["payment.created", "payment.captured"]}
+						rowsAdded={transactionsAdded}
 						listKeys={[["transactions", "list"]]}
 						atTop={isListTop(state.paging, transactionQueries.defaultOrder)}
 						query={state.listQuery}

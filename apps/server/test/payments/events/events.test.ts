@@ -3,7 +3,7 @@
  * order, from any server process on the database; Last-Event-ID resumes without losses across a
  * restart; a resume the log cannot serve says reset; streams per user are bounded.
  */
-import type { AccountEvent } from "@paydesk/contract/events";
+import { type AccountEvent, transactionsAdded } from "@paydesk/contract/events";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { logoutUrl } from "../../../src/auth/login-page.ts";
@@ -88,6 +88,47 @@ describe("the event stream", () => {
 		]);
 		const ids = events.map((event) => Number(event.id));
 		expect(ids).toEqual([...ids].sort((a, b) => a - b));
+	});
+
+	it("each change says how many rows it added to the transactions list: a decline none, an authorization none, its capture one, a refund one", async () => {
+		const listed = async () => {
+			const response = await t.app.inject({
+				method: "GET",
+				url: `${BASE}/transactions`,
+				headers: admin.headers,
+			});
+			return (response.json() as { total_count: number }).total_count;
+		};
+		const before = await listed();
+		const stream = await readEventStream(await listening(t.app), admin.headers);
+		const declined = await pay(t, admin.headers, paymentBody("4000000000000002"));
+		expect(declined.status).toBe(402);
+		const manual = await pay(t, admin.headers, paymentBody(undefined, { capture_method: "manual" }));
+		const captured = await t.app.inject({
+			method: "POST",
+			url: `${BASE}/orders/${manual.intent.order.id}/capture_authorization`,
+			headers: admin.headers,
+			payload: { payment_intent_id: manual.intent.id },
+		});
+		expect(captured.statusCode).toBe(200);
+		const refunded = await t.app.inject({
+			method: "POST",
+			url: `${BASE}/refund`,
+			headers: admin.headers,
+			payload: { charge_id: manual.intent.charge?.id, amount: 1000 },
+		});
+		expect(refunded.statusCode).toBe(200);
+		const events = eventsOf(await stream.waitFor(4));
+		stream.close();
+		expect(events.map((event) => [event.type, event.data.status, transactionsAdded(event)])).toEqual([
+			["payment.created", "requires_payment_method", 0],
+			["payment.created", "requires_capture", 0],
+			["payment.captured", "succeeded", 1],
+			["payment.refunded", "partially_refunded", 1],
+		]);
+		// What the offer counts is what the list shows.
+		const offered = events.reduce((sum, event) => sum + transactionsAdded(event), 0);
+		expect((await listed()) - before).toBe(offered);
 	});
 
 	it("two processes on one database deliver each event once per stream, whichever wrote it", async () => {
