@@ -13,7 +13,7 @@ import { transactionQueries } from "@paydesk/contract/transactions";
 import { bulkInsert } from "@paydesk/server/db/bulk";
 import type { Db } from "@paydesk/server/db/connection";
 import { migrateToLatest } from "@paydesk/server/db/migrate";
-import { bulkInsertBalanceTransactions, withRollups } from "@paydesk/server/ledger/rollups";
+import { bulkInsertBalanceTransactions } from "@paydesk/server/ledger/rollups";
 import { transactionExport } from "@paydesk/server/payments/transactions/export";
 import { insertTestAccount } from "@paydesk/server/testing/fixtures";
 import { sql } from "kysely";
@@ -77,7 +77,7 @@ async function load(db: Db): Promise<{ seconds: number; rollups: number }> {
 	// What autovacuum (PostgreSQL) or a periodic ANALYZE gives a live database: planner statistics
 	// and, on PostgreSQL, the visibility map that index-only scans need.
 	await sql`${sql.raw(db.dialect === "postgres" ? "vacuum analyze" : "analyze")}`.execute(db.kysely);
-	const rollups = await withRollups(db.kysely)
+	const rollups = await db.kysely
 		.selectFrom("transaction_rollups")
 		.select(sql<number>`count(*)`.as("count"))
 		.executeTakeFirstOrThrow();

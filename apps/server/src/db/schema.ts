@@ -543,6 +543,58 @@ export interface CustomerSearchTermsTable {
 	term: string;
 }
 
+/**
+ * A balance transaction's filterable columns as the rollups and value counts are keyed by them
+ * (ledger/rollup-dimensions.ts): an empty value is stored as '' (text) or -1 (risk level), so it
+ * can sit in a primary key on both engines.
+ */
+interface StoredDimensionColumns {
+	currency: string;
+	type: string;
+	source: string;
+	customer_currency: string;
+	channel: string;
+	source_device: string;
+	customer_country: string;
+	risk_level: number;
+	loan_id: string;
+}
+
+/**
+ * The count and sums of an account's balance transactions over one period and one combination of
+ * the filterable columns (migration 0002, ledger/rollups.ts): written only with the ledger.
+ */
+export interface TransactionRollupsTable extends StoredDimensionColumns {
+	account_id: string;
+	/** Length of the period in days: 1, 30 or 360. */
+	span: number;
+	/** UTC day number (floor(created / 86400)) of the period's first day, a multiple of span. */
+	period: number;
+	count: number;
+	amount: number;
+	fee: number;
+	net: number;
+}
+
+/**
+ * How many balance transactions fall in one band of amount, fee or net, per combination of the
+ * filterable columns (migrations 0006 and 0010, ledger/value-counts.ts): written only with the ledger.
+ */
+export interface TransactionValueCountsTable extends StoredDimensionColumns {
+	account_id: string;
+	measure: "amount" | "fee" | "net";
+	/** The significant digits of the band: 1 (a coarse band) or 2 (a fine one, within it). */
+	digits: 1 | 2;
+	/** The band's value nearest zero (ledger/value-counts.ts valueBand). */
+	band: number;
+	count: number;
+}
+
+/**
+ * Every table the migrations make. db/schema-columns.generated.ts, which `npm run db:types` writes
+ * from the migrations, satisfies SchemaColumns: a table or column that one has and the other
+ * lacks, or a column typed otherwise (text, number or bytes, null or not), fails the typecheck.
+ */
 export interface Database {
 	accounts: AccountsTable;
 	users: UsersTable;
@@ -577,4 +629,22 @@ export interface Database {
 	notifications: NotificationsTable;
 	notification_reads: NotificationReadsTable;
 	usage_events: UsageEventsTable;
+	transaction_rollups: TransactionRollupsTable;
+	transaction_value_counts: TransactionValueCountsTable;
 }
+
+type Holds<V> = [V] extends [string]
+	? "string"
+	: [V] extends [number]
+		? "number"
+		: [V] extends [Uint8Array]
+			? "bytes"
+			: never;
+
+/** A column as the generated module writes it: "string", "number | null" … */
+type Declared<V> = null extends V ? `${Holds<NonNullable<V>>} | null` : Holds<NonNullable<V>>;
+
+/** Database as db/schema-columns.generated.ts lists it (an optional column is still a column). */
+export type SchemaColumns = {
+	readonly [T in keyof Database]: { readonly [C in keyof Database[T]]-?: Declared<Database[T][C]> };
+};

@@ -12,7 +12,7 @@
 import { type InstantBalance, instantBalanceOf } from "@paydesk/domain/payouts";
 import { type Kysely, sql } from "kysely";
 import type { AccountsTable, Database } from "../db/schema.ts";
-import { ROLLUP_SPANS, withRollups } from "./rollups.ts";
+import { ROLLUP_SPANS } from "./rollups.ts";
 
 /** Currencies the sandbox partner pays out instantly (to a debit card in that currency). */
 export const INSTANT_PAYOUT_CURRENCIES: readonly string[] = ["usd", "cad", "gbp", "eur"];
@@ -46,7 +46,7 @@ async function ledgerSumsFromRollups(
 	now: number,
 	currency: string | undefined,
 ): Promise<LedgerSums[] | null> {
-	let totals = withRollups(db)
+	let totals = db
 		.selectFrom("transaction_rollups")
 		.select(["currency", sql<number>`sum(net)`.as("net")])
 		.where("account_id", "=", accountId)
@@ -55,7 +55,7 @@ async function ledgerSumsFromRollups(
 	if (currency) totals = totals.where("currency", "=", currency);
 	const rows = await totals.execute();
 	if (rows.length === 0) {
-		const any = await withRollups(db)
+		const any = await db
 			.selectFrom("transaction_rollups")
 			.select("account_id")
 			.where("account_id", "=", accountId)

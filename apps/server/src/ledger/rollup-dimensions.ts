@@ -10,7 +10,7 @@
  * both engines; the list's filters treat them as the missing values they stand for.
  */
 import { sql } from "kysely";
-import type { BalanceTransactionsTable } from "../db/schema.ts";
+import type { BalanceTransactionsTable, TransactionRollupsTable } from "../db/schema.ts";
 
 export const ROLLUP_DIMENSIONS = [
 	"currency",
@@ -26,17 +26,7 @@ export const ROLLUP_DIMENSIONS = [
 export type RollupDimension = (typeof ROLLUP_DIMENSIONS)[number];
 
 /** A balance transaction's dimensions as rollups and value counts store them. */
-export interface StoredDimensions {
-	currency: string;
-	type: string;
-	source: string;
-	customer_currency: string;
-	channel: string;
-	source_device: string;
-	customer_country: string;
-	risk_level: number;
-	loan_id: string;
-}
+type StoredDimensions = Pick<TransactionRollupsTable, RollupDimension>;
 
 export function storedDimensions(row: Pick<BalanceTransactionsTable, RollupDimension>): StoredDimensions {
 	return {

@@ -13,14 +13,13 @@
  * transaction, rebuildRollups recomputes it (processor/rollups.ts).
  */
 import { type Expression, type Kysely, type SqlBool, sql } from "kysely";
-import type { BalanceTransactionsTable, Database } from "../db/schema.ts";
+import type { BalanceTransactionsTable, Database, TransactionValueCountsTable } from "../db/schema.ts";
 import {
 	DIMENSION_COLUMNS,
 	ROLLUP_DIMENSIONS,
 	type RollupDimension,
 	STORED_DIMENSIONS_AS_COLUMNS,
 	STORED_DIMENSIONS_SQL,
-	type StoredDimensions,
 	storedDimensions,
 } from "./rollup-dimensions.ts";
 
@@ -28,30 +27,13 @@ import {
 export const VALUE_MEASURES = ["amount", "fee", "net"] as const;
 export type ValueMeasure = (typeof VALUE_MEASURES)[number];
 
-export interface TransactionValueCountsTable extends StoredDimensions {
-	account_id: string;
-	measure: ValueMeasure;
-	/** The significant digits of the band: 1 (a coarse band) or 2 (a fine one, within it). */
-	digits: BandDigits;
-	/** The band's value nearest zero (see valueBand). */
-	band: number;
-	count: number;
-}
-
-export type ValueCountsDatabase = Database & { transaction_value_counts: TransactionValueCountsTable };
-
-/** The table as Kysely sees it (kept out of db/schema.ts: only this module writes it). */
-export function withValueCounts(db: Kysely<Database>): Kysely<ValueCountsDatabase> {
-	return db.withTables<{ transaction_value_counts: TransactionValueCountsTable }>();
-}
-
 /**
  * Bands are counted at two widths: coarse (one significant digit: 6,000 to 6,999) and fine (two:
  * 6,900 to 6,999), each fine band inside one coarse band. A deep page finds its coarse band among
  * a few thousand counts, then its fine band among the counts of that coarse band only, instead
  * of summing every fine count of the measure (30,000 at a million transactions).
  */
-export type BandDigits = 1 | 2;
+export type BandDigits = TransactionValueCountsTable["digits"];
 export const COARSE: BandDigits = 1;
 export const FINE: BandDigits = 2;
 
@@ -124,9 +106,8 @@ const UPSERT_CHUNK = 500;
 /** Adds balance transactions to the counts, in the caller's transaction (see applyToRollups). */
 export async function applyToValueCounts(db: Kysely<Database>, rows: readonly ValueSource[]): Promise<void> {
 	const counts = valueCountRowsOf(rows);
-	const kysely = withValueCounts(db);
 	for (let start = 0; start < counts.length; start += UPSERT_CHUNK) {
-		await kysely
+		await db
 			.insertInto("transaction_value_counts")
 			.values(counts.slice(start, start + UPSERT_CHUNK))
 			.onConflict((conflict) =>
@@ -145,10 +126,7 @@ export async function applyToValueCounts(db: Kysely<Database>, rows: readonly Va
  * coarse counts summed from those (a fine band lies inside one coarse band).
  */
 export async function rebuildValueCounts(db: Kysely<Database>, accountId: string): Promise<void> {
-	await withValueCounts(db)
-		.deleteFrom("transaction_value_counts")
-		.where("account_id", "=", accountId)
-		.execute();
+	await db.deleteFrom("transaction_value_counts").where("account_id", "=", accountId).execute();
 	const perMeasure = VALUE_MEASURES.flatMap((measure) =>
 		[COARSE, FINE].map((digits) => {
 			const band = digits === FINE ? sql.ref(`${measure}_band`) : bandSql(`${measure}_band`, digits);
@@ -181,7 +159,7 @@ export async function bandCounts(
 	within?: { coarse: number },
 ): Promise<{ band: number; count: number }[]> {
 	const range = within ? bandRange(within.coarse, COARSE) : undefined;
-	const rows = await withValueCounts(db)
+	const rows = await db
 		.selectFrom("transaction_value_counts")
 		.select(["band", sql<number>`sum(count)`.as("count")])
 		.where("account_id", "=", accountId)
@@ -208,7 +186,7 @@ export async function anyCounted(
 	accountId: string,
 	where: Expression<SqlBool>,
 ): Promise<boolean> {
-	const found = await withValueCounts(db)
+	const found = await db
 		.selectFrom("transaction_value_counts")
 		.select(sql<number>`1`.as("found"))
 		.where("account_id", "=", accountId)
@@ -239,7 +217,7 @@ export async function valueCountDrift(db: Kysely<Database>, accountId: string): 
 		net: Number(entry.net),
 	}));
 	for (const row of valueCountRowsOf(rows)) expected.set(keyOf(row), row.count);
-	const counted = await withValueCounts(db)
+	const counted = await db
 		.selectFrom("transaction_value_counts")
 		.selectAll()
 		.where("account_id", "=", accountId)

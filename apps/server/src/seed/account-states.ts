@@ -21,7 +21,7 @@ import { featureFlagsOf, storedSettingsOf } from "../accounts/documents.ts";
 import { standardAccountFee } from "../accounts/fees.ts";
 import type { Db } from "../db/connection.ts";
 import type { AccountsTable } from "../db/schema.ts";
-import { ROLLUP_SPANS, withRollups } from "../ledger/rollups.ts";
+import { ROLLUP_SPANS } from "../ledger/rollups.ts";
 import { writeOptions } from "../wp/queries.ts";
 import { DAY } from "./calendar.ts";
 import { DEMO_STORE_ADDRESS } from "./settings.ts";
@@ -133,7 +133,7 @@ export function accountStateOverrides(
 
 /** Lifetime total payment volume of the default currency, from the coarsest rollups. */
 async function lifetimeTpv(db: Db, accountId: string, currency: string): Promise<number> {
-	const rows = await withRollups(db.kysely)
+	const rows = await db.kysely
 		.selectFrom("transaction_rollups")
 		.select(["type", sql<number>`sum(amount)`.as("amount"), sql<number>`sum(fee)`.as("fee")])
 		.where("account_id", "=", accountId)

@@ -5,17 +5,10 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TransactionValueCountsTable } from "../../src/db/schema.ts";
 import { ROLLUP_DIMENSIONS } from "../../src/ledger/rollup-dimensions.ts";
 import { rebuildRollups } from "../../src/ledger/rollups.ts";
-import {
-	bandRange,
-	COARSE,
-	FINE,
-	type TransactionValueCountsTable,
-	valueBand,
-	valueCountRowsOf,
-	withValueCounts,
-} from "../../src/ledger/value-counts.ts";
+import { bandRange, COARSE, FINE, valueBand, valueCountRowsOf } from "../../src/ledger/value-counts.ts";
 import { insertTestAccount } from "../../src/testing/fixtures.ts";
 import { createTestDb, type TestDb } from "../../src/testing/test-db.ts";
 import { transactionFixtures } from "../support/transaction-fixtures.ts";
@@ -99,7 +92,7 @@ describe("rebuilding the counts from the ledger", () => {
 		}));
 		await db.kysely.insertInto("balance_transactions").values(rows).execute();
 		await rebuildRollups(db.kysely, ACCOUNT);
-		const stored = await withValueCounts(db.kysely)
+		const stored = await db.kysely
 			.selectFrom("transaction_value_counts")
 			.selectAll()
 			.where("account_id", "=", ACCOUNT)

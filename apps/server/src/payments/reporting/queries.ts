@@ -9,7 +9,6 @@ import { activityFigures, REPORT_TYPES, type TypeTotals } from "@paydesk/domain/
 import { sql } from "kysely";
 import type { Db } from "../../db/connection.ts";
 import { rollupCover } from "../../ledger/rollup-cover.ts";
-import { withRollups } from "../../ledger/rollups.ts";
 
 /** A range of epoch seconds, from <= t < until. */
 export interface SecondsRange {
@@ -41,10 +40,9 @@ export async function reportTypeTotals(
 ): Promise<TypeTotals[]> {
 	const { periods, edges } = rollupCover(range);
 	const parts: Promise<TypeTotals[]>[] = [];
-	const rollups = withRollups(db.kysely);
 	for (const period of periods) {
 		parts.push(
-			rollups
+			db.kysely
 				.selectFrom("transaction_rollups")
 				.select(["type", sql<number>`sum(amount)`.as("amount"), sql<number>`sum(fee)`.as("fee")])
 				.where("account_id", "=", accountId)

@@ -18,7 +18,7 @@ import { type AliasedSelectQueryBuilder, type Expression, type SqlBool, sql } fr
 import type { Db } from "../../db/connection.ts";
 import type { BalanceTransactionsTable } from "../../db/schema.ts";
 import { subscriptionsOf } from "../../ledger/order-details.ts";
-import { DAY_SECONDS, withRollups } from "../../ledger/rollups.ts";
+import { DAY_SECONDS } from "../../ledger/rollups.ts";
 import { bandCounts, bandRange, type ValueMeasure } from "../../ledger/value-counts.ts";
 import { type ListOrder, listOrder, orderRows, reversedOrder } from "../../lists/list-sql.ts";
 import { all, dimensionConditions, ledgerConditions, rollupEligible } from "./filters.ts";
@@ -173,7 +173,7 @@ async function dateSeek(
 	const newestFirst = query.direction === "desc";
 	const base = [sql<SqlBool>`account_id = ${accountId}`, ...dimensionConditions(query)];
 	const counts = async (span: number, within?: number) => {
-		const rows = await withRollups(db.kysely)
+		const rows = await db.kysely
 			.selectFrom("transaction_rollups")
 			.select(["period", sql<number>`sum(count)`.as("count")])
 			.where(all([...base, sql<SqlBool>`span = ${sql.lit(span)}`]))

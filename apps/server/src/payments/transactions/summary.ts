@@ -11,7 +11,7 @@ import type { TransactionFilters, TransactionsSummary } from "@paydesk/contract/
 import { type Expression, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/connection.ts";
 import { rollupCover } from "../../ledger/rollup-cover.ts";
-import { ROLLUP_SPANS, withRollups } from "../../ledger/rollups.ts";
+import { ROLLUP_SPANS } from "../../ledger/rollups.ts";
 import { anyCounted } from "../../ledger/value-counts.ts";
 import {
 	all,
@@ -130,7 +130,7 @@ export async function transactionChoices(
 	db: Db,
 	accountId: string,
 ): Promise<{ storeCurrencies: string[]; customerCurrencies: string[]; sources: string[] }> {
-	const rows = await withRollups(db.kysely)
+	const rows = await db.kysely
 		.selectFrom("transaction_rollups")
 		.select(["currency", "customer_currency", "source"])
 		.where("account_id", "=", accountId)

@@ -9,7 +9,6 @@ import {
 	insertBalanceTransactions,
 	rebuildRollups,
 	rollupDrift,
-	withRollups,
 } from "../../../src/ledger/rollups.ts";
 import { filterTimeZone } from "../../../src/lists/time-zones.ts";
 import { summariseTransactions } from "../../../src/payments/transactions/summary.ts";
@@ -68,7 +67,7 @@ describe("summaries from daily rollups equal a scan of the ledger (issue 4, spee
 
 	it("answers from the rollups when the filters allow (a changed rollup shows), from the ledger otherwise", async () => {
 		const bump = (by: number) =>
-			withRollups(db.kysely)
+			db.kysely
 				.updateTable("transaction_rollups")
 				.set({ count: sql`count + ${sql.lit(by)}` })
 				.where("account_id", "=", TEST_ACCOUNT)
@@ -122,7 +121,7 @@ describe("summaries from daily rollups equal a scan of the ledger (issue 4, spee
 describe("rollups are kept by whoever writes the ledger", () => {
 	it("hold every row of a bulk load once per span", async () => {
 		expect(await rollupDrift(db.kysely, TEST_ACCOUNT)).toEqual([]);
-		const rolled = await withRollups(db.kysely)
+		const rolled = await db.kysely
 			.selectFrom("transaction_rollups")
 			.select(["span", sql<number>`sum(count)`.as("count")])
 			.where("account_id", "=", TEST_ACCOUNT)
