@@ -226,28 +226,35 @@ async function primaryKeys(db: Db, tables: readonly string[]): Promise<Map<strin
 }
 
 /**
- * The values the payment created (every primary-key value it inserted, but the account's), each
- * to be replaced by a fresh one in every run, wherever it appears in a statement.
+ * The values the payment created, each to be replaced by a fresh one in every run, wherever it
+ * appears in a statement: the primary-key values of the rows it inserted (the account's aside).
+ * An upsert (ON CONFLICT … DO UPDATE) adds to a row that other payments share (a rollup, a
+ * counter), so its key stays as it is, as it would for the next real payment. A numeric key part
+ * beside a created text part (a timeline's seq under its new intent) is fresh with it already.
  */
 function identities(writes: readonly Statement[], keys: Map<string, string[]>): Set<unknown> {
 	const found = new Set<unknown>();
 	for (const write of writes) {
 		const shape = insertShape(write.sql);
-		if (!shape) continue;
-		const primary = keys.get(shape.table) ?? [];
+		if (!shape || /\bon\s+conflict\b[^;]*\bdo\s+update\b/i.test(write.sql)) continue;
+		const primary = (keys.get(shape.table) ?? []).filter((column) => column !== "account_id");
 		const width = shape.columns.length;
 		for (let row = 0; row * width < write.parameters.length; row++) {
-			shape.columns.forEach((column, index) => {
-				if (column !== "account_id" && primary.includes(column))
-					found.add(write.parameters[row * width + index]);
-			});
+			const values = primary.map((column) => write.parameters[row * width + shape.columns.indexOf(column)]);
+			const texts = values.filter((value) => typeof value === "string");
+			for (const value of texts.length > 0 ? texts : values) found.add(value);
 		}
 	}
 	return found;
 }
 
-function freshValue(value: unknown, run: number): unknown {
-	if (typeof value === "number") return value + (run + 1) * 10_000_000;
+/**
+ * A fresh value for a created one in a run. Numbers go below zero, where no stored row is, one
+ * apart per value and run: PostgreSQL's integer keys would overflow long before the last run if
+ * they were pushed up past the store's own.
+ */
+function freshValue(value: unknown, index: number, count: number, run: number): unknown {
+	if (typeof value === "number") return -(run * count + index + 1);
 	return `${String(value)}r${run}`;
 }
 
@@ -255,9 +262,12 @@ async function floorRun(db: Db, writes: readonly Statement[], runs: number): Pro
 	const tables = [
 		...new Set(writes.map((write) => insertShape(write.sql)?.table).filter(Boolean)),
 	] as string[];
-	const created = identities(writes, await primaryKeys(db, tables));
+	const created = [...identities(writes, await primaryKeys(db, tables))];
 	const parametersOf = (write: Statement, run: number) =>
-		write.parameters.map((value) => (created.has(value) ? freshValue(value, run) : value));
+		write.parameters.map((value) => {
+			const index = created.indexOf(value);
+			return index === -1 ? value : freshValue(value, index, created.length, run);
+		});
 	const started = process.cpuUsage();
 	if (db.dialect === "sqlite" && db.sqlite) {
 		const sqlite = db.sqlite;

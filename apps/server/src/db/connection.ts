@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, type KyselyConfig, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.ts";
+import { statementCache } from "./statement-cache.ts";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -69,6 +70,11 @@ export function openDb(config: DbConfig): Db {
 	sqlite.pragma("busy_timeout = 5000");
 	sqlite.pragma("cache_size = -65536");
 	sqlite.pragma("temp_store = MEMORY");
-	const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: config.log });
+	// Kysely runs its queries through prepared statements it keeps (statement-cache.ts); the raw
+	// handle above stays as better-sqlite3 made it, for bulk loads and streams.
+	const kysely = new Kysely<Database>({
+		dialect: new SqliteDialect({ database: statementCache(sqlite) }),
+		log: config.log,
+	});
 	return { kysely, dialect: "sqlite", sqlite, close: () => kysely.destroy() };
 }
