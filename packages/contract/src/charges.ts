@@ -27,6 +27,7 @@ import { DISPUTE_STATUSES } from "@paydesk/domain/charge-status";
 import { REFUND_REASONS } from "@paydesk/domain/refunds";
 import { z } from "zod";
 import { minorAmount, objectId, queryInt } from "./common.ts";
+import { IDEMPOTENCY_KEY_REUSED } from "./errors.ts";
 import { defineRoute, REST_BASE } from "./route.ts";
 
 export const CHARGE_ERRORS = {
@@ -41,7 +42,7 @@ export const CHARGE_ERRORS = {
 	serverError: "wcpay_server_error",
 	refundNotAllowed: "wcpay_refund_not_allowed",
 	refundAmountTooLarge: "wcpay_refund_amount_too_large",
-	idempotencyKeyReused: "wcpay_idempotency_key_reused",
+	idempotencyKeyReused: IDEMPOTENCY_KEY_REUSED,
 } as const;
 
 export const text = z.string().nullish();

@@ -16,6 +16,7 @@ import { PAYOUT_STATUSES, PAYOUT_TYPES } from "@paydesk/domain/payouts";
 import { z } from "zod";
 import { depositsSchedule, externalAccount } from "./accounts.ts";
 import { currencyCode, minorAmount, objectId } from "./common.ts";
+import { IDEMPOTENCY_KEY_REUSED } from "./errors.ts";
 import { defineExportRoutes } from "./exports.ts";
 import { defineListQuery, listResponse, oneOf, sharedFilterFields } from "./list.ts";
 import { defineRoute, REST_BASE } from "./route.ts";
@@ -23,7 +24,7 @@ import { defineRoute, REST_BASE } from "./route.ts";
 export const DEPOSIT_ERRORS = {
 	notFound: "wcpay_deposit_not_found",
 	instantUnavailable: "wcpay_instant_deposit_unavailable",
-	idempotencyKeyReused: "wcpay_idempotency_key_reused",
+	idempotencyKeyReused: IDEMPOTENCY_KEY_REUSED,
 } as const;
 
 export const payout = z.object({

@@ -37,6 +37,7 @@ import {
 import { DISPUTE_METADATA_KEYS, DISPUTE_STATUSES } from "@paydesk/domain/disputes/statuses";
 import { z } from "zod";
 import { minorAmount, objectId } from "./common.ts";
+import { IDEMPOTENCY_KEY_REUSED } from "./errors.ts";
 import { defineExportRoutes } from "./exports.ts";
 import { uploadedFile } from "./files.ts";
 import { defineListQuery, listResponse, oneOf, sharedFilterFields } from "./list.ts";
@@ -48,7 +49,7 @@ export const DISPUTE_ERRORS = {
 	filesTooLarge: "wcpay_evidence_files_too_large",
 	evidenceTooLong: "wcpay_evidence_too_long",
 	productTypeRequired: "wcpay_product_type_required",
-	idempotencyKeyReused: "wcpay_idempotency_key_reused",
+	idempotencyKeyReused: IDEMPOTENCY_KEY_REUSED,
 } as const;
 
 const seconds = z.number().int();

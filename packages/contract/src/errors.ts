@@ -15,6 +15,12 @@ export const restError = z.object({
 });
 export type RestErrorBody = z.infer<typeof restError>;
 
+/**
+ * An Idempotency-Key brought back with another call or another body (400), on any write. The one
+ * rule of keys is in the README ("Idempotency-Key").
+ */
+export const IDEMPOTENCY_KEY_REUSED = "wcpay_idempotency_key_reused";
+
 /** Codes shared by every route. */
 export const COMMON_ERROR_CODES = [
 	"rest_invalid_param",

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { type AuthUser, can } from "../auth/context.ts";
 import type { Clock } from "../clock.ts";
+import type { IdempotencyScope } from "../ledger/idempotency.ts";
 import { forbidden, invalidParams, notLoggedIn, RestError } from "./rest-error.ts";
 
 declare module "fastify" {
@@ -26,6 +27,12 @@ export interface RouteContext<C extends RouteContract> {
 	 */
 	clock: Clock;
 	accountId: string;
+	/**
+	 * The request's Idempotency-Key with the user, call and fingerprint it is bound to, as the
+	 * HTTP layer claimed it (http/idempotency-keys.ts); a money movement hands it to its processor,
+	 * which checks it again in its own transaction. Undefined without the header.
+	 */
+	idempotency: IdempotencyScope | undefined;
 	request: FastifyRequest;
 	reply: FastifyReply;
 }
@@ -110,6 +117,7 @@ export function contractRoute<C extends RouteContract>(
 				clock,
 				user: user as AuthUser,
 				accountId: user?.accountId ?? "",
+				idempotency: request.idempotencyScope,
 				request,
 				reply,
 			} as RouteContext<C>);

@@ -4,7 +4,9 @@
  */
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
+import { IDEMPOTENCY_KEY_REUSED } from "@paydesk/contract/errors";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { IdempotencyKeyReused } from "../ledger/idempotency.ts";
 import { wpDiePage } from "./html.ts";
 import { noRoute, RestError } from "./rest-error.ts";
 import { SECURITY_HEADERS } from "./security-headers.ts";
@@ -38,6 +40,11 @@ const MALFORMED_MULTIPART =
 
 function toRestError(error: FastifyError | RestError | Error): RestError | null {
 	if (error instanceof RestError) return error;
+	// One answer for a key brought back with another request, whichever layer found it: the HTTP
+	// layer's claim or a money movement's own check in its transaction (ledger/idempotency.ts).
+	if (error instanceof IdempotencyKeyReused) {
+		return new RestError(IDEMPOTENCY_KEY_REUSED, error.message, 400);
+	}
 	// A client's broken upload is its own fault (400), not a server error.
 	if (MALFORMED_MULTIPART.test(String(error.message))) {
 		return new RestError("rest_invalid_param", "The multipart body is malformed or incomplete.", 400);

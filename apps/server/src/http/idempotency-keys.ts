@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key on every state-changing REST call (issue 11): the same key from the same user
+ * Idempotency-Key on every state-changing REST call: the same key from the same user
  * on the same call replays the first successful answer (with `Idempotent-Replayed: true`)
  * instead of doing the work again; the same key with another call or body is refused with
  * wcpay_idempotency_key_reused; a request arriving while the first is still running waits for
@@ -7,7 +7,7 @@
  * they can be retried.
  *
  * One hook for all routes, so a new route is covered without doing anything. The money
- * movements also check their key inside their own database transaction (processor/*), which
+ * movements also check their key inside their own database transaction (processors/), which
  * still holds if this process dies between the work and the recording of its answer here.
  * Multipart uploads are left out: their body is streamed to the handler, not fingerprinted here.
  */
@@ -15,7 +15,7 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/connection.ts";
-import { IdempotencyKeyReused, parseIdempotencyKey } from "../ledger/idempotency.ts";
+import { parseIdempotencyKey } from "../ledger/idempotency.ts";
 import { type Claim, openRequestKeys, RequestKeyInUse, type RequestKeyScope } from "./request-keys.ts";
 import { invalidParams, RestError } from "./rest-error.ts";
 
@@ -74,9 +74,6 @@ export function registerIdempotencyKeys(app: FastifyInstance, db: Db, clock: Clo
 		try {
 			claim = await keys.claim(scope, clock.seconds());
 		} catch (error) {
-			if (error instanceof IdempotencyKeyReused) {
-				throw new RestError("wcpay_idempotency_key_reused", error.message, 400);
-			}
 			if (error instanceof RequestKeyInUse)
 				throw new RestError("rest_idempotency_key_in_use", error.message, 409);
 			throw error;

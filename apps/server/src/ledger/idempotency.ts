@@ -38,19 +38,6 @@ export function parseIdempotencyKey(header: string | string[] | undefined): stri
 	return header;
 }
 
-/**
- * The scope of a request's Idempotency-Key header without its fingerprint (the movement adds
- * it): undefined without a header, null when the header is malformed.
- */
-export function idempotencyScopeOf(
-	header: string | string[] | undefined,
-	request: { accountId: string; userId: number; method: string; path: string },
-): Omit<IdempotencyScope, "fingerprint"> | undefined | null {
-	const key = parseIdempotencyKey(header);
-	if (key === undefined || key === null) return key;
-	return { ...request, key };
-}
-
 /** What a key's row holds, once it is known to be this same request's; else IdempotencyKeyReused. */
 function sameRequestOrThrow<S extends { fingerprint: string }>(
 	seen: { method: string; path: string; response: string },

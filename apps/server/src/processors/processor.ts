@@ -96,7 +96,7 @@ export interface AuthorizationRequest {
 	/** The merchant acting: named on the timeline when the payment was held for review. */
 	user: { id: number; username: string };
 	now: number;
-	idempotency?: Omit<IdempotencyScope, "fingerprint"> | undefined;
+	idempotency?: IdempotencyScope | undefined;
 }
 
 export interface RefundRequest {
@@ -108,7 +108,7 @@ export interface RefundRequest {
 	/** When given, must be the charge's order. */
 	orderId?: number | undefined;
 	now: number;
-	idempotency?: Omit<IdempotencyScope, "fingerprint"> | undefined;
+	idempotency?: IdempotencyScope | undefined;
 }
 
 export type RefundFailure =
@@ -120,7 +120,7 @@ export type RefundResult =
 	| { ok: true; refund: RefundsTable; replayed: boolean }
 	| { ok: false; failure: RefundFailure };
 
-export type PayoutErrorCode = "account_missing" | "instant_unavailable" | "idempotency_key_reused";
+export type PayoutErrorCode = "account_missing" | "instant_unavailable";
 
 export class PayoutError extends Error {
 	readonly code: PayoutErrorCode;
@@ -136,11 +136,7 @@ export interface InstantPayoutRequest {
 	userId: number;
 	currency: string;
 	now: number;
-	/** The client's Idempotency-Key, scoped to the user. */
-	idempotencyKey?: string | undefined;
-	/** Method and route the key is bound to, so a key cannot be replayed on another call. */
-	method: string;
-	path: string;
+	idempotency?: IdempotencyScope | undefined;
 }
 
 export type DisputeErrorCode =
@@ -175,8 +171,7 @@ export interface DisputeActionRequest {
 	accountId: string;
 	disputeId: string;
 	now: number;
-	/** The client's Idempotency-Key with the user, method and path it is bound to. */
-	idempotency?: Omit<IdempotencyScope, "fingerprint"> | undefined;
+	idempotency?: IdempotencyScope | undefined;
 }
 
 export interface EvidenceRequest extends DisputeActionRequest {

@@ -7,11 +7,11 @@ import {
 	getDepositsSummary,
 	listDeposits,
 } from "@paydesk/contract/deposits";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { loadAccount } from "../../accounts/account.ts";
 import { registerExport } from "../../exports/register-export.ts";
 import { contractRoute } from "../../http/contract-route.ts";
-import { invalidParams, notFound, RestError } from "../../http/rest-error.ts";
+import { notFound, RestError } from "../../http/rest-error.ts";
 import { filterTimeZone } from "../../lists/time-zones.ts";
 import { PayoutError } from "../../processors/processor.ts";
 import { payoutExport } from "./export.ts";
@@ -21,20 +21,9 @@ import { findPayout, listPayouts, summarisePayouts, toPayout } from "./queries.t
 const accountMissing = () =>
 	new RestError("wcpay_account_not_found", "No payments account is connected to this store.", 404);
 
-/** The Idempotency-Key header: printable ASCII, at most 255 characters. */
-function idempotencyKey(request: FastifyRequest): string | undefined {
-	const header = request.headers["idempotency-key"];
-	if (header === undefined) return undefined;
-	if (typeof header !== "string" || !/^[\x21-\x7e]{1,255}$/.test(header)) {
-		throw invalidParams({ "Idempotency-Key": "Idempotency-Key must be 1 to 255 printable characters" });
-	}
-	return header;
-}
-
 const PAYOUT_ERROR_ANSWERS = {
 	account_missing: [accountMissing().code, 404],
 	instant_unavailable: [DEPOSIT_ERRORS.instantUnavailable, 400],
-	idempotency_key_reused: [DEPOSIT_ERRORS.idempotencyKeyReused, 400],
 } as const;
 
 export default async function depositsRoutes(app: FastifyInstance): Promise<void> {
@@ -62,17 +51,14 @@ export default async function depositsRoutes(app: FastifyInstance): Promise<void
 		return toPayout(row);
 	});
 
-	contractRoute(app, createInstantDeposit, async ({ body, user, accountId, request, clock }) => {
-		const key = idempotencyKey(request);
+	contractRoute(app, createInstantDeposit, async ({ body, user, accountId, idempotency, clock }) => {
 		try {
 			const { payout } = await app.processorFor(accountId).instantPayout({
 				accountId,
 				userId: user.id,
 				currency: body.currency,
 				now: clock.seconds(),
-				idempotencyKey: key,
-				method: createInstantDeposit.method,
-				path: createInstantDeposit.path,
+				idempotency,
 			});
 			return toPayout(payout);
 		} catch (error) {

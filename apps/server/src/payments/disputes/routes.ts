@@ -7,13 +7,11 @@ import {
 	listDisputes,
 	updateDispute,
 } from "@paydesk/contract/disputes";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
-import type { AuthUser } from "../../auth/context.ts";
 import { registerExport } from "../../exports/register-export.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { invalidParams, notFound, RestError } from "../../http/rest-error.ts";
-import { IdempotencyKeyReused, parseIdempotencyKey } from "../../ledger/idempotency.ts";
 import { filterTimeZone } from "../../lists/time-zones.ts";
 import { type DisputeDecision, DisputeError, type DisputeErrorCode } from "../../processors/processor.ts";
 import { loadDispute } from "./detail.ts";
@@ -32,15 +30,6 @@ const ERROR_ANSWERS: Readonly<Record<Exclude<DisputeErrorCode, "unknown_file">, 
 		product_type_required: [DISPUTE_ERRORS.productTypeRequired, 400],
 	};
 
-/** The scope an Idempotency-Key binds to: this user, this method and route. */
-function idempotencyOf(request: FastifyRequest, user: AuthUser, method: string, path: string) {
-	const key = parseIdempotencyKey(request.headers["idempotency-key"]);
-	if (key === null) {
-		throw invalidParams({ "Idempotency-Key": "Idempotency-Key must be 1 to 255 printable characters" });
-	}
-	return key === undefined ? undefined : { accountId: user.accountId, userId: user.id, key, method, path };
-}
-
 /** Runs a processor decision and answers the dispute as it now stands. */
 async function decided(
 	deps: AppDeps,
@@ -52,9 +41,6 @@ async function decided(
 	try {
 		decision = await run();
 	} catch (error) {
-		if (error instanceof IdempotencyKeyReused) {
-			throw new RestError(DISPUTE_ERRORS.idempotencyKeyReused, error.message, 400);
-		}
 		if (!(error instanceof DisputeError)) throw error;
 		if (error.code === "unknown_file") throw invalidParams({ [`evidence.${error.field}`]: error.message });
 		const [code, status] = ERROR_ANSWERS[error.code];
@@ -86,7 +72,7 @@ export default async function disputesRoutes(app: FastifyInstance): Promise<void
 		return dispute;
 	});
 
-	contractRoute(app, updateDispute, async ({ params, body, user, accountId, request, reply, clock }) =>
+	contractRoute(app, updateDispute, async ({ params, body, accountId, idempotency, reply, clock }) =>
 		decided(app.deps, accountId, reply, () =>
 			app.processorFor(accountId).saveEvidence({
 				accountId,
@@ -95,18 +81,18 @@ export default async function disputesRoutes(app: FastifyInstance): Promise<void
 				evidence: body.evidence,
 				metadata: body.metadata,
 				submit: body.submit,
-				idempotency: idempotencyOf(request, user, updateDispute.method, updateDispute.path),
+				idempotency,
 			}),
 		),
 	);
 
-	contractRoute(app, closeDispute, async ({ params, user, accountId, request, reply, clock }) =>
+	contractRoute(app, closeDispute, async ({ params, accountId, idempotency, reply, clock }) =>
 		decided(app.deps, accountId, reply, () =>
 			app.processorFor(accountId).acceptDispute({
 				accountId,
 				disputeId: params.id,
 				now: clock.seconds(),
-				idempotency: idempotencyOf(request, user, closeDispute.method, closeDispute.path),
+				idempotency,
 			}),
 		),
 	);

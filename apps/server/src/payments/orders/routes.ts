@@ -8,8 +8,8 @@ import { CHARGE_ERRORS } from "@paydesk/contract/charges";
 import { cancelAuthorization, captureAuthorization, getOrder } from "@paydesk/contract/orders";
 import type { FastifyInstance } from "fastify";
 import { contractRoute, type RouteContext } from "../../http/contract-route.ts";
-import { invalidParams, notFound, RestError } from "../../http/rest-error.ts";
-import { IdempotencyKeyReused, idempotencyScopeOf } from "../../ledger/idempotency.ts";
+import { notFound, RestError } from "../../http/rest-error.ts";
+import { IdempotencyKeyReused } from "../../ledger/idempotency.ts";
 import type { AuthorizationFailureCode, AuthorizationResult } from "../../processors/processor.ts";
 import { storeOrderOf } from "./queries.ts";
 
@@ -41,21 +41,17 @@ function failureError(failure: Failure): RestError {
 
 type SettleRoute = typeof captureAuthorization | typeof cancelAuthorization;
 
-function settleHandler(
-	processor: FastifyInstance["processorFor"],
-	route: SettleRoute,
-	action: "capture" | "cancel",
-) {
-	return async ({ params, body, user, accountId, request, reply, clock }: RouteContext<SettleRoute>) => {
-		const idempotency = idempotencyScopeOf(request.headers["idempotency-key"], {
-			accountId,
-			userId: user.id,
-			method: route.method,
-			path: route.path,
-		});
-		if (idempotency === null) {
-			throw invalidParams({ "Idempotency-Key": "Idempotency-Key must be 1 to 255 printable characters" });
-		}
+function settleHandler(processor: FastifyInstance["processorFor"], action: "capture" | "cancel") {
+	return async ({
+		params,
+		body,
+		user,
+		accountId,
+		idempotency,
+		request,
+		reply,
+		clock,
+	}: RouteContext<SettleRoute>) => {
 		let result: AuthorizationResult;
 		try {
 			result = await processor(accountId)[action]({
@@ -67,9 +63,7 @@ function settleHandler(
 				idempotency,
 			});
 		} catch (error) {
-			if (error instanceof IdempotencyKeyReused) {
-				throw new RestError(CHARGE_ERRORS.idempotencyKeyReused, error.message, 400);
-			}
+			if (error instanceof IdempotencyKeyReused) throw error;
 			request.log.error({ err: error }, "authorization could not be settled");
 			throw new RestError(
 				CHARGE_ERRORS.serverError,
@@ -92,11 +86,11 @@ export default async function ordersRoutes(app: FastifyInstance): Promise<void> 
 	contractRoute(
 		app,
 		captureAuthorization,
-		settleHandler((accountId) => app.processorFor(accountId), captureAuthorization, "capture"),
+		settleHandler((accountId) => app.processorFor(accountId), "capture"),
 	);
 	contractRoute(
 		app,
 		cancelAuthorization,
-		settleHandler((accountId) => app.processorFor(accountId), cancelAuthorization, "cancel"),
+		settleHandler((accountId) => app.processorFor(accountId), "cancel"),
 	);
 }

@@ -6,9 +6,8 @@
 import { CHARGE_ERRORS, createRefund } from "@paydesk/contract/charges";
 import type { FastifyInstance } from "fastify";
 import { contractRoute } from "../../http/contract-route.ts";
-import { invalidParams, RestError } from "../../http/rest-error.ts";
+import { RestError } from "../../http/rest-error.ts";
 import { refundEntityOf } from "../../ledger/charges.ts";
-import { IdempotencyKeyReused, idempotencyScopeOf } from "../../ledger/idempotency.ts";
 import type { RefundFailure } from "../../processors/processor.ts";
 
 function refundError(failure: RefundFailure): RestError {
@@ -29,35 +28,18 @@ function refundError(failure: RefundFailure): RestError {
 }
 
 export default async function refundsRoutes(app: FastifyInstance): Promise<void> {
-	const { db } = app.deps;
-	contractRoute(app, createRefund, async ({ body, user, accountId, request, reply, clock }) => {
-		const idempotency = idempotencyScopeOf(request.headers["idempotency-key"], {
+	contractRoute(app, createRefund, async ({ body, accountId, idempotency, reply, clock }) => {
+		const result = await app.processorFor(accountId).refund({
 			accountId,
-			userId: user.id,
-			method: createRefund.method,
-			path: createRefund.path,
+			chargeId: body.charge_id,
+			amount: body.amount,
+			reason: body.reason,
+			orderId: body.order_id,
+			now: clock.seconds(),
+			idempotency,
 		});
-		if (idempotency === null) {
-			throw invalidParams({ "Idempotency-Key": "Idempotency-Key must be 1 to 255 printable characters" });
-		}
-		try {
-			const result = await app.processorFor(accountId).refund({
-				accountId,
-				chargeId: body.charge_id,
-				amount: body.amount,
-				reason: body.reason,
-				orderId: body.order_id,
-				now: clock.seconds(),
-				idempotency,
-			});
-			if (!result.ok) throw refundError(result.failure);
-			if (result.replayed) reply.header("idempotent-replayed", "true");
-			return refundEntityOf(result.refund);
-		} catch (error) {
-			if (error instanceof IdempotencyKeyReused) {
-				throw new RestError(CHARGE_ERRORS.idempotencyKeyReused, error.message, 400);
-			}
-			throw error;
-		}
+		if (!result.ok) throw refundError(result.failure);
+		if (result.replayed) reply.header("idempotent-replayed", "true");
+		return refundEntityOf(result.refund);
 	});
 }

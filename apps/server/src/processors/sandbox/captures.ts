@@ -22,7 +22,7 @@ import type { BalanceTransactionsTable, ChargesTable, Database, OrdersTable } fr
 import { paymentMethodDetailsOf } from "../../ledger/charge-details.ts";
 import { settlementType } from "../../ledger/entries.ts";
 import { paymentChange, recordAccountEvents } from "../../ledger/events.ts";
-import { type IdempotencyScope, rememberAnswer, replayedAnswer } from "../../ledger/idempotency.ts";
+import { rememberAnswer, replayedAnswer } from "../../ledger/idempotency.ts";
 import { insertBalanceTransactions } from "../../ledger/rollups.ts";
 import { amountData, capturedData, fraudDecisionData, writeTimelineEvent } from "../../ledger/timeline.ts";
 import type { AuthorizationFailureCode, AuthorizationRequest, AuthorizationResult } from "../processor.ts";
@@ -279,10 +279,7 @@ async function settleAuthorization(
 				.where("account_id", "=", request.accountId)
 				.where("payment_intent_id", "=", request.paymentIntentId),
 		).executeTakeFirst();
-		const scope = request.idempotency && {
-			...request.idempotency,
-			fingerprint: `${request.orderId}|${request.paymentIntentId}`,
-		};
+		const scope = request.idempotency;
 		if (scope) {
 			const first = await replayedAnswer(trx, scope, captureAnswer);
 			if (first) return { ok: true, answer: first, replayed: true };

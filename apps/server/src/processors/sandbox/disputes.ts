@@ -6,7 +6,6 @@
  * Idempotency-Key, get the first answer again). Accepting moves no money: the disputed amount
  * and the dispute fee were debited when the dispute opened, and they stay debited.
  */
-import { createHash } from "node:crypto";
 import { FILE_EVIDENCE_KEYS } from "@paydesk/domain/disputes/evidence-fields";
 import {
 	type EvidenceTextViolation,
@@ -27,7 +26,7 @@ import { forUpdate } from "../../db/dialect.ts";
 import type { Database, DisputesTable } from "../../db/schema.ts";
 import { disputeEvidenceOf, disputeMetadataOf } from "../../ledger/dispute-documents.ts";
 import { recordAccountEvents } from "../../ledger/events.ts";
-import { type IdempotencyScope, rememberAnswer, replayedAnswer } from "../../ledger/idempotency.ts";
+import { rememberAnswer, replayedAnswer } from "../../ledger/idempotency.ts";
 import { writeTimelineEvent } from "../../ledger/timeline.ts";
 import {
 	type DisputeActionRequest,
@@ -122,12 +121,11 @@ async function writeDisputeEvent(trx: Trx, row: DisputesTable, type: string, now
 async function decide(
 	db: Db,
 	request: DisputeActionRequest,
-	fingerprint: string,
 	apply: (trx: Trx, row: DisputesTable) => Promise<string | null>,
 ): Promise<DisputeDecision> {
 	return db.kysely.transaction().execute(async (trx) => {
 		const row = await lockDispute(db, trx, request);
-		const scope = request.idempotency && { ...request.idempotency, fingerprint };
+		const scope = request.idempotency;
 		if (scope) {
 			const first = await replayedAnswer(trx, scope, z.object({ dispute_id: z.string() }));
 			if (first) return { disputeId: first.dispute_id, replayed: true };
@@ -152,7 +150,7 @@ async function decide(
  * warning_closed (it moved no money). Accepting an already accepted dispute changes nothing.
  */
 export function acceptDispute(db: Db, request: DisputeActionRequest): Promise<DisputeDecision> {
-	return decide(db, request, `close|${request.disputeId}`, async (trx, row) => {
+	return decide(db, request, async (trx, row) => {
 		const metadata = disputeMetadataOf(row);
 		if (metadata[DISPUTE_METADATA_KEYS.closedByMerchant] === "1") return null;
 		if (!isEvidenceEditable(row.status)) throw notEditable(row);
@@ -218,18 +216,13 @@ async function checkEvidenceFiles(
 	}
 }
 
-function fingerprintOf(request: EvidenceRequest): string {
-	const body = JSON.stringify([request.evidence, request.metadata, request.submit]);
-	return `evidence|${request.disputeId}|${createHash("sha256").update(body).digest("hex")}`;
-}
-
 /**
  * Saves evidence for later, or submits it: status under review and __evidence_submitted_at,
  * together with the evidence, in the same transaction. Refused once the dispute left the
  * editable statuses, so a second submit can never overwrite submitted evidence.
  */
 export function saveDisputeEvidence(db: Db, request: EvidenceRequest): Promise<DisputeDecision> {
-	return decide(db, request, fingerprintOf(request), async (trx, row) => {
+	return decide(db, request, async (trx, row) => {
 		if (!isEvidenceEditable(row.status)) throw notEditable(row);
 		const evidence = merge(disputeEvidenceOf(row), request.evidence);
 		const metadata = merge(disputeMetadataOf(row), request.metadata);

@@ -1,21 +1,20 @@
 /**
- * The sandbox processor takes a payment (issue 14, DESIGN §3a): the plan (intake-plan.ts) is
- * written in one database transaction with the full effect of a real processor — the order and
- * its status, the charge, the balance transaction with its fee and availability (and rollups),
- * the timeline events and the payment intent. A retry with the same Idempotency-Key finds the
- * first answer inside that transaction, declines included, so money never moves twice.
+ * The sandbox processor takes a payment (DESIGN §3a): the plan (intake-plan.ts) is written in one
+ * database transaction with the full effect of a real processor — the order and its status, the
+ * charge, the balance transaction with its fee and availability (and rollups), the timeline
+ * events and the payment intent. A retry with the same Idempotency-Key finds the first answer
+ * inside that transaction, declines included, so money never moves twice.
  *
  * A card that asks for 3-D Secure leaves only the intent and its order: the prepared payment
  * waits in payment_intents.pending (never the card number or CVC) until confirmPayment.
  */
-import type { CreatePaymentIntentBody, PaymentIntentResult } from "@paydesk/contract/payment-intents";
 import type { Kysely } from "kysely";
 import type { Db } from "../../db/connection.ts";
 import { forUpdate } from "../../db/dialect.ts";
 import { newId, nextSequence } from "../../db/ids.ts";
 import type { ChargesTable, Database, OrdersTable } from "../../db/schema.ts";
 import { paymentChange, recordAccountEvents } from "../../ledger/events.ts";
-import { type IdempotencyScope, rememberAnswer, replayedAnswer } from "../../ledger/idempotency.ts";
+import { rememberAnswer, replayedAnswer } from "../../ledger/idempotency.ts";
 import { storedOrderDetails } from "../../ledger/order-details.ts";
 import { notify } from "../../notifications/notify.ts";
 import {

@@ -11,10 +11,10 @@ import { externalAccountsOf } from "../../accounts/documents.ts";
 import type { Db } from "../../db/connection.ts";
 import { forUpdate } from "../../db/dialect.ts";
 import { newId } from "../../db/ids.ts";
-import { parseJsonColumn } from "../../db/json.ts";
 import type { AccountsTable, PayoutsTable } from "../../db/schema.ts";
 import { accountBalances, instantBalanceFor } from "../../ledger/balances.ts";
 import { payoutChange, recordAccountEvents } from "../../ledger/events.ts";
+import { rememberAnswer, replayedAnswer } from "../../ledger/idempotency.ts";
 import { type InstantPayoutRequest, PayoutError } from "../processor.ts";
 
 /** The payout an instant payout's Idempotency-Key remembers (idempotency_keys.response), as its row. */
@@ -38,7 +38,7 @@ const storedPayout: z.ZodType<PayoutsTable, PayoutsTable> = z
 		failure_message: z.string().nullable(),
 		balance_transaction_id: z.string().nullable(),
 	})
-	.describe("idempotency_keys.response (an instant payout)");
+	.describe("an instant payout");
 
 /** "STRIPE TEST BANK •••• 6789 (USD)", as payouts name the account they went to. */
 export function bankAccountLabel(row: Pick<AccountsTable, "external_accounts">, currency: string): string {
@@ -61,29 +61,9 @@ export async function createInstantPayout(
 		).executeTakeFirst();
 		if (!account) throw new PayoutError("account_missing", "No payments account is connected.");
 
-		if (request.idempotencyKey) {
-			const seen = await trx
-				.selectFrom("idempotency_keys")
-				.selectAll()
-				.where("account_id", "=", request.accountId)
-				.where("user_id", "=", request.userId)
-				.where("key", "=", request.idempotencyKey)
-				.executeTakeFirst();
-			if (seen) {
-				const first = parseJsonColumn(storedPayout, seen.response, null);
-				if (
-					!first ||
-					seen.method !== request.method ||
-					seen.path !== request.path ||
-					first.currency !== request.currency
-				) {
-					throw new PayoutError(
-						"idempotency_key_reused",
-						"This Idempotency-Key was already used for a different request.",
-					);
-				}
-				return { payout: first, replayed: true };
-			}
+		if (request.idempotency) {
+			const first = await replayedAnswer(trx, request.idempotency, storedPayout);
+			if (first) return { payout: first, replayed: true };
 		}
 
 		const [balance] = await accountBalances(trx, request.accountId, request.now, request.currency);
@@ -116,20 +96,7 @@ export async function createInstantPayout(
 			balance_transaction_id: null,
 		};
 		await trx.insertInto("payouts").values(payout).execute();
-		if (request.idempotencyKey) {
-			await trx
-				.insertInto("idempotency_keys")
-				.values({
-					account_id: request.accountId,
-					user_id: request.userId,
-					key: request.idempotencyKey,
-					method: request.method,
-					path: request.path,
-					response: JSON.stringify(payout),
-					created: request.now,
-				})
-				.execute();
-		}
+		if (request.idempotency) await rememberAnswer(trx, request.idempotency, payout, request.now);
 		await recordAccountEvents(trx, request.accountId, request.now, [
 			payoutChange("payout.created", payout.id, payout.status),
 		]);

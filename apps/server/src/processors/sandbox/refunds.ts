@@ -6,16 +6,11 @@
  * rollups) denormalised like the charge's own, the timeline event, and the order's status.
  *
  * Never twice: concurrent or repeated requests serialise on the lock and find the amount
- * already refunded; a retry with the same Idempotency-Key gets the first refund back; and a
- * request without a key that repeats a refund of the same charge and amount within
- * DOUBLE_SUBMIT_WINDOW seconds is a double click, answered with the first refund.
+ * already refunded; a retry with the same Idempotency-Key gets the first refund back. Two
+ * requests without a key are two refunds, as a client asked for two (each within what is left
+ * to refund): the admin sends a key per refund dialog, so its double click is one refund.
  */
-import {
-	type RefundReason,
-	type RefundRefusal,
-	refundableAmount,
-	refundRefusal,
-} from "@paydesk/domain/refunds";
+import { type RefundReason, refundableAmount, refundRefusal } from "@paydesk/domain/refunds";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Db } from "../../db/connection.ts";
@@ -24,12 +19,10 @@ import { newId } from "../../db/ids.ts";
 import type { BalanceTransactionsTable, ChargesTable, Database, RefundsTable } from "../../db/schema.ts";
 import { chargeEntry, settlementType } from "../../ledger/entries.ts";
 import { paymentChange, recordAccountEvents } from "../../ledger/events.ts";
-import { type IdempotencyScope, rememberAnswer, replayedAnswer } from "../../ledger/idempotency.ts";
+import { rememberAnswer, replayedAnswer } from "../../ledger/idempotency.ts";
 import { insertBalanceTransactions } from "../../ledger/rollups.ts";
 import { refundData, writeTimelineEvent } from "../../ledger/timeline.ts";
 import type { RefundRequest, RefundResult } from "../processor.ts";
-
-export const DOUBLE_SUBMIT_WINDOW = 10;
 
 /** The refund a refund's Idempotency-Key remembers, as its row. */
 const storedRefund: z.ZodType<RefundsTable, RefundsTable> = z.object({
@@ -61,24 +54,6 @@ async function latestDisputeStatus(
 		.limit(1)
 		.executeTakeFirst();
 	return dispute ?? null;
-}
-
-/** The first refund of a double submission: same charge (and amount, when given) moments ago. */
-async function doubleSubmitted(
-	trx: Kysely<Database>,
-	charge: ChargesTable,
-	amount: number | undefined,
-	now: number,
-): Promise<RefundsTable | undefined> {
-	let query = trx
-		.selectFrom("refunds")
-		.selectAll()
-		.where("account_id", "=", charge.account_id)
-		.where("charge_id", "=", charge.id)
-		.where("status", "=", "succeeded")
-		.where("created", ">=", now - DOUBLE_SUBMIT_WINDOW);
-	if (amount !== undefined) query = query.where("amount", "=", amount);
-	return query.orderBy("created", "desc").limit(1).executeTakeFirst();
 }
 
 /**
@@ -172,18 +147,9 @@ export async function refundCharge(db: Db, request: RefundRequest): Promise<Refu
 		).executeTakeFirst();
 		if (!charge)
 			return { ok: false, failure: { code: "charge_missing", message: "The payment could not be found." } };
-		const fingerprint = [
-			request.chargeId,
-			request.amount ?? "rest",
-			request.reason ?? "",
-			request.orderId ?? "",
-		].join("|");
-		const scope = request.idempotency && { ...request.idempotency, fingerprint };
+		const scope = request.idempotency;
 		if (scope) {
 			const first = await replayedAnswer(trx, scope, storedRefund);
-			if (first) return { ok: true, refund: first, replayed: true };
-		} else {
-			const first = await doubleSubmitted(trx, charge, request.amount, request.now);
 			if (first) return { ok: true, refund: first, replayed: true };
 		}
 		if (request.orderId !== undefined && request.orderId !== charge.order_id) {

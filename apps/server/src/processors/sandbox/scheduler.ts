@@ -18,7 +18,7 @@
 import { captureDeadline } from "@paydesk/domain/capture";
 import { type Kysely, sql } from "kysely";
 import { loadAccount } from "../../accounts/account.ts";
-import { accountNow, ensureAccountClock } from "../../accounts/clock.ts";
+import { ensureAccountClock } from "../../accounts/clock.ts";
 import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/connection.ts";
 import type { Database } from "../../db/schema.ts";
