@@ -1,5 +1,5 @@
 /**
- * Connect and onboarding journeys (issue 7) from stores that are not connected yet. The shared
+ * Connect and onboarding journeys from stores that are not connected yet. The shared
  * e2e server seeds a connected store, so each journey starts its own server on its own port
  * and data directory, seeded with `seed --state unconnected`.
  */

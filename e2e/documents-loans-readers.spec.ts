@@ -1,5 +1,5 @@
 /**
- * Issue 10's journey: a merchant downloads a tax invoice (giving tax details first), follows a
+ * The documents, loans and card readers journey: a merchant downloads a tax invoice (giving tax details first), follows a
  * capital loan to its transactions, and looks at the connected card readers.
  */
 import { spawnSync } from "node:child_process";

@@ -1,5 +1,5 @@
 /**
- * Issue 18's journey: an administrator opens Settings › General, sets the date format to
+ * The general settings journey: an administrator opens Settings › General, sets the date format to
  * "Y-m-d" and the store's language to Français, saves, reads "Réglages enregistrés.", and the
  * admin follows — the page settings carry the new format and language, and the overview's dates read
  * 2026-…; a shop manager sees Profile but no General Settings in the menu, is refused the page

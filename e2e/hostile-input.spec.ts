@@ -1,5 +1,5 @@
 /**
- * A stored script never runs in the admin (issue 11): payloads with <script>, onerror= and
+ * A stored script never runs in the admin: payloads with <script>, onerror= and
  * javascript: are saved through the API's public write routes — dispute evidence text, an
  * evidence file's name — and the screens that show them are opened in Chromium. No dialog
  * opens, no injected element exists, nothing sets the payloads' flag, and the text is shown as

@@ -1,5 +1,5 @@
 /**
- * Issue 18's French journey: an administrator sets the site language to Français and the date
+ * The French journey: an administrator sets the site language to Français and the date
  * format to French's "j F Y"; the overview and the transactions list then read in French, dates
  * read like "23 novembre 2026" and amounts like "1 234,56 €" (spec 1 §1: a space groups
  * thousands in French, and French writes the currency after the number), and an export's file

@@ -1,5 +1,5 @@
 /**
- * Issue 19's journey: two pages of the admin stay current without a reload. A payment taken
+ * The live updates journey: two pages of the admin stay current without a reload. A payment taken
  * through the intake API reaches the other page's transactions list (as "1 new payment — show",
  * the rows staying put until asked) and its overview (the pending balance and the payment
  * activity) within 3 seconds; an export reaches the bell, whose link downloads the file.

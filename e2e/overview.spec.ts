@@ -1,5 +1,5 @@
 /**
- * Issue 8's journey: a merchant lands on the overview, snoozes a task and undoes it, switches
+ * The overview journey: a merchant lands on the overview, snoozes a task and undoes it, switches
  * currency and sees the balance change, changes the activity period and reloads (the period
  * stays for the session), dismisses an inbox note and undoes it, and follows the disputes task
  * to the disputes list filtered to awaiting response.

@@ -1,5 +1,5 @@
 /**
- * Issue 5's journey: a merchant captures an uncaptured payment and sees the capture on its
+ * The payment details journey: a merchant captures an uncaptured payment and sees the capture on its
  * timeline, refunds a paid payment in full with a reason, opens a payment through its order
  * number, sees the processor expire authorizations past their 7-day window, and refunds part of a payment
  * from its order. Payments are found through the REST API the admin uses, never by fixed ids.
@@ -146,7 +146,7 @@ test("the processor expires an authorization past its 7-day window: it leaves th
 	page,
 }) => {
 	// The demo store holds authorizations older than 7 days; the processor clock expires them
-	// within seconds of the server starting (issue 15), so none is left to capture.
+	// within seconds of the server starting, so none is left to capture.
 	await expect
 		.poll(
 			async () => {

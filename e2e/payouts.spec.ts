@@ -1,5 +1,5 @@
 /**
- * The payouts issue's journey: a merchant filters the payouts to failed ones over a date range,
+ * The payouts journey: a merchant filters the payouts to failed ones over a date range,
  * hides a column and still finds it hidden after a reload, exports the filtered payouts and gets
  * a CSV whose rows are exactly the filtered ones, opens the failed payout and reads its reason,
  * then requests an instant payout from the overview and reads the success notice. Expected

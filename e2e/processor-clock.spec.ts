@@ -1,5 +1,5 @@
 /**
- * Issue 15's journey: a sandbox merchant takes three test payments, moves the test clock from
+ * The processor clock journey: a sandbox merchant takes three test payments, moves the test clock from
  * the admin bar, and watches the processor's timed rules play out on the screens:
  * - funds are available 2 days after a capture and paid out at the next 00:00 UTC (≥ $5); the
  *   payout is in transit an hour later and paid 2 days after it was made, so a week later it is

@@ -1,5 +1,5 @@
 /**
- * Issue 19, "The admin on a phone": every screen of the admin's route list, at a phone's
+ * The admin on a phone: every screen of the admin's route list, at a phone's
  * 390×844 and a tablet's 768×1024, never scrolls sideways (tables scroll inside their card),
  * keeps its controls inside the screen, shows its main heading, folds the menu behind the admin
  * bar's Menu toggle (WordPress folds it at 782 px and below) and has no serious accessibility

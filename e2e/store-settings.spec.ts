@@ -1,5 +1,5 @@
 /**
- * Issue 18's store settings journey: an administrator opens WooCommerce › Settings from the
+ * The store settings journey: an administrator opens WooCommerce › Settings from the
  * menu, finds the demo store's address, changes the address and the currency position, saves,
  * reads "Your settings have been saved.", and after a reload the page still shows them; a shop
  * manager, who may not open WordPress's General Settings, may change the store's settings here.

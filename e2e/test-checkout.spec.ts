@@ -1,5 +1,5 @@
 /**
- * Issue 14's journey: a merchant pays test orders on the test checkout as a customer would, from
+ * The test checkout journey: a merchant pays test orders on the test checkout as a customer would, from
  * the keyboard, and finds each payment where the admin shows it: a 4242 payment in the
  * transactions list and the overview's payment activity, a declined card's message on the
  * page, a payment blocked by a fraud rule under the Blocked tab, and a 3-D Secure payment

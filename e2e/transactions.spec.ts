@@ -1,5 +1,5 @@
 /**
- * Issue 4's journey: a merchant filters the transactions to refunds in EUR over the last month,
+ * The transactions journey: a merchant filters the transactions to refunds in EUR over the last month,
  * reads the matching summary, opens a row and lands on its payment details, switches to
  * Uncaptured and sees the count in the tab title, then switches to Blocked and exports a CSV
  * whose rows are the blocked transactions. Expected figures come from the REST API the admin

@@ -8,7 +8,7 @@ import {
 	lockGaps,
 } from "./dependencies.mjs";
 
-describe("engineProblems (issue 16: no engine warnings on the supported Node)", () => {
+describe("engineProblems (no engine warnings on the supported Node)", () => {
 	const lock = {
 		packages: {
 			"": { name: "paydesk", engines: { node: ">=20.19" } },
@@ -42,7 +42,7 @@ const advisory = (severity, id = "GHSA-aaaa-bbbb-cccc") => ({
 	severity,
 });
 
-describe("auditFindings (issue 16: npm audit at high severity with an allow-list)", () => {
+describe("auditFindings (npm audit at high severity with an allow-list)", () => {
 	it("fails on high and critical advisories, not on moderate or low ones", () => {
 		expect(auditFindings(report([advisory("moderate"), advisory("low")]), [], "2026-11-24")).toEqual([]);
 		const findings = auditFindings(

@@ -1,4 +1,4 @@
-// The shipped catalogues are complete (issue 18): every string of the template
+// The shipped catalogues are complete: every string of the template
 // (languages/paydesk.pot, `npm run i18n:extract`) has a translation in each language of
 // LANGUAGES, in all its plural forms, with the same placeholders, so no text of a French or a
 // German store falls back to English. A new string fails here until it is translated.

@@ -49,7 +49,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-describe("extraction into the .pot (issue 18)", () => {
+describe("extraction into the .pot", () => {
 	it("reads the source files and skips test files", () => {
 		expect(sourceFiles(root, ["src"])).toEqual(["src/app/bad.ts", "src/app/good.tsx"]);
 	});
@@ -76,7 +76,7 @@ describe("extraction into the .pot (issue 18)", () => {
 	});
 });
 
-describe("the build check: a translation call that cannot be extracted fails (issue 18)", () => {
+describe("the build check: a translation call that cannot be extracted fails", () => {
 	it("names file:line and the fault of each such call", async () => {
 		const { problems } = await extractCatalogue(["src/app/bad.ts"], root);
 		expect(problems.map(({ line, message, call }) => ({ line, message, call }))).toEqual([

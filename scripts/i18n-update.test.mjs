@@ -35,7 +35,7 @@ const previous = {
 	},
 };
 
-describe("i18n:update keeps a language's catalogue in step with the template (issue 18)", () => {
+describe("i18n:update keeps a language's catalogue in step with the template", () => {
 	const { catalogue, translated, dropped } = mergeCatalogue(template, previous, catalogueHeaders("fr_FR"));
 	const plain = catalogue.translations[""];
 

@@ -1,5 +1,5 @@
 /**
- * Time moves at scale (issue 15): a big demo store, made a sandbox account, has its test clock
+ * Time moves at scale: a big demo store, made a sandbox account, has its test clock
  * advanced by 30 days in one POST /sandbox/clock — settlement, a month of daily payouts,
  * expiries and dispute deadlines, run step by step before the call answers — while an admin
  * keeps reading the transactions list (page 1, 25 rows) every ~200 ms. Reports the time the

@@ -1,5 +1,5 @@
 /**
- * An export of the whole store reaches the bell (issue 19): on a demo store of --transactions
+ * An export of the whole store reaches the bell: on a demo store of --transactions
  * (1,000,000 by default), the merchant asks for the e-mailed export of every transaction, the
  * admin's five polls end long before the file is ready, and the notification arrives with a link
  * that downloads every row.

@@ -1,5 +1,5 @@
 /**
- * Every filter, search and sort of every list at scale (issue 17):
+ * Every filter, search and sort of every list at scale:
  *   npx tsx bench/src/filters.ts [--transactions 1000000] [--dialect sqlite|postgres|both]
  *                                [--data-dir DIR | --database-url URL] [--iterations 7]
  *                                [--no-readme] [--only TEXT]
@@ -224,7 +224,7 @@ const sizes = runs.map((run) => {
 		: "";
 	return `- ${engine(run.dialect)}: ${run.transactions.toLocaleString("en-US")} transactions, database ${(run.bytes / 1e9).toFixed(2)} GB = ${(perMillion / 1e9).toFixed(2)} GB per 1M transactions (${Math.round(run.bytes / Math.max(1, run.transactions))} bytes each)${seed}${load}.`;
 });
-const markdown = `## Every filter, sort and search (issue 17)
+const markdown = `## Every filter, sort and search
 
 \`npx tsx bench/src/filters.ts --transactions ${TRANSACTIONS}\` — every list, summary and suggestion route of the contract, each
 filter parameter its query declares, every sort both ways, the last page and "match any"

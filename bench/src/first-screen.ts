@@ -1,5 +1,5 @@
 /**
- * The weight of the first screen (issue 17): npx tsx bench/src/first-screen.ts
+ * The weight of the first screen: npx tsx bench/src/first-screen.ts
  *   [--transactions 2000] [--no-readme]
  * Measures the build in apps/admin/dist as it is (run `npm run build` first; this builds
  * nothing; ADMIN_DIST names another build folder). A real server process on a fresh data folder with a small demo store; Chromium
@@ -28,7 +28,7 @@ const OVERVIEW = "/wp-admin/admin.php?page=wc-admin&path=/payments/overview";
 /** The build to measure; ADMIN_DIST (as the server reads it) points at another one. */
 const DIST = process.env.ADMIN_DIST ?? path.join(ROOT, "apps/admin/dist");
 const ASSETS_PREFIX = "/wp-content/plugins/paydesk/dist/";
-/** Issue 17's budgets, in kB of 1,000 bytes as Vite prints them. */
+/** The first screen's budgets, in kB of 1,000 bytes as Vite prints them. */
 const FIRST_SCREEN_BUDGET = 200_000;
 const CHUNK_BUDGET = 60_000;
 const CHROMIUM_ARGS = [
@@ -172,7 +172,7 @@ function markdown(assets: Asset[], sizes: Map<string, number>, routes: RouteChun
 		compressed
 			? "Sizes are as the server sent them (compressed)."
 			: "The server sends assets uncompressed, so each JS and CSS response body is gzipped here with zlib at level 9.",
-		"kB are 1,000 bytes. Targets (issue 17): the first screen 200 kB gzip or less, React included;",
+		"kB are 1,000 bytes. Targets: the first screen 200 kB gzip or less, React included;",
 		"each chunk 60 kB or less.",
 		"",
 		"| First screen (login → overview) | files | raw | gzip |",

@@ -1,5 +1,5 @@
 /**
- * Intake under load (issue 14): the payment simulator (apps/server/src/simulator) at its highest
+ * Intake under load: the payment simulator (apps/server/src/simulator) at its highest
  * sustained rate against a real server process on a big demo store, on SQLite and on
  * PostgreSQL, while a merchant's admin keeps reading: every ~200 ms the transactions list
  * (page 1, 25 rows) and its summary, timed. Reports payments/s, errors, the intake latency, and

@@ -1,5 +1,5 @@
 /**
- * Every list request the admin can make, enumerated from the contract (issue 17): each GET route
+ * Every list request the admin can make, enumerated from the contract: each GET route
  * with a paged query (a list), a `/summary` or a `/search` (suggestions), and for each of them
  * every filter parameter its query schema declares, every sort in both directions, the last
  * page, the middle page of every sort (deep pages), "match any" over two rules, and filter values

@@ -1,5 +1,5 @@
 /**
- * Load (issue 11): 50 concurrent clients for 60 s on a mix of list, summary and detail calls
+ * Load: 50 concurrent clients for 60 s on a mix of list, summary and detail calls
  * (load-mix.ts) against a real server process on a 1,000,000-transaction demo store, on SQLite
  * and on PostgreSQL: errors, p50/p99 latency, throughput, and the server's memory over the run.
  *   npx tsx bench/src/load.ts [--transactions 1000000] [--clients 50] [--seconds 60] [--dialect both]

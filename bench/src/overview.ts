@@ -1,5 +1,5 @@
 /**
- * The overview at scale (issue 8): npx tsx bench/src/overview.ts --transactions 1000000
+ * The overview at scale: npx tsx bench/src/overview.ts --transactions 1000000
  *   [--iterations 15] [--loads 5] [--no-readme]
  * Seeds a demo store (npm run seed) into a temporary SQLite database, times the overview's API
  * calls through Fastify beside the SQL they ran, then opens the overview in Chromium against a
@@ -208,7 +208,7 @@ try {
 		`${TRANSACTIONS.toLocaleString("en-US")} transactions (\`npm run seed\`, ${seedSeconds.toFixed(0)} s with its rollups) on SQLite;`,
 		`median of ${ITERATIONS} runs after 3 warm-ups; ${machine()}, measured ${today}.`,
 		'"API" is the whole request through Fastify, "SQL" the statements it ran, replayed on the driver.',
-		"Targets (issue 8): payment activity for all time under 200 ms; at most 4 API calls before the",
+		"Targets: payment activity for all time under 200 ms; at most 4 API calls before the",
 		"balance is visible.",
 		"",
 		"| Measure | API | SQL |",

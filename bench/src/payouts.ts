@@ -1,5 +1,5 @@
 /**
- * Payouts at scale (issue 3): npx tsx bench/src/payouts.ts --rows 1000000
+ * Payouts at scale: npx tsx bench/src/payouts.ts --rows 1000000
  *   [--iterations 15] [--pg postgres://…|--no-pg] [--plans] [--no-readme]
  * Loads the bench ledger with a payout history of its own (payout-generator.ts) into a temporary
  * SQLite file and into a throw-away PostgreSQL cluster (scripts/pg-temp.mjs, or the server given
@@ -35,7 +35,7 @@ const ROWS = Number(flag("rows") ?? 100_000);
 const ITERATIONS = Number(flag("iterations") ?? 15);
 const D = "/wp-json/wc/v3/payments/deposits";
 const EIGHTEEN_MONTHS = "date_between[0]=2025-01-01&date_between[1]=2026-06-30&user_timezone=Europe/Paris";
-/** Issue 3: page 1, page 200 and the summary each answer under 20 ms median. */
+/** The target: page 1, page 200 and the summary each answer under 20 ms median. */
 const TARGET_MS = 20;
 /**
  * A streamed export holds one keyset batch (2,000 payouts, well under a megabyte of CSV) at a
@@ -358,7 +358,7 @@ function payoutsSection(reports: readonly EngineReport[], skipped: string | null
 		"by date descending unless said otherwise; page 200 is checked to be a full page. The export is a",
 		"real server process (apps/server/src/main.ts) streaming GET /deposits/download over HTTP, timed",
 		"to the last byte; its RSS is the server's VmHWM once it answered and after the download.",
-		`Targets (issue 3): page 1, page 200 and the summary under ${TARGET_MS} ms median on both engines (held here`,
+		`Targets: page 1, page 200 and the summary under ${TARGET_MS} ms median on both engines (held here`,
 		"for the filtered and amount-sorted variants too); the export streams with flat memory, taken",
 		`as less than ${FLAT_GROWTH_MB} MB of peak RSS growth.`,
 		"",

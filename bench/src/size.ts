@@ -1,5 +1,5 @@
 /**
- * The database's bytes per transaction (issue: half or less of the bytes per transaction):
+ * The database's bytes per transaction (the target: half or less of the first store's):
  *   npx tsx bench/src/size.ts [--transactions 1000000] [--dialect sqlite|postgres|both]
  *                             [--root DIR] [--label after] [--no-readme] [--report]
  * Seeds a demo store (`npm run seed`, seed 7) into a throw-away folder (SQLite) or cluster

@@ -1,7 +1,7 @@
 /**
  * Seed time for a big demo store, then server start to the first 200 on that existing
- * database, with the peak memory of both (issue: walking skeleton): the compiled server that
- * `npm start` runs (issue 17), and the TypeScript sources under tsx for comparison.
+ * database, with the peak memory of both: the compiled server that
+ * `npm start` runs, and the TypeScript sources under tsx for comparison.
  *   npx tsx bench/src/startup.ts --transactions 1000000
  */
 import { spawn, spawnSync } from "node:child_process";

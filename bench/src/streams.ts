@@ -1,5 +1,5 @@
 /**
- * Live updates (issue 19): open event streams while the simulator takes payments.
+ * Live updates: open event streams while the simulator takes payments.
  *   npx tsx bench/src/streams.ts [--transactions 100000] [--streams 200] [--seconds 60]
  *                                [--concurrency 4] [--dialect both]
  * A real server process on a seeded demo store. The admin's reads (transactions list and

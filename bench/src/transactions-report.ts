@@ -47,7 +47,7 @@ export function transactionsSection(
 		"The export is a real server process (apps/server/src/main.ts) streaming",
 		"GET /transactions/download over HTTP; its peak RSS is the server's VmHWM. PostgreSQL 15 ran",
 		"with shared_buffers 256 MB, after VACUUM ANALYZE (what autovacuum gives a live database).",
-		"Targets (issue 4): lists and suggestions under 30 ms, summaries under 100 ms, the export under",
+		"Targets: lists and suggestions under 30 ms, summaries under 100 ms, the export under",
 		"30 s with peak RSS under 300 MB.",
 		"",
 		header,

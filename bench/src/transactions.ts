@@ -1,5 +1,5 @@
 /**
- * Transactions at scale (issue 4): npx tsx bench/src/transactions.ts --rows 1000000
+ * Transactions at scale: npx tsx bench/src/transactions.ts --rows 1000000
  *   [--iterations 15] [--pg postgres://…|--no-pg] [--no-readme]
  * Bulk-loads a synthetic ledger into a temporary SQLite file (and a temporary PostgreSQL
  * database when a server answers), then times each API call through Fastify beside the SQL it

@@ -1,4 +1,7 @@
-/** Environment, validated once at boot: a bad value stops the server with a clear message. */
+/**
+ * Environment, validated once at boot: a bad value stops the server with a clear message. This is
+ * the only module that reads process.env; the rest of the server is handed what it needs.
+ */
 import path from "node:path";
 import { z } from "zod";
 import type { RateLimitOverrides } from "./http/route-rate-limits.ts";
@@ -86,3 +89,49 @@ export function readEnv(source: NodeJS.ProcessEnv): Env {
 }
 
 export const isTrue = (value: string) => value === "1" || value === "true";
+
+const seconds = (min: number, max: number) =>
+	z.coerce
+		.number()
+		.int({ error: `must be a whole number of seconds from ${min} to ${max}` })
+		.min(min, { error: `must be a whole number of seconds from ${min} to ${max}` })
+		.max(max, { error: `must be a whole number of seconds from ${min} to ${max}` });
+
+/** Unset or empty, as a shell leaves a variable it was given without a value. */
+const unset = (value: unknown) => (value === "" ? undefined : value);
+
+const tuningSchema = z.object({
+	/**
+	 * How long a claimed job may run before another claimer takes it over; the crash tests set it
+	 * short so a job whose server was killed is taken over within seconds.
+	 */
+	JOB_LEASE_SECONDS: z.preprocess(unset, seconds(1, 86_400).default(300)),
+	/** A pause inside each processor step's transaction before it commits, so a crash test's SIGKILL lands mid-run. */
+	PROCESSOR_STEP_PAUSE_MS: z.preprocess(unset, z.coerce.number().int().min(0).max(60_000).default(0)),
+	/** How long after a dispute card's payment its dispute arrives in the sandbox (default an hour). */
+	SANDBOX_DISPUTE_DELAY_SECONDS: z.preprocess(unset, seconds(0, 31_536_000).default(3_600)),
+	/** How long the sandbox's bank takes to decide submitted evidence (default two days). */
+	SANDBOX_DISPUTE_DECISION_SECONDS: z.preprocess(unset, seconds(0, 31_536_000).default(172_800)),
+});
+
+export type Tuning = z.infer<typeof tuningSchema>;
+
+function readTuning(source: NodeJS.ProcessEnv): Tuning {
+	const result = tuningSchema.safeParse(source);
+	if (!result.success) {
+		const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+		throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+	}
+	return result.data;
+}
+
+/**
+ * Knobs of the job runner and the sandbox that tests turn, read when the server's modules load
+ * (they size constants those modules export) rather than when main() reads the rest.
+ */
+export const TUNING: Tuning = readTuning(process.env);
+
+/** Under the test runner, which sets VITEST (read each time: a test may stub it). */
+export function runningUnderTest(): boolean {
+	return Boolean(process.env.VITEST);
+}

@@ -23,7 +23,7 @@
  *   wcpay_intent_order_mismatch when order_id is not the charge's order; 400
  *   wcpay_idempotency_key_reused when a key comes back with another request.
  */
-import { DISPUTE_STATUSES } from "@paydesk/domain/charge-status";
+import { DISPUTE_STATUSES } from "@paydesk/domain/disputes/statuses";
 import { REFUND_REASONS } from "@paydesk/domain/refunds";
 import { z } from "zod";
 import { minorAmount, objectId, queryInt } from "./common.ts";

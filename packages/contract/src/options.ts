@@ -1,6 +1,6 @@
 /**
  * The options the admin may read and save through the generic routes, each named with its own
- * schema (issue 16). Everything else in the options table is the server's: the lifetime
+ * schema. Everything else in the options table is the server's: the lifetime
  * volume, onboarding and connection state, incentives, the multi-currency lists and the
  * store's selling countries are written by the code that owns them, never by a generic route
  * (the selling countries by WooCommerce's settings API, store-settings.ts, which checks them).

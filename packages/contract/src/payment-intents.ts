@@ -1,5 +1,5 @@
 /**
- * Payment intake (issue 14, DESIGN §3 "Intake and time"): a store's checkout backend takes a
+ * Payment intake (DESIGN §3 "Intake and time"): a store's checkout backend takes a
  * payment with POST /payment_intents, as it would with a processor's test mode. The card
  * number decides the outcome (packages/domain/test-cards), the merchant's fraud rules judge the
  * payment, and a successful one lands in the ledger at once.

@@ -1,5 +1,5 @@
 /**
- * Per-user limits on the expensive routes (issue 16): past the rate a route answers
+ * Per-user limits on the expensive routes: past the rate a route answers
  * 429 rest_too_many_requests with Retry-After (seconds until the window ends). Windows are
  * fixed and counted in the database, so every server process of a store shares them.
  *

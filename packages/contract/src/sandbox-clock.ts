@@ -1,5 +1,5 @@
 /**
- * The sandbox account's test clock (issue 15, DESIGN §3 "Intake and time"): GET answers the
+ * The sandbox account's test clock (DESIGN §3 "Intake and time"): GET answers the
  * account's current time; POST { advance } moves it forward (never back) and runs, in order,
  * everything that became due — settlement, payouts, expiries, disputes — before answering.
  * Real-time accounts (the demo store, live accounts) answer 409 wcpay_test_clock_unavailable.

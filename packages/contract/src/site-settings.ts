@@ -1,5 +1,5 @@
 /**
- * The store's own settings, as WordPress keeps them (issue 18): GET/POST /wp-json/wp/v2/settings
+ * The store's own settings, as WordPress keeps them: GET/POST /wp-json/wp/v2/settings
  * with WordPress's field names. Only administrators (manage_options) may read or change them; a
  * shop manager gets 403 rest_forbidden, as in WordPress.
  *

@@ -1,5 +1,5 @@
 /**
- * WooCommerce's settings API for the store's "general" group (issue 18), as WooCommerce answers
+ * WooCommerce's settings API for the store's "general" group, as WooCommerce answers
  * it: GET /wc/v3/settings/general lists the settings, GET/PUT /wc/v3/settings/general/{id} reads
  * and changes one, POST /wc/v3/settings/general/batch changes several. Where the store is, where
  * it sells and ships, and its currency, under WooCommerce's option names.

@@ -2,21 +2,12 @@
  * The status a payment shows (spec 2 §4 "Derived charge status", first match wins), its chip,
  * and how the payment details screen reads its id (spec 2 §5).
  */
+import type { DisputeStatus } from "./disputes/statuses.ts";
 import type { Translator } from "./translator.ts";
 
-/** Dispute statuses of spec 3 §4.1; the warning_* ones are inquiries. */
-export const DISPUTE_STATUSES = [
-	"warning_needs_response",
-	"warning_under_review",
-	"warning_closed",
-	"needs_response",
-	"under_review",
-	"charge_refunded",
-	"won",
-	"lost",
-] as const;
-export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+export type { DisputeStatus };
 
+/** The warning_* dispute statuses are inquiries (spec 3 §4.1). */
 export function isDisputeInquiry(status: string): boolean {
 	return status.startsWith("warning_");
 }

@@ -1,5 +1,5 @@
 /**
- * CSV that opens cleanly in a spreadsheet (issue 3, exports): RFC 4180 quoting, CRLF line ends,
+ * CSV exports that open cleanly in a spreadsheet: RFC 4180 quoting, CRLF line ends,
  * a UTF-8 byte-order mark so Excel reads accents right, and no formula injection — a text cell
  * that a spreadsheet would run as a formula gets a leading single quote, at its start and after
  * any separator a spreadsheet might split it on. Plain numbers (including negative amounts such

@@ -155,7 +155,7 @@ describe("dates are shown in the store's format and time zone", () => {
 	});
 });
 
-describe("dates in the reader's language (issue 18)", () => {
+describe("dates in the reader's language", () => {
 	const NOV_23 = Date.UTC(2026, 10, 23, 9, 30) / 1000;
 	it("names months and days in French and German, as WordPress's translations write them", () => {
 		expect(formatDate("j F Y", NOV_23, "Europe/Paris", "fr_FR")).toBe("23 novembre 2026");

@@ -53,7 +53,7 @@ describe("fee display (spec 3 §9)", () => {
 	});
 });
 
-describe("the fee of one payment by the account's fee schedule (issue 14)", () => {
+describe("the fee of one payment by the account's fee schedule", () => {
 	const schedule = {
 		base: { percentage_rate: 0.029, fixed_rate: 30, currency: "usd" },
 		additional: { percentage_rate: 0.015, fixed_rate: 0, currency: "usd" },

@@ -1,5 +1,5 @@
 /**
- * Fraud rules that act (spec 3 §3.12, §4.5; issue 14): every incoming payment is judged by the
+ * Fraud rules that act (spec 3 §3.12, §4.5): every incoming payment is judged by the
  * saved protection rules, each with its own data:
  * - avs_mismatch: the issuer's street or postal code check failed;
  * - billing_shipping_address_same: the shipping address is the billing address;

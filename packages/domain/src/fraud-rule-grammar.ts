@@ -1,5 +1,5 @@
 /**
- * The grammar of saved protection rules (issue 9 on spec 3 §3.12): which check, operators and
+ * The grammar of saved protection rules (spec 3 §3.12): which check, operators and
  * values each rule key takes. The server refuses any other rule set, naming where it breaks.
  */
 import {

@@ -25,7 +25,7 @@ const specific: BuildContext = {
 };
 const parseContext = { declineOnAVSFailure: false, reviewFeatureActive: true };
 
-describe("protection rules as saved (spec 3 §3.12, issue 9 names)", () => {
+describe("protection rules as saved (spec 3 §3.12)", () => {
 	it("disabled filters save no rule", () => {
 		expect(buildProtectionRules(allOff, specific)).toEqual([]);
 	});

@@ -1,7 +1,7 @@
 /**
  * Advanced fraud protection (spec 3 §3.12, §4.5, §5.5; spec 1 §5 'Fraud rule card toggle'):
  * the filters as the merchant sets them, the protection rules they are saved as, and the way
- * back. The spec leaves the saved names open; issue 9 fixes them, and this file is the one place
+ * back. The spec leaves the saved names open; this file fixes them and is the one place
  * that spells them:
  *
  * - rule keys: avs_verification, address_mismatch, international_ip_address, ip_address_mismatch,

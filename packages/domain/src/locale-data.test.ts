@@ -20,7 +20,7 @@ const catalogue: Catalogue = {
 	},
 };
 
-describe("a catalogue becomes @wordpress/i18n's locale data (issue 18)", () => {
+describe("a catalogue becomes @wordpress/i18n's locale data", () => {
 	const data = localeDataOf(catalogue, "paydesk");
 
 	it("carries the domain, the language and its plural rule", () => {
@@ -43,7 +43,7 @@ describe("a catalogue becomes @wordpress/i18n's locale data (issue 18)", () => {
 	});
 });
 
-describe("the catalogue a locale reads (issue 18)", () => {
+describe("the catalogue a locale reads", () => {
 	const shipped = ["fr_FR", "de_DE"];
 
 	it("is its own when shipped", () => {

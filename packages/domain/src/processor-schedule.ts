@@ -1,5 +1,5 @@
 /**
- * The timed rules of the sandbox processor (issue 15), pure so both the scheduler and the admin
+ * The timed rules of the sandbox processor, pure so both the scheduler and the admin
  * can read them:
  * - scheduled payouts follow the account's payout schedule (spec 2 §3 "Payout schedule"):
  *   daily, weekly on an anchor weekday, monthly on an anchor day (31 = the month's last day),

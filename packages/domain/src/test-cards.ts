@@ -1,5 +1,5 @@
 /**
- * The sandbox processor's test cards (issue 14). As in Stripe's test mode, the card number
+ * The sandbox processor's test cards. As in Stripe's test mode, the card number
  * decides what happens to a payment, and Stripe's own test numbers are used wherever one
  * exists, so a developer who knows one knows the other. Any other number is refused as a live
  * card: the sandbox never takes a real card.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { englishTranslator, sprintf } from "./translator.ts";
 
-describe("the domain's texts take a translator (issue 18)", () => {
+describe("the domain's texts take a translator", () => {
 	it("speaks English with English's plural rule when no language is chosen", () => {
 		expect(englishTranslator.__("Won", "paydesk")).toBe("Won");
 		expect(englishTranslator._n("%d day", "%d days", 1, "paydesk")).toBe("%d day");

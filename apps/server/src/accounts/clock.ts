@@ -1,5 +1,5 @@
 /**
- * Each account's processor time (issue 15, DESIGN §3a "one clock"): real time for ordinary
+ * Each account's processor time (DESIGN §3a "one clock"): real time for ordinary
  * accounts; for sandbox (test-mode) accounts, a test clock that runs with real time but can be
  * moved forward, never back. Everything that reads an account's "now" reads it here, from the
  * one Clock plus the account's stored offset, so every server process sees the same time.

@@ -15,6 +15,7 @@
  * quote.
  */
 import { z } from "zod";
+import { runningUnderTest } from "../env.ts";
 
 export class StoredJsonError extends Error {
 	override name = "StoredJsonError";
@@ -26,7 +27,7 @@ const warned = new Set<string>();
 function unreadable<T>(schema: z.ZodType, problem: string, fallback: T): T {
 	const column = schema.description ?? "A stored JSON document";
 	const message = `${column} ${problem}`;
-	if (process.env.VITEST) throw new StoredJsonError(message);
+	if (runningUnderTest()) throw new StoredJsonError(message);
 	if (!warned.has(column)) {
 		warned.add(column);
 		process.emitWarning(`${message} (read as its fallback; later rows of it are not reported)`, {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { countryOfIp } from "./country.ts";
 import { SAMPLE_IP_BY_COUNTRY } from "./sample-ips.ts";
 
-describe("the bundled GeoIP database (issue 14: no network at run time)", () => {
+describe("the bundled GeoIP database (no network at run time)", () => {
 	it.each(Object.entries(SAMPLE_IP_BY_COUNTRY))(
 		"places the sample address of %s in that country",
 		(country, ip) => {

@@ -1,6 +1,6 @@
 /**
- * How a duplicate of a request waits for the first (issue 20: "a waiting duplicate waits on the
- * row lock, not on polling"). Two RequestKeys on one database are two server processes.
+ * How a duplicate of a request waits for the first: on the row lock, not by polling. Two
+ * RequestKeys on one database are two server processes.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../testing/test-db.ts";

@@ -1,5 +1,5 @@
 /**
- * Per-user limits on the expensive routes a contract marks with `rateLimit` (issue 16), through
+ * Per-user limits on the expensive routes a contract marks with `rateLimit`, through
  * @fastify/rate-limit with a store in the database: the count is one atomic upsert into
  * rate_limits (auth/rate-limit.ts), so several server processes share one budget. Past the rate
  * the route answers 429 rest_too_many_requests with Retry-After.

@@ -34,7 +34,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe("the server's translator per locale (issue 18)", () => {
+describe("the server's translator per locale", () => {
 	it("finds the catalogues of a languages folder", () => {
 		expect(shippedLocales(dir)).toEqual(["fr_FR"]);
 	});

@@ -7,27 +7,13 @@ import { EXPORT_KINDS } from "@paydesk/domain/exports";
 import { sql } from "kysely";
 import type { Db } from "../db/connection.ts";
 import type { ExportJobsTable } from "../db/schema.ts";
+import { TUNING } from "../env.ts";
 import { recordAccountEvents } from "../ledger/events.ts";
 import { notify } from "../notifications/notify.ts";
 
-/**
- * How long a claimed job may run before another claimer takes it over: 300 s, or
- * JOB_LEASE_SECONDS (a whole number of seconds), which the crash tests set short so a job whose
- * server was killed is taken over within seconds.
- */
-export const LEASE_SECONDS = leaseSeconds(process.env.JOB_LEASE_SECONDS);
+/** How long a claimed job may run before another claimer takes it over (env.ts JOB_LEASE_SECONDS). */
+export const LEASE_SECONDS = TUNING.JOB_LEASE_SECONDS;
 export const MAX_ATTEMPTS = 3;
-
-function leaseSeconds(value: string | undefined): number {
-	if (value === undefined || value === "") return 300;
-	const seconds = Number(value);
-	if (!Number.isInteger(seconds) || seconds < 1 || seconds > 86_400) {
-		throw new Error(
-			`Invalid environment:\n  JOB_LEASE_SECONDS: must be a whole number of seconds from 1 to 86400`,
-		);
-	}
-	return seconds;
-}
 
 export async function claimNextJob(db: Db, workerId: string, now: number): Promise<ExportJobsTable | null> {
 	const lock = db.dialect === "postgres" ? sql`for update skip locked` : sql``;

@@ -1,5 +1,5 @@
 /**
- * Every account situation the overview tells apart, as a `--state` of the demo store (issue 8),
+ * Every account situation the overview tells apart, as a `--state` of the demo store,
  * so each can be opened, tested and shown:
  * - connected (the default) and unconnected;
  * - progressive onboarding in progress, without a first payment (new, 14 and 30 days after

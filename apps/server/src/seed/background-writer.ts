@@ -1,5 +1,5 @@
 /**
- * The seed's rows inserted on a second thread (issue 17). Generating a million-row store and
+ * The seed's rows inserted on a second thread. Generating a million-row store and
  * inserting it into SQLite take a similar time, all on one core; with a worker thread that has a
  * connection of its own to the same file, one batch is inserted while the next is generated.
  * A batch crosses as flat arrays of values, which costs far less than inserting them.

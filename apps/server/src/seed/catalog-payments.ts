@@ -119,19 +119,6 @@ export const DECLINES: readonly (readonly [readonly [string, string, string], nu
 	[["blocked", "card_declined", "Your card was declined."], 6],
 ];
 
-/** Spec 3 §4.1. */
-export const DISPUTE_STATUSES = [
-	"warning_needs_response",
-	"warning_under_review",
-	"warning_closed",
-	"needs_response",
-	"under_review",
-	"charge_refunded",
-	"won",
-	"lost",
-] as const;
-export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
-
 /** Spec 3 §3.4, with the share each reason has among real disputes. */
 export const DISPUTE_REASONS: readonly (readonly [string, number])[] = [
 	["fraudulent", 38],

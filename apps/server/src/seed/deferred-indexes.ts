@@ -1,6 +1,6 @@
 /**
  * The secondary indexes of the tables a seed fills in bulk, set aside during the load and built
- * once at the end (issue 17). Kept up row by row they made a balance transaction six times as
+ * once at the end. Kept up row by row they made a balance transaction six times as
  * dear to insert (the random-order ones above all: amount, fee, net, names); built once from
  * the loaded tables, all of them take about 16 s for a million transactions. Primary keys and
  * unique constraints stay: they check the rows.

@@ -3,8 +3,10 @@
  * every reason of §3.4 appears, and open disputes are due in the past, today, within three
  * and seven days, and later. Larger stores get more disputes, aged like real ones.
  */
+
+import type { DisputeStatus } from "@paydesk/domain/disputes/statuses";
 import { DAY, HOUR } from "./calendar.ts";
-import { DISPUTE_REASONS, type DisputeStatus } from "./catalog-payments.ts";
+import { DISPUTE_REASONS } from "./catalog-payments.ts";
 import type { SettlementCurrency } from "./catalog-people.ts";
 import { type Random, Weighted } from "./random.ts";
 

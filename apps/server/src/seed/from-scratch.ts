@@ -1,5 +1,5 @@
 /**
- * Building a demo store so that a crash midway cannot leave a half-built one behind (issue 11):
+ * Building a demo store so that a crash midway cannot leave a half-built one behind:
  * a marker is written before the first row and removed after the last (rollups, sequences and
  * account state included); a store that still carries the marker was interrupted, and the
  * server clears it and builds it again at its next start. The marker's name is outside what the

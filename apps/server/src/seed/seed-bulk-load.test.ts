@@ -1,6 +1,6 @@
 /**
  * The seed loads in bulk with the bulk tables' secondary indexes set aside and, on SQLite, a
- * rollback journal instead of WAL (issue 17). What it leaves must be the database the migrations
+ * rollback journal instead of WAL. What it leaves must be the database the migrations
  * made: the same indexes, name for name and column for column, and the journal it found.
  */
 import { mkdtempSync, rmSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * A freshly seeded store answers its transaction summary from the rollups (issue 4), so the
+ * A freshly seeded store answers its transaction summary from the rollups, so the
  * seed must leave them in line with the ledger it bulk-loaded.
  */
 import { transactionQueries } from "@paydesk/contract/transactions";

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { transactionQueries } from "@paydesk/contract/transactions";
+import { DISPUTE_STATUSES } from "@paydesk/domain/disputes/statuses";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { expectPayoutInvariants } from "../../test/support/invariants.ts";
@@ -7,7 +8,7 @@ import { accountBalances } from "../ledger/balances.ts";
 import { listTransactions } from "../payments/transactions/queries.ts";
 import { createTestDb, type TestDb } from "../testing/test-db.ts";
 import { readOption } from "../wp/queries.ts";
-import { DISPUTE_REASONS, DISPUTE_STATUSES } from "./catalog-payments.ts";
+import { DISPUTE_REASONS } from "./catalog-payments.ts";
 import { clearStoreData, type SeedSummary, seedStore } from "./store.ts";
 
 const ACCOUNT = "acct_seed_test";
@@ -54,7 +55,7 @@ describe("demo store generator", () => {
 		await db.destroy();
 	});
 
-	it("leaves the customer search index complete: a search finds what a scan finds (issue 17)", async () => {
+	it("leaves the customer search index complete: a search finds what a scan finds", async () => {
 		const named = await db.kysely
 			.selectFrom("balance_transactions")
 			.select("customer_name")

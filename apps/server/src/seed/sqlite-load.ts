@@ -1,5 +1,5 @@
 /**
- * SQLite settings for a seed's bulk load (issue 17), each put back afterwards.
+ * SQLite settings that speed up a seed's bulk load, each put back afterwards.
  *
  * A rollback journal instead of WAL: in WAL mode every page of a million rows is written twice,
  * to the log and then to the database at each checkpoint (12 s of a million-row seed). A rollback

@@ -1,5 +1,5 @@
 /**
- * The simulator's payment mix (issue 14): the requests a store's checkout would send to
+ * The simulator's payment mix: the requests a store's checkout would send to
  * POST /payment_intents over a day, drawn from a seed. Payment i depends only on the seed, i and
  * what the store accepts, so a run replays exactly and concurrent workers may draw in any order.
  *

@@ -1,5 +1,5 @@
 /**
- * A simulation run (issue 14): learn what the store accepts, then send the mix's payments to
+ * A simulation run: learn what the store accepts, then send the mix's payments to
  * POST /payment_intents, spread evenly over a duration or as fast as `concurrency` requests in
  * flight allow, finish 3-D Secure payments with POST …/confirm, and count how each one ended.
  *

@@ -1,5 +1,5 @@
 /**
- * The test checkout page (issue 14), rendered on the server in the look of a WordPress admin
+ * The test checkout page, rendered on the server in the look of a WordPress admin
  * screen. No inline script: the Content-Security-Policy allows only this origin's script files,
  * so what the script needs (the REST nonce, the status labels, each currency's decimals) rides
  * on data attributes.

@@ -1,5 +1,5 @@
 /**
- * /paydesk/test-checkout (issue 14, DESIGN §3 "Intake and time"): the page a merchant pays a
+ * /paydesk/test-checkout (DESIGN §3 "Intake and time"): the page a merchant pays a
  * test order on, with the account's test cards. Its script calls the intake API
  * (POST /payment_intents) with the session's REST nonce, so the payment is taken exactly as a
  * store's checkout backend would take it. Only users who manage the store open it.

@@ -1,5 +1,5 @@
 /**
- * WordPress's own pages the admin app stands in for (issue 18): General Settings
+ * WordPress's own pages the admin app stands in for: General Settings
  * (/wp-admin/options-general.php) only for administrators (manage_options), as WordPress does —
  * a shop manager gets 403 with "Sorry, you are not allowed to access this page." — and the
  * Profile (/wp-admin/profile.php) for every user of the admin.

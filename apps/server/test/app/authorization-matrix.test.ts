@@ -63,7 +63,7 @@ describe("every route requires manage_woocommerce (spec 3 §2)", () => {
 			expect(refused.json()).toMatchObject({ code: "rest_forbidden", data: { status: 403 } });
 
 			if (route.capability === "manage_options") {
-				// Site settings are the administrator's (issue 18): a shop manager is refused.
+				// Site settings are the administrator's: a shop manager is refused.
 				const manager403 = await call(route, manager.headers);
 				expect(manager403.statusCode).toBe(403);
 				expect(manager403.json()).toMatchObject({ code: "rest_forbidden" });
@@ -79,7 +79,7 @@ describe("every route requires manage_woocommerce (spec 3 §2)", () => {
 	);
 });
 
-describe("every route refuses what only looks like a logged-in merchant (issue 11)", () => {
+describe("every route refuses what only looks like a logged-in merchant", () => {
 	it.each(guarded.map((route) => [`${route.method} ${route.path}`, route] as const))(
 		"%s: a cookie without X-WP-Nonce is anonymous (401); a wrong nonce is refused (403); a customer's application password is refused (403)",
 		async (_name, route) => {

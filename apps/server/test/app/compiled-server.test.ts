@@ -1,5 +1,5 @@
 /**
- * The production server runs compiled ahead of time, with no TypeScript at run time (issue 17):
+ * The production server runs compiled ahead of time, with no TypeScript at run time:
  * scripts/build-server.mjs bundles the server, and plain `node` starts the bundle on a fresh
  * store, serves the login page, the files read from disk next to the sources (partner and test
  * checkout assets, static files, the languages' catalogues), takes a payment (which loads the

@@ -1,6 +1,6 @@
 /**
- * A server killed mid-work loses nothing and leaves nothing half-done (issue 11, "Money and
- * faults"): SIGKILL in the middle of an export, a seed and an evidence submission, then a new
+ * A server killed mid-work loses nothing and leaves nothing half-done:
+ * SIGKILL in the middle of an export, a seed and an evidence submission, then a new
  * process on the same data finds the database consistent (money invariants, integrity), the
  * export finished (or cleanly failed), and the dispute either submitted whole or not at all.
  * Real processes, on SQLite and — in the suite's second pass — on PostgreSQL.

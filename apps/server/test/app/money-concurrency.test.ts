@@ -1,5 +1,5 @@
 /**
- * Money moves once (DESIGN §4, issue 11): 50 identical requests fired at once at each
+ * Money moves once (DESIGN §4): 50 identical requests fired at once at each
  * money-moving action — refund, capture, cancel, instant payout, evidence submission, dispute
  * accept — have exactly one effect, every other request is refused cleanly or replays the same
  * answer, and afterwards each balance still equals its ledger minus its payouts, with no rollup

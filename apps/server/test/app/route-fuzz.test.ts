@@ -1,5 +1,5 @@
 /**
- * Hostile input never breaks the API (issue 11): every route of the OpenAPI document, driven
+ * Hostile input never breaks the API: every route of the OpenAPI document, driven
  * by a shop manager with generated parameters, queries and bodies (fast-check, seeded and
  * bounded), answers without a 5xx, refuses in the WordPress REST error shape, and leaves the
  * store exactly as it was after a refused write.

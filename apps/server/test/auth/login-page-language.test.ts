@@ -1,5 +1,5 @@
 /**
- * The login page speaks the site's language (issue 18), as WordPress's does: the server's store
+ * The login page speaks the site's language, as WordPress's does: the server's store
  * language (WPLANG), or the language the visitor picked with ?wp_lang=, remembered in the
  * wp_lang cookie for the form's POST. Its texts come from languages/paydesk-fr_FR.po.
  */

@@ -191,7 +191,7 @@ describe("application-password attempts are limited", () => {
 	});
 });
 
-describe("concurrent wrong passwords are each counted (issue 16)", () => {
+describe("concurrent wrong passwords are each counted", () => {
 	const statuses = (answers: LightMyRequestResponse[]) =>
 		answers.map((answer) => answer.statusCode).sort((a, b) => a - b);
 

@@ -1,5 +1,5 @@
 /**
- * Cookie sessions cannot be ridden or kept (issue 11, "Who may do what"): a cookie write needs
+ * Cookie sessions cannot be ridden or kept: a cookie write needs
  * a valid X-WP-Nonce of its own session, nonces expire, logout ends the session on the server,
  * login rotates the session id, and the cookie is httpOnly, SameSite=Lax and Secure behind HTTPS.
  */

@@ -1,5 +1,5 @@
 /**
- * Download links hand files only to whom they belong (issue 11): an export file only to the
+ * Download links hand files only to whom they belong: an export file only to the
  * user who asked for it and only until it expires, documents and evidence files only to their
  * store's managers — always as attachments that the browser will not sniff into a page.
  */

@@ -1,5 +1,5 @@
 /**
- * Exports and e-mails use the requesting user's language and the store's formats (issue 18).
+ * Exports and e-mails use the requesting user's language and the store's formats.
  * A user who reads French downloads CSV files whose headings are the French catalogue's, and
  * the e-mail of an export they asked for is French, its date in the store's date and time
  * formats with French month names. Times inside a file keep the contract's sortable

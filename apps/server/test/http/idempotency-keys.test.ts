@@ -1,5 +1,5 @@
 /**
- * Every state-changing REST call accepts an Idempotency-Key (issue 11, "Money and faults"): the
+ * Every state-changing REST call accepts an Idempotency-Key: the
  * same key replays the first answer instead of doing the work again — also while the first is
  * still running — the key is bound to its user, call and body, and failures are not remembered.
  */

@@ -1,5 +1,5 @@
 /**
- * WordPress-compatible bodies (issue 16): `Content-Type: application/json` with an empty body
+ * WordPress-compatible bodies: `Content-Type: application/json` with an empty body
  * is no parameters, as in WordPress; a truncated or invalid body is a 400 in the WordPress
  * error shape and changes nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * A rate limit per user on the expensive routes (issue 16): exports, search suggestions and
+ * A rate limit per user on the expensive routes: exports, search suggestions and
  * payment intake answer 429 rest_too_many_requests with Retry-After past their rate, counted in
  * the database so that every server process of the store shares one budget.
  */

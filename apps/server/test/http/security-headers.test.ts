@@ -1,5 +1,5 @@
 /**
- * Security headers on every page (issue 11): a Content-Security-Policy that runs only Paydesk's
+ * Security headers on every page: a Content-Security-Policy that runs only Paydesk's
  * own scripts and the partner scripts the page settings name (no inline script, no eval), that
  * forbids framing by other sites and plugins, with a Referrer-Policy and nosniff — on the admin
  * page, the login page, REST answers, errors, redirects, static files and downloads alike.

@@ -1,5 +1,5 @@
 /**
- * Honest mail states (issue 16): without SMTP_URL nothing leaves the machine, so mail is
+ * Honest mail states: without SMTP_URL nothing leaves the machine, so mail is
  * `stored`, never `sent`; `sent` means an SMTP server took it; a server that keeps refusing
  * leaves it in `error` with the reason.
  */

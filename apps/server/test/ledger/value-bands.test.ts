@@ -1,5 +1,5 @@
 /**
- * Value bands (issue 17): a deep page sorted by amount, fee or net skips whole bands, which is
+ * Value bands: a deep page sorted by amount, fee or net skips whole bands, which is
  * only the page OFFSET gives when every value lies in its band's range and bands keep the
  * values' order; the rebuild's SQL must band a value as the code that adds one does.
  */

@@ -1,6 +1,6 @@
 /**
  * A seed drops the bulk tables' secondary indexes while it loads and builds them at the end
- * (issue 17), on SQLite under a rollback journal instead of WAL. Killed midway, it leaves them
+ * to load faster, on SQLite under a rollback journal instead of WAL. Killed midway, it leaves them
  * missing; the next server start, which rebuilds the interrupted store, must put back every one
  * as the migrations made it, and hand the file back in WAL mode. Real processes, SIGKILL.
  */

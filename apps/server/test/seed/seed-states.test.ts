@@ -1,5 +1,5 @@
 /**
- * The demo store's --state values (issue 8): each account situation the overview tells apart
+ * The demo store's --state values: each account situation the overview tells apart
  * can be seeded, and the overview's rules read it as intended (task table of spec 1 §4.5,
  * hidden areas, go-live task, Safe Mode); every seeded ledger has its rollups, so the balance
  * read from them equals the ledger's.

@@ -1,5 +1,5 @@
 /**
- * `npm run simulate` against a real listening server (issue 14): the simulator learns what the
+ * `npm run simulate` against a real listening server: the simulator learns what the
  * store accepts, sends its payments through HTTP with an application password, and every
  * payment it counts is one payment intent in the database, with no errors. A currency the
  * store refuses is sent again in the store currency.

@@ -1,5 +1,5 @@
 /**
- * The test checkout page (issue 14): only users who manage the store open it; it is a form whose
+ * The test checkout page: only users who manage the store open it; it is a form whose
  * currencies are the ones the account accepts, beside the test cards, carrying the REST nonce its
  * script pays with.
  */

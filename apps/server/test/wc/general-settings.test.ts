@@ -1,5 +1,5 @@
 /**
- * WooCommerce's settings API for the store's general group (issue 18): the store's address,
+ * WooCommerce's settings API for the store's general group: the store's address,
  * selling and shipping locations and currency under WooCommerce's option names, with
  * WooCommerce's answers — a list of setting objects, one setting read or changed, a batch whose
  * refused items save nothing while the others are saved — for users who can manage_woocommerce

@@ -1,5 +1,5 @@
 /**
- * Option writes by allow-list (issue 16): the generic option routes save only the options the
+ * Option writes by allow-list: the generic option routes save only the options the
  * spec's screens save, each with its own schema, whoever asks and however they sign in; what
  * the server computes (lifetime volume, onboarding and connection state, incentives, the
  * currency lists, the selling countries) is refused and stays as it was.

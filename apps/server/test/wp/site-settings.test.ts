@@ -1,5 +1,5 @@
 /**
- * The store's general settings (issue 18): GET/POST /wp-json/wp/v2/settings with WordPress's
+ * The store's general settings: GET/POST /wp-json/wp/v2/settings with WordPress's
  * field names, for administrators only; a user's own language; and the page settings the
  * admin starts from, which now come from them instead of constants.
  */

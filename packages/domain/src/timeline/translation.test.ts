@@ -1,5 +1,5 @@
 /**
- * Issue 18: every sentence of the timeline is the translator's, so none stays in English in a
+ * Every sentence of the timeline is the translator's, so none stays in English in a
  * French or German store. A translator that brackets each text shows which lines it wrote: all of
  * them but a currency conversion, which has no words. A card failure's reason is a label of its
  * own (cardFailureReason) that the failed event's body ends with a full stop.
@@ -52,7 +52,7 @@ function fullEvent(type: string): TimelineEvent {
 	};
 }
 
-describe("every timeline sentence goes through the translator (issue 18)", () => {
+describe("every timeline sentence goes through the translator", () => {
 	it.each(TIMELINE_EVENT_TYPES)("%s", (type) => {
 		const entry = timelineEntry(fullEvent(type), context, bracketing);
 		const lines = [entry?.headline ?? [], ...(entry?.body ?? [])].map(lineText);

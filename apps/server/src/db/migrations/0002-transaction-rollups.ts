@@ -1,5 +1,5 @@
 /**
- * Transactions at scale (issue 4):
+ * Transactions at scale:
  * - transaction_rollups: count and sums of the ledger per account, period (UTC day, 30-day and
  *   360-day blocks) and filterable columns, maintained by processor/rollups.ts, so whole-history
  *   summaries read thousands of rows instead of millions; filled here from the ledger present;

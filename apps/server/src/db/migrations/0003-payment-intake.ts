@@ -1,5 +1,5 @@
 /**
- * Payments come in (issue 14):
+ * Payments come in:
  * - payment_intents: every payment taken through the intake API, with what its answer needs
  *   and, while it waits for 3-D Secure, the prepared payment (never the card number or CVC)
  *   and a hash of its client secret;

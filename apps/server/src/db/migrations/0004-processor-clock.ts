@@ -1,5 +1,5 @@
 /**
- * Time moves (issue 15): account_clocks holds each account's processor clock — the test clock's
+ * Time moves: account_clocks holds each account's processor clock — the test clock's
  * offset from real time (sandbox accounts only, never negative), how far its timed work has
  * run (processed_through, the cursor each step moves in the same transaction as its work),
  * and the lease of the server process running it, so one process runs an account at a time;

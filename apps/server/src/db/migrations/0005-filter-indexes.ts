@@ -1,5 +1,5 @@
 /**
- * Every filter fast at a million transactions (issue 17):
+ * Every filter fast at a million transactions:
  * - transaction_rollups gains customer_country, risk_level and loan_id as dimensions (rebuilt
  *   from the ledger), so summaries and list totals filtered by them read rollups, not the ledger;
  * - search by customer name and e-mail goes through a text index: an FTS5 table with the

@@ -1,5 +1,5 @@
 /**
- * Two ways for the transactions list to skip rows it does not show (issue 17).
+ * Two ways for the transactions list to skip rows it does not show.
  *
  * Search by customer through the store's distinct customers, not through every transaction.
  * A million transactions have some forty thousand distinct names and e-mails; migration 0005

@@ -1,5 +1,5 @@
 /**
- * Live updates (issue 19, DESIGN §3a): every change of an account writes an account event.
+ * Live updates (DESIGN §3a): every change of an account writes an account event.
  * - account_events is the account's log, numbered per account (seq, from the `events` counter
  *   in sequences, whose row lock orders the writers: an event commits only after every event
  *   numbered before it, so a reader past seq N never misses one numbered below N). The event

@@ -1,5 +1,5 @@
 /**
- * A lighter ledger (issue 17: half the bytes per transaction of the first store, on both engines).
+ * A lighter ledger (half the bytes per transaction of the first store, on both engines).
  * Its indexes held 630 bytes per transaction on SQLite and 806 on PostgreSQL, more than its rows:
  * - balance_transactions_intent goes: a search by payment intent finds its rows through the
  *   intent's charge (charges_intent, then balance_transactions_charge), whose intent a balance

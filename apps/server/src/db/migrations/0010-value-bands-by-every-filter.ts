@@ -1,5 +1,5 @@
 /**
- * Value bands for every filter the rollups answer (issue 17): transaction_value_counts is keyed by
+ * Value bands for every filter the rollups answer: transaction_value_counts is keyed by
  * the rollups' filterable columns besides the balance currency and type, so a deep page sorted
  * by amount, fee or net skips whole bands under any of those filters (customer country, risk
  * level, method, channel, device, customer currency, loan) instead of stepping over every row

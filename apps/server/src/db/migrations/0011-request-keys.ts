@@ -1,5 +1,5 @@
 /**
- * Two kinds of Idempotency-Key, two tables (issue 20).
+ * Two kinds of Idempotency-Key, two tables.
  * - request_keys: the HTTP layer's replay of a whole answer (http/request-keys.ts). `status`,
  *   `content_type` and `body` are the answer as sent; `status` is null while the first request
  *   runs, which only SQLite ever commits (PostgreSQL writes the row with its answer, in the

@@ -1,5 +1,5 @@
 /**
- * The fonts documents are written in, so that any name prints (issue 18): Noto Sans (Latin with
+ * The fonts documents are written in, so that any name prints: Noto Sans (Latin with
  * its extensions, Greek, Cyrillic, ₹ and the other currency signs) and, for what it lacks,
  * Noto Sans JP (kana and 12,700 kanji: Japanese names and most Chinese ones), each in regular
  * and bold. They are static TrueType files read from their npm packages (SIL Open Font License

@@ -1,5 +1,5 @@
 /**
- * Payment intake (issue 14): POST /payment_intents takes a payment with a test card, and
+ * Payment intake: POST /payment_intents takes a payment with a test card, and
  * POST /payment_intents/{id}/confirm finishes one that waited for 3-D Secure. A decline answers
  * 402 in the WordPress error shape with data.decline_code and the failed intent.
  */

@@ -1,4 +1,4 @@
-/** The sandbox test clock (issue 15): read it, or move it forward and run what became due. */
+/** The sandbox test clock: read it, or move it forward and run what became due. */
 import {
 	advanceSandboxClock,
 	getSandboxClock,

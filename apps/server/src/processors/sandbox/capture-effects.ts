@@ -1,5 +1,5 @@
 /**
- * What a capture moves besides its own ledger row (issue 15):
+ * What a capture moves besides its own ledger row:
  * - an active loan in the payment's currency withholds its rate from the payment, as a
  *   financing_paydown entry with its loan_paydowns row and timeline event, until it is repaid;
  * - the account's lifetime volume grows by the payment (option wcpay_lifetime_tpv, and the

@@ -1,5 +1,5 @@
 /**
- * The 3-D Secure side of an intent (issue 14): its client secret (kept only as a hash) opens it
+ * The 3-D Secure side of an intent: its client secret (kept only as a hash) opens it
  * on the card issuer's page, where the customer's answer is recorded for confirmPayment.
  */
 import { createHash, randomBytes } from "node:crypto";

@@ -1,5 +1,5 @@
 /**
- * What the sandbox processor reads before it takes a payment (issue 14): the account's state,
+ * What the sandbox processor reads before it takes a payment: the account's state,
  * the currencies it accepts, its enabled methods, fraud rules, fee schedule and the key its card
  * fingerprints are made with, and the plan (intake-plan.ts) they give for one request.
  */

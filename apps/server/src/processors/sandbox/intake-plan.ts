@@ -1,6 +1,6 @@
 /**
- * What the sandbox processor decides about an incoming payment, before anything is written
- * (issue 14): the issuer's answer for the test card, the checks it reports, the risk level, the
+ * What the sandbox processor decides about an incoming payment, before anything is written:
+ * the issuer's answer for the test card, the checks it reports, the risk level, the
  * merchant's fraud rules, 3-D Secure, the settlement currency and amount, and the fee from the
  * account's fee schedule. Pure: the same input and context always give the same plan.
  */

@@ -1,5 +1,5 @@
 /**
- * What a decided payment writes (issue 14): the charge and its state, the ledger row through a
+ * What a decided payment writes: the charge and its state, the ledger row through a
  * capture, the timeline event, the order's status, the intent's row and the answer the API gives.
  * Used by takePayment and by confirmPayment after 3-D Secure, inside their transaction.
  */

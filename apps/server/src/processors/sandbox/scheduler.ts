@@ -1,5 +1,5 @@
 /**
- * The processor's durable scheduler (issue 15, DESIGN §3a): runs an account's timed work up to
+ * The processor's durable scheduler (DESIGN §3a): runs an account's timed work up to
  * its current time, boundary by boundary, in order.
  *
  * - Exactly once, on one process or many: a process first takes the account's lease (an atomic
@@ -22,6 +22,7 @@ import { ensureAccountClock } from "../../accounts/clock.ts";
 import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/connection.ts";
 import type { Database } from "../../db/schema.ts";
+import { TUNING } from "../../env.ts";
 import { type NewAccountEvent, paymentChange, recordAccountEvents } from "../../ledger/events.ts";
 import { ACCOUNT_LEASE_SECONDS, type RunResult } from "../processor.ts";
 import { advanceAccountLifecycle } from "./account-lifecycle.ts";
@@ -42,10 +43,10 @@ type Trx = Kysely<Database>;
 /** How often a holder renews its lease while a run goes on. */
 const LEASE_RENEW_SECONDS = 5;
 /**
- * A pause inside each step's transaction, before it commits (PROCESSOR_STEP_PAUSE_MS, default
- * 0): the crash tests set it so a SIGKILL lands in the middle of a run.
+ * A pause inside each step's transaction, before it commits (env.ts PROCESSOR_STEP_PAUSE_MS,
+ * default 0): the crash tests set it so a SIGKILL lands in the middle of a run.
  */
-const STEP_PAUSE_MS = Number(process.env.PROCESSOR_STEP_PAUSE_MS ?? 0) || 0;
+const STEP_PAUSE_MS = TUNING.PROCESSOR_STEP_PAUSE_MS;
 /** At most this many steps per run, so one account cannot starve the others. */
 const MAX_STEPS = 5000;
 

@@ -1,5 +1,5 @@
 /**
- * The timed life of a dispute (issue 15; spec 3 §4.1):
+ * The timed life of a dispute (spec 3 §4.1):
  * - arrival: a dispute test card's payment is disputed a while after it succeeded; the dispute
  *   brings its ledger withdrawal (amount plus the dispute fee), its timeline event, an e-mail
  *   and an inbox note (the overview's task reads the dispute itself);
@@ -17,6 +17,7 @@ import { DAY_SECONDS, disputeOutcomeOf, HOUR_SECONDS } from "@paydesk/domain/pro
 import { type Kysely, sql } from "kysely";
 import { newId, nextSequence } from "../../db/ids.ts";
 import type { ChargesTable, Database, DisputesTable } from "../../db/schema.ts";
+import { TUNING } from "../../env.ts";
 import { queueDisputeMail } from "../../jobs/dispute-mail.ts";
 import { paymentMethodDetailsOf } from "../../ledger/charge-details.ts";
 import { disputeEvidenceOf, disputeMetadataOf } from "../../ledger/dispute-documents.ts";
@@ -29,17 +30,12 @@ import { notify } from "../../notifications/notify.ts";
 /** The dispute fee, in minor units of the dispute's currency (the demo store's disputes too). */
 export const DISPUTE_FEE = 1500;
 
-function secondsFromEnv(name: string, fallback: number): number {
-	const value = Number(process.env[name]);
-	return Number.isInteger(value) && value >= 0 ? value : fallback;
-}
-
 /** How long after a dispute card's payment the dispute arrives (SANDBOX_DISPUTE_DELAY_SECONDS). */
-export const DISPUTE_ARRIVAL_DELAY = secondsFromEnv("SANDBOX_DISPUTE_DELAY_SECONDS", HOUR_SECONDS);
+export const DISPUTE_ARRIVAL_DELAY = TUNING.SANDBOX_DISPUTE_DELAY_SECONDS;
 /** How long the merchant has to answer a dispute. */
 export const DISPUTE_RESPONSE_WINDOW = 7 * DAY_SECONDS;
 /** How long the bank takes to decide submitted evidence (SANDBOX_DISPUTE_DECISION_SECONDS). */
-export const DISPUTE_DECISION_DELAY = secondsFromEnv("SANDBOX_DISPUTE_DECISION_SECONDS", 2 * DAY_SECONDS);
+export const DISPUTE_DECISION_DELAY = TUNING.SANDBOX_DISPUTE_DECISION_SECONDS;
 
 const REASON: Record<string, string> = {
 	fraudulent: "fraudulent",

@@ -1,5 +1,5 @@
 /**
- * Payouts over time (issue 15; spec 2 §3, §4; spec 3 payout notices):
+ * Payouts over time (spec 2 §3, §4; spec 3 payout notices):
  * - scheduled payouts on the account's schedule: one payout per currency of the available
  *   balance, when it reaches the currency's minimum scheduled payout, gathering the available
  *   balance transactions no payout holds yet (each goes in exactly one payout);

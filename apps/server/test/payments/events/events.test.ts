@@ -1,5 +1,5 @@
 /**
- * The event stream (issue 19): every change of an account reaches an open stream once, in
+ * The event stream: every change of an account reaches an open stream once, in
  * order, from any server process on the database; Last-Event-ID resumes without losses across a
  * restart; a resume the log cannot serve says reset; streams per user are bounded.
  */

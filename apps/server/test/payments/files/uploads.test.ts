@@ -1,5 +1,5 @@
 /**
- * Uploads cannot smuggle a page or exhaust memory (issue 11): only files whose first bytes say
+ * Uploads cannot smuggle a page or exhaust memory: only files whose first bytes say
  * PDF, PNG or JPEG are kept, whatever their name or declared type; an oversized body is refused
  * while it arrives, long before it is all read; files are served with their stored type as
  * attachments with nosniff, and never from a path the client chose.

@@ -1,5 +1,5 @@
 /**
- * The notification centre (issue 19): each kind is reached by using Paydesk — a fraud rule
+ * The notification centre: each kind is reached by using Paydesk — a fraud rule
  * holding a payment, a dispute card, the test clock reaching a payout or a deadline, an export
  * job finishing — and read per user, in their language.
  */

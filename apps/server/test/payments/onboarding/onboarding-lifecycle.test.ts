@@ -186,7 +186,7 @@ describe("the partner's account page (the account link) and failing bank details
 	beforeAll(async () => {
 		await decideAndLand("acct_bank", { ...FORM, bank_account_number: "000111111116" });
 		admin = await t.actor("administrator", "acct_bank");
-		// The failing test account is found out by its first payout, which fails (issue 15).
+		// The failing test account is found out by its first payout, which fails.
 		const paid = await t.app.inject({
 			method: "POST",
 			url: `${BASE}/payment_intents`,

@@ -1,5 +1,5 @@
 /**
- * Card data stays out of everything Paydesk writes (issue 16): after payments of every kind
+ * Card data stays out of everything Paydesk writes: after payments of every kind
  * (captured, declined, 3-D Secure, refused as invalid, replayed with an Idempotency-Key) and
  * exports of the payments, no full card number and no CVC is found in any table, in the
  * database's own files, in the trace-level log or in the export files.

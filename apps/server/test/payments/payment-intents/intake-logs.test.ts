@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-describe("card data never reaches the logs (issue 14)", () => {
+describe("card data never reaches the logs", () => {
 	it("a payment, a decline, a 3-D Secure payment and a refused number log no card number or CVC", async () => {
 		const card = (number: string) => ({
 			type: "card",

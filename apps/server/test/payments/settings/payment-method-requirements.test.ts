@@ -1,6 +1,6 @@
 /**
  * A requested payment method with requirements waits as pending until the merchant gives the
- * sandbox partner what it asks for on the method's own page; then it is active (issue 15).
+ * sandbox partner what it asks for on the method's own page; then it is active.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertTestAccount } from "../../../src/testing/fixtures.ts";

@@ -335,7 +335,7 @@ describe("what the settings entity does not hold", () => {
 	});
 });
 
-describe("advanced fraud protection rules (spec 3 §3.12, issue 9 grammar)", () => {
+describe("advanced fraud protection rules (spec 3 §3.12, the saved rules' grammar)", () => {
 	const priceRange = {
 		key: "purchase_price_threshold",
 		outcome: "review",
@@ -463,7 +463,7 @@ describe("POST /settings/{option} and the Stripe Billing migration", () => {
 	});
 });
 
-describe("test mode belongs to the account (issue 15)", () => {
+describe("test mode belongs to the account", () => {
 	it("a sandbox account's stored settings cannot turn it live, and saving another field keeps it in test mode", async () => {
 		await insertTestAccount(t.db.kysely, "acct_sandbox_settings", {
 			test_mode: 1,

@@ -1,4 +1,4 @@
-/** What a capture moves besides its own ledger row (issue 15): loan repayments and lifetime volume. */
+/** What a capture moves besides its own ledger row: loan repayments and lifetime volume. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIFETIME_TPV_OPTION } from "../../../src/accounts/account.ts";
 import { rollupDrift } from "../../../src/ledger/rollups.ts";

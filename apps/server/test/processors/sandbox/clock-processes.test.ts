@@ -1,5 +1,5 @@
 /**
- * The processor clock with real server processes (issue 15, "Durable and safe at scale"):
+ * The processor clock with real server processes:
  * - two servers on one PostgreSQL run two simulated months of simulator traffic and clock
  *   advances at the same time: every payout exists once, no transaction is in two payouts,
  *   balances equal the ledger, every dispute reached a final state on schedule;

@@ -1,5 +1,5 @@
 /**
- * Time moves (issue 15): each timed rule one second before and one second after its boundary,
+ * Time moves: each timed rule one second before and one second after its boundary,
  * reached by using Paydesk — payments through the intake API, the sandbox test clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

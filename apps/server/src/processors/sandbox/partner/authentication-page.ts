@@ -1,5 +1,5 @@
 /**
- * The card issuer's 3-D Secure page, played by the sandbox partner (issue 14): a payment with
+ * The card issuer's 3-D Secure page, played by the sandbox partner: a payment with
  * an authentication test card answers `requires_action` with this page's URL. The customer
  * completes or fails the authentication here; the page records the answer on the intent and
  * sends the customer back to the store's return URL, whose backend then confirms the payment.

@@ -1,5 +1,5 @@
 /**
- * The sandbox partner asks for a requested payment method's missing requirements (issue 15):
+ * The sandbox partner asks for a requested payment method's missing requirements:
  * a method the merchant enabled waits ("pending" approval, or "pending_verification") until the
  * merchant gives here what it asks for (nothing more than a confirmation when it has no
  * requirements); then the partner activates it. One page per method, for a merchant of the
