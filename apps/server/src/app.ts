@@ -35,6 +35,7 @@ import { processorFor } from "./processors/registry.ts";
 import { registerAuthenticationPage } from "./processors/sandbox/partner/authentication-page.ts";
 import { registerPaymentMethodPage } from "./processors/sandbox/partner/payment-method-page.ts";
 import { registerSandboxPartner } from "./processors/sandbox/partner/routes.ts";
+import { registerStripeApiRoutes } from "./stripe-api/routes.ts";
 import { registerTestCheckout } from "./test-checkout/routes.ts";
 import { registerWcRoutes } from "./wc/routes.ts";
 import { registerWpRoutes } from "./wp/routes.ts";
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 	registerAuthenticationPage(app, deps);
 	registerPaymentMethodPage(app, deps);
 	registerTestCheckout(app, deps);
+	await registerStripeApiRoutes(app);
 
 	return app;
 }

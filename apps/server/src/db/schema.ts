@@ -273,6 +273,8 @@ export interface RefundsTable {
 	failure_reason: string | null;
 	created: Seconds;
 	balance_transaction_id: string | null;
+	/** Stripe's metadata given to a refund through `/v1`, as JSON; null when none was. */
+	metadata?: Json | null;
 }
 
 export interface DisputesTable {
@@ -543,6 +545,79 @@ export interface CustomerSearchTermsTable {
 	term: string;
 }
 
+/** An account's key for Stripe's API (migration 0013, stripe-api/keys.ts). */
+export interface ApiKeysTable {
+	account_id: string;
+	id: string;
+	name: string;
+	kind: "secret" | "publishable";
+	/** sk_test_, sk_live_, pk_test_ or pk_live_. */
+	prefix: string;
+	last4: string;
+	/** SHA-256 (hex) of the whole key. */
+	secret_hash: string;
+	/** The whole key, for a publishable one (it is public); null for a secret one. */
+	publishable_key: string | null;
+	created: Seconds;
+	last_used: Seconds | null;
+	/** When a rolled key stops working; null while it is current. */
+	expires_at: Seconds | null;
+}
+
+/** What a PaymentIntent made through Stripe's API carries beyond the intake's record (migration 0013). */
+export interface IntentDetailsTable {
+	account_id: string;
+	intent_id: string;
+	/** requires_payment_method or requires_confirmation before confirmation; confirmed after; canceled. */
+	status: string;
+	amount: number;
+	currency: string;
+	capture_method: string;
+	payment_method_id: string | null;
+	customer_id: string | null;
+	description: string | null;
+	receipt_email: string | null;
+	return_url: string | null;
+	/** Stripe's metadata: a flat JSON object of strings. */
+	metadata: Json;
+	created: Seconds;
+	canceled_at: Seconds | null;
+	cancellation_reason: string | null;
+}
+
+/** A Stripe Customer (migration 0013). */
+export interface StripeCustomersTable {
+	account_id: string;
+	id: string;
+	email: string | null;
+	name: string | null;
+	description: string | null;
+	phone: string | null;
+	metadata: Json;
+	created: Seconds;
+	deleted_at: Seconds | null;
+}
+
+/** A Stripe PaymentMethod: a test card, never its number (migration 0013). */
+export interface PaymentMethodsTable {
+	account_id: string;
+	id: string;
+	type: string;
+	/** SHA-256 (hex) of the test card's number, which finds the test card again. */
+	test_card: string;
+	brand: string;
+	last4: string;
+	exp_month: number;
+	exp_year: number;
+	country: string;
+	funding: string;
+	/** Stripe's billing_details as JSON. */
+	billing_details: Json;
+	customer_id: string | null;
+	metadata: Json;
+	created: Seconds;
+}
+
 /**
  * A balance transaction's filterable columns as the rollups and value counts are keyed by them
  * (ledger/rollup-dimensions.ts): an empty value is stored as '' (text) or -1 (risk level), so it
@@ -631,6 +706,10 @@ export interface Database {
 	usage_events: UsageEventsTable;
 	transaction_rollups: TransactionRollupsTable;
 	transaction_value_counts: TransactionValueCountsTable;
+	api_keys: ApiKeysTable;
+	intent_details: IntentDetailsTable;
+	stripe_customers: StripeCustomersTable;
+	payment_methods: PaymentMethodsTable;
 }
 
 type Holds<V> = [V] extends [string]

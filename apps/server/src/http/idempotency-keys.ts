@@ -48,9 +48,32 @@ function canonical(value: unknown): string {
 	return JSON.stringify(value) ?? "null";
 }
 
-function scopeOf(request: FastifyRequest): RequestKeyScope | undefined {
+/**
+ * Who a key belongs to: the signed-in user on the REST API; on Stripe's API (`/v1`) the account
+ * itself (user 0), as Stripe scopes keys to the account whatever API key sent them.
+ */
+function ownerOf(request: FastifyRequest): { accountId: string; userId: number } | undefined {
+	if (request.url.startsWith("/v1/")) {
+		const key = request.stripeKey;
+		return key ? { accountId: key.accountId, userId: 0 } : undefined;
+	}
 	const user = request.auth.user;
-	if (!user || !WRITE_METHODS.has(request.method) || !request.url.startsWith("/wp-json/")) return undefined;
+	return user && request.url.startsWith("/wp-json/")
+		? { accountId: user.accountId, userId: user.id }
+		: undefined;
+}
+
+/**
+ * Whether an answer is kept for the key's retries: a success; on Stripe's API also a card error
+ * (402), as the payment was tried and a retry must not try it again.
+ */
+function keeps(request: FastifyRequest, status: number): boolean {
+	return (status >= 200 && status < 300) || (status === 402 && request.url.startsWith("/v1/"));
+}
+
+function scopeOf(request: FastifyRequest): RequestKeyScope | undefined {
+	const owner = ownerOf(request);
+	if (!owner || !WRITE_METHODS.has(request.method)) return undefined;
 	const key = parseIdempotencyKey(request.headers["idempotency-key"]);
 	if (key === undefined || /^multipart\//i.test(request.headers["content-type"] ?? "")) return undefined;
 	if (key === null) {
@@ -60,7 +83,7 @@ function scopeOf(request: FastifyRequest): RequestKeyScope | undefined {
 	const fingerprint = createHash("sha256")
 		.update(`${query}\n${canonical(request.body ?? null)}`)
 		.digest("hex");
-	return { accountId: user.accountId, userId: user.id, key, method: request.method, path, fingerprint };
+	return { ...owner, key, method: request.method, path, fingerprint };
 }
 
 export function registerIdempotencyKeys(app: FastifyInstance, db: Db, clock: Clock): void {
@@ -99,7 +122,7 @@ export function registerIdempotencyKeys(app: FastifyInstance, db: Db, clock: Clo
 		const text = contentType === null || /^(application\/json|text\/)/.test(contentType);
 		const body =
 			typeof payload === "string" ? payload : Buffer.isBuffer(payload) && text ? payload.toString() : null;
-		const keep = status >= 200 && status < 300 && body !== null;
+		const keep = keeps(request, status) && body !== null;
 		await claim.finish(keep ? { status, contentType, body } : null);
 		return payload;
 	});

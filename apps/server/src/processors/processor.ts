@@ -32,6 +32,11 @@ export interface IntakeAnswer {
 
 export interface IntakeRequest {
 	accountId: string;
+	/**
+	 * The intent's id when the caller made the intent before confirming it (Stripe's API does);
+	 * a new one otherwise.
+	 */
+	intentId?: string | undefined;
 	body: CreatePaymentIntentBody;
 	now: number;
 	idempotency?: IdempotencyScope | undefined;

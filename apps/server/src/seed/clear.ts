@@ -3,12 +3,16 @@ import type { Db } from "../db/connection.ts";
 import { TABLES, type TableName } from "../db/tables.ts";
 import { DEFERRED_INDEXES_OPTION } from "./deferred-indexes.ts";
 
-/** Tables about the store's people, kept so the administrator can still log in. */
+/**
+ * Tables about the store's people and their credentials, kept so the administrator can still log
+ * in and a store's code keeps its API keys.
+ */
 const KEPT = [
 	"users",
 	"sessions",
 	"application_passwords",
 	"user_meta",
+	"api_keys",
 ] as const satisfies readonly TableName[];
 
 type Cleared = Exclude<TableName, (typeof KEPT)[number] | "accounts">;

@@ -149,7 +149,7 @@ export async function takePayment(
 			if (first) return first;
 		}
 		const ids: Ids = {
-			intentId: newId("pi"),
+			intentId: request.intentId ?? newId("pi"),
 			chargeId: newId(plan.methodType === "card" || plan.methodType === "link" ? "ch" : "py"),
 		};
 		const order = await orderFor(trx, request, ids.intentId);

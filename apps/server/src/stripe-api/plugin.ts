@@ -1,0 +1,232 @@
+/**
+ * Stripe's REST API (`/v1`) on the same records as the admin: a store's code written for Stripe
+ * (any official SDK pointed at this server) takes payments, refunds and reads its balance here,
+ * and the admin shows the same payments. This module is the wire format: keys, the bracket form,
+ * Stripe's errors and headers. The resources (resources/) act through the processor interface and
+ * read the shared ledger, like the admin's routes.
+ *
+ * - Auth: `Authorization: Bearer sk_…`, or HTTP Basic with the key as the user name. The key
+ *   names the account; every query of a request is scoped to it.
+ * - Every answer carries `Request-Id` and `Stripe-Version` (the version answered, whatever the
+ *   request asks: STRIPE_API_VERSION).
+ * - Idempotency-Key: the HTTP layer's one rule (http/idempotency-keys.ts), with Stripe's error
+ *   type: another request under a used key is a 400 idempotency_error, one still running a 409.
+ */
+import { randomBytes } from "node:crypto";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Clock } from "../clock.ts";
+import { RestError } from "../http/rest-error.ts";
+import { IdempotencyKeyReused } from "../ledger/idempotency.ts";
+import { invalidApiKey, invalidRequest, StripeApiError, type StripeErrorBody } from "./errors.ts";
+import { type FormObject, MalformedForm, parseForm } from "./form.ts";
+import { type ApiKeyIdentity, findApiKey } from "./keys.ts";
+import { queryOf } from "./params.ts";
+
+/** The API version Paydesk answers: that of the official SDK whose types check every answer. */
+export const STRIPE_API_VERSION = "2026-10-28.endive";
+
+export const V1_PREFIX = "/v1";
+
+/** Form bodies larger than this are refused (a dispute's evidence texts fit many times over). */
+const FORM_BODY_LIMIT = 256 * 1024;
+
+declare module "fastify" {
+	interface FastifyRequest {
+		/** The key a `/v1` request was made with. */
+		stripeKey?: ApiKeyIdentity;
+	}
+	interface FastifyContextConfig {
+		/** A `/v1` route a publishable key may call too. */
+		publishable?: boolean;
+	}
+}
+
+export interface V1Context {
+	accountId: string;
+	key: ApiKeyIdentity;
+	livemode: boolean;
+	/** The account's clock (a sandbox account's test clock moves it). */
+	clock: Clock;
+	now: number;
+	/** The form body of a POST, the query of a GET or DELETE. */
+	params: FormObject;
+	/** The path's parameters. */
+	path: Record<string, string>;
+	request: FastifyRequest;
+	reply: FastifyReply;
+}
+
+type V1Handler = (context: V1Context) => Promise<unknown>;
+
+export interface V1Router {
+	get(path: string, handler: V1Handler): void;
+	post(path: string, handler: V1Handler, options?: { publishable?: boolean }): void;
+	delete(path: string, handler: V1Handler): void;
+}
+
+function bearerOf(header: string | undefined): string | null {
+	if (!header) return null;
+	if (/^Bearer /i.test(header)) return header.slice(7).trim();
+	if (/^Basic /i.test(header)) {
+		const decoded = Buffer.from(header.slice(6).trim(), "base64").toString("utf8");
+		const colon = decoded.indexOf(":");
+		return (colon === -1 ? decoded : decoded.slice(0, colon)).trim();
+	}
+	return null;
+}
+
+/** Any error as Stripe's answer: its status and body. */
+function stripeAnswerOf(error: unknown): { status: number; body: StripeErrorBody } | null {
+	if (error instanceof StripeApiError) return { status: error.status, body: error.body };
+	if (error instanceof IdempotencyKeyReused) {
+		return { status: 400, body: { type: "idempotency_error", message: error.message } };
+	}
+	if (error instanceof MalformedForm)
+		return { status: 400, body: { type: "invalid_request_error", message: error.message } };
+	if (error instanceof RestError) {
+		if (error.code === "rest_idempotency_key_in_use") {
+			return { status: 409, body: { type: "idempotency_error", message: error.message } };
+		}
+		if (error.status === 429) {
+			return { status: 429, body: { type: "rate_limit_error", code: "rate_limit", message: error.message } };
+		}
+		if (error.status < 500) {
+			const param = error.code === "rest_invalid_param" ? Object.keys(error.data.params ?? {})[0] : undefined;
+			return {
+				status: error.status === 401 || error.status === 404 || error.status === 409 ? error.status : 400,
+				body: { type: "invalid_request_error", message: error.message, ...(param ? { param } : {}) },
+			};
+		}
+		return null;
+	}
+	const framework = error as Partial<FastifyError>;
+	if (framework.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+		return {
+			status: 413,
+			body: { type: "invalid_request_error", message: "The request body is too large." },
+		};
+	}
+	if (framework.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+		return {
+			status: 400,
+			body: {
+				type: "invalid_request_error",
+				message: "Stripe's API takes form-encoded bodies (Content-Type: application/x-www-form-urlencoded).",
+			},
+		};
+	}
+	if (typeof framework.statusCode === "number" && framework.statusCode >= 400 && framework.statusCode < 500) {
+		return {
+			status: 400,
+			body: { type: "invalid_request_error", message: framework.message ?? "Bad request." },
+		};
+	}
+	return null;
+}
+
+export async function registerStripeApi(
+	app: FastifyInstance,
+	register: (router: V1Router) => void,
+): Promise<void> {
+	await app.register(
+		async (v1) => {
+			// Only Stripe's form encoding, read with its bracket notation, and no JSON.
+			v1.removeAllContentTypeParsers();
+			v1.addContentTypeParser(
+				"application/x-www-form-urlencoded",
+				{ parseAs: "string", bodyLimit: FORM_BODY_LIMIT },
+				(_request, body, done) => {
+					try {
+						done(null, parseForm(String(body)));
+					} catch (error) {
+						done(error as Error, undefined);
+					}
+				},
+			);
+
+			v1.addHook("onRequest", async (request, reply) => {
+				reply.header("request-id", `req_${randomBytes(12).toString("hex")}`);
+				reply.header("stripe-version", STRIPE_API_VERSION);
+				const presented = bearerOf(request.headers.authorization);
+				if (!presented) throw invalidApiKey(null);
+				const key = await findApiKey(app.deps.db.kysely, presented, app.deps.clock.seconds());
+				if (!key) throw invalidApiKey(presented);
+				if (key.kind === "publishable" && !request.routeOptions.config.publishable) {
+					throw new StripeApiError(401, {
+						type: "invalid_request_error",
+						message:
+							"This call needs a secret key (sk_…): a publishable key may only create payment methods.",
+					});
+				}
+				request.stripeKey = key;
+			});
+
+			v1.setErrorHandler(async (error, request, reply) => {
+				const answer = stripeAnswerOf(error);
+				if (answer) {
+					if (answer.status >= 500) request.log.error({ err: error }, "Stripe API request failed");
+					return reply.code(answer.status).type("application/json").send({ error: answer.body });
+				}
+				request.log.error({ err: error }, "Stripe API request failed");
+				return reply
+					.code(500)
+					.type("application/json")
+					.send({
+						error: { type: "api_error", message: "An error occurred on the server. Try again later." },
+					});
+			});
+
+			v1.setNotFoundHandler(async (request, reply) => {
+				reply.header("request-id", `req_${randomBytes(12).toString("hex")}`);
+				return reply.code(404).send({
+					error: {
+						type: "invalid_request_error",
+						message: `Unrecognized request URL (${request.method}: ${request.url.split("?")[0]}). Paydesk's README lists the supported endpoints.`,
+					},
+				});
+			});
+
+			const route = (
+				method: "GET" | "POST" | "DELETE",
+				path: string,
+				handler: V1Handler,
+				publishable = false,
+			) =>
+				v1.route({
+					method,
+					url: path,
+					config: { publishable },
+					handler: async (request, reply) => {
+						const key = request.stripeKey as ApiKeyIdentity;
+						const clock = await app.accountClockOf(key.accountId);
+						const body = request.body as FormObject | undefined;
+						if (
+							method === "POST" &&
+							request.url.includes("?") &&
+							Object.keys(queryOf(request.url)).length > 0
+						) {
+							throw invalidRequest("Send a POST's parameters in its form body, not in the URL.");
+						}
+						const params = method === "POST" ? (body ?? {}) : queryOf(request.url);
+						return handler({
+							accountId: key.accountId,
+							key,
+							livemode: key.livemode,
+							clock,
+							now: clock.seconds(),
+							params,
+							path: request.params as Record<string, string>,
+							request,
+							reply,
+						});
+					},
+				});
+			register({
+				get: (path, handler) => route("GET", path, handler),
+				post: (path, handler, options) => route("POST", path, handler, options?.publishable ?? false),
+				delete: (path, handler) => route("DELETE", path, handler),
+			});
+		},
+		{ prefix: V1_PREFIX },
+	);
+}
