@@ -38,8 +38,11 @@ export const RESET_EVENT = "reset";
 /** How often the stream sends a heartbeat comment, in seconds. */
 export const EVENT_HEARTBEAT_SECONDS = 15;
 
-/** How long the event log keeps an event for resumes: 7 days. */
-export const EVENT_RETENTION_SECONDS = 7 * 24 * 3600;
+/**
+ * How long the event log keeps an event: 30 days, as Stripe keeps its events, since `/v1/events`
+ * reads the same log (a stream resumes from it within the same window).
+ */
+export const EVENT_RETENTION_SECONDS = 30 * 24 * 3600;
 
 export const accountEvent = z.object({
 	/** The event's number in the account's log, as the stream's `id:` carries it. */

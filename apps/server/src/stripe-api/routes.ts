@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { registerStripeApi } from "./plugin.ts";
 import { registerBalance } from "./resources/balance.ts";
 import { registerChargesAndRefunds } from "./resources/charges-refunds.ts";
+import { registerEvents } from "./resources/events.ts";
 import { registerPaymentIntents } from "./resources/payment-intents.ts";
 
 export function registerStripeApiRoutes(app: FastifyInstance): Promise<void> {
@@ -10,5 +11,6 @@ export function registerStripeApiRoutes(app: FastifyInstance): Promise<void> {
 		registerPaymentIntents(router);
 		registerChargesAndRefunds(router);
 		registerBalance(router);
+		registerEvents(router);
 	});
 }
