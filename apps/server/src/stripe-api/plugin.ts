@@ -58,10 +58,24 @@ export interface V1Context {
 
 type V1Handler = (context: V1Context) => Promise<unknown>;
 
+/** A route of `/v1` as registered: what the authorization and isolation tests walk. */
+export interface V1Route {
+	method: "GET" | "POST" | "DELETE";
+	/** Fastify's path under /v1, e.g. /payment_intents/:id/capture. */
+	path: string;
+	publishable: boolean;
+}
+
 export interface V1Router {
 	get(path: string, handler: V1Handler): void;
 	post(path: string, handler: V1Handler, options?: { publishable?: boolean }): void;
 	delete(path: string, handler: V1Handler): void;
+	/**
+	 * Routes in a child context of `/v1`: `setup` adds what only they read (file uploads'
+	 * multipart bodies), while keys, errors and headers stay `/v1`'s and every other route keeps
+	 * reading form bodies only.
+	 */
+	scope(setup: (instance: FastifyInstance) => Promise<void>, addRoutes: (router: V1Router) => void): void;
 }
 
 function bearerOf(header: string | undefined): string | null {
@@ -124,10 +138,12 @@ function stripeAnswerOf(error: unknown): { status: number; body: StripeErrorBody
 	return null;
 }
 
+/** Registers `/v1` with the resources `register` adds, and answers the routes it registered. */
 export async function registerStripeApi(
 	app: FastifyInstance,
 	register: (router: V1Router) => void,
-): Promise<void> {
+): Promise<readonly V1Route[]> {
+	const routes: V1Route[] = [];
 	await app.register(
 		async (v1) => {
 			// Only Stripe's form encoding, read with its bracket notation, and no JSON.
@@ -186,13 +202,16 @@ export async function registerStripeApi(
 				});
 			});
 
+			// Where route() registers: /v1 itself, or a scope's child context while its routes are added.
+			let target: FastifyInstance = v1;
 			const route = (
 				method: "GET" | "POST" | "DELETE",
 				path: string,
 				handler: V1Handler,
 				publishable = false,
-			) =>
-				v1.route({
+			) => {
+				routes.push({ method, path, publishable });
+				target.route({
 					method,
 					url: path,
 					config: { publishable },
@@ -221,12 +240,27 @@ export async function registerStripeApi(
 						});
 					},
 				});
-			register({
+			};
+			const router: V1Router = {
 				get: (path, handler) => route("GET", path, handler),
 				post: (path, handler, options) => route("POST", path, handler, options?.publishable ?? false),
 				delete: (path, handler) => route("DELETE", path, handler),
-			});
+				scope: (setup, addRoutes) => {
+					void v1.register(async (child) => {
+						await setup(child);
+						const outer = target;
+						target = child;
+						try {
+							addRoutes(router);
+						} finally {
+							target = outer;
+						}
+					});
+				},
+			};
+			register(router);
 		},
 		{ prefix: V1_PREFIX },
 	);
+	return routes;
 }
