@@ -3,8 +3,11 @@ import type { FastifyInstance } from "fastify";
 import { registerStripeApi, type V1Route } from "./plugin.ts";
 import { registerBalance } from "./resources/balance.ts";
 import { registerChargesAndRefunds } from "./resources/charges-refunds.ts";
+import { registerCustomers } from "./resources/customers.ts";
 import { registerEvents } from "./resources/events.ts";
+import { registerLegacyCharges } from "./resources/legacy-charges.ts";
 import { registerPaymentIntents } from "./resources/payment-intents.ts";
+import { registerPaymentMethods } from "./resources/payment-methods.ts";
 
 declare module "fastify" {
 	interface FastifyInstance {
@@ -18,6 +21,9 @@ export async function registerStripeApiRoutes(app: FastifyInstance): Promise<voi
 		registerPaymentIntents(router);
 		registerChargesAndRefunds(router);
 		registerBalance(router);
+		registerCustomers(router);
+		registerPaymentMethods(router);
+		registerLegacyCharges(router);
 		registerEvents(router);
 	});
 	app.decorate("stripeApiRoutes", routes);

@@ -63,53 +63,91 @@ export async function chargeAnswer(
 	row: ChargesTable,
 	fields: readonly string[] = [],
 ): Promise<Stripe.Charge> {
-	const db = context.request.server.deps.db.kysely;
-	const [order, details] = await Promise.all([
-		row.order_id === null
-			? undefined
-			: db
-					.selectFrom("orders")
-					.select(["customer_country", "billing_address"])
-					.where("account_id", "=", context.accountId)
-					.where("id", "=", row.order_id)
-					.executeTakeFirst(),
-		db
-			.selectFrom("intent_details")
-			.selectAll()
-			.where("account_id", "=", context.accountId)
-			.where("intent_id", "=", row.payment_intent_id)
-			.executeTakeFirst(),
-	]);
-	const object = chargeObject(row, { order, details, livemode: context.livemode });
+	const [answer] = await chargeAnswers(context, [row], fields);
+	return answer as Stripe.Charge;
+}
+
+/**
+ * Charges as Stripe answers them: their orders, their intents' details and what expand[] asks
+ * for are read once for the whole page, not once per charge.
+ */
+export async function chargeAnswers(
+	context: V1Context,
+	rows: readonly ChargesTable[],
+	fields: readonly string[] = [],
+): Promise<Stripe.Charge[]> {
 	for (const field of fields) {
-		if (field === "balance_transaction") {
-			if (row.balance_transaction_id) {
-				const transaction = await db
-					.selectFrom("balance_transactions")
-					.selectAll()
-					.where("account_id", "=", context.accountId)
-					.where("id", "=", row.balance_transaction_id)
-					.executeTakeFirst();
-				if (transaction) object.balance_transaction = balanceTransactionObject(transaction, context.now);
-			}
-		} else if (field === "refunds") {
-			const refunds = await db
-				.selectFrom("refunds")
-				.selectAll()
-				.where("account_id", "=", context.accountId)
-				.where("charge_id", "=", row.id)
-				.orderBy("created", "desc")
-				.execute();
-			object.refunds = listOf(
-				`/v1/charges/${row.id}/refunds`,
-				refunds.map((refund) => refundObject(refund, row)),
-				false,
-			) as Stripe.ApiList<Stripe.Refund>;
-		} else if (field !== "payment_intent" && field !== "customer") {
+		if (!["balance_transaction", "refunds", "payment_intent", "customer"].includes(field)) {
 			throw invalidRequest(`This property cannot be expanded (${field}).`, { param: "expand" });
 		}
 	}
-	return object;
+	if (rows.length === 0) return [];
+	const db = context.request.server.deps.db.kysely;
+	const accountId = context.accountId;
+	const orderIds = [...new Set(rows.flatMap((row) => (row.order_id === null ? [] : [row.order_id])))];
+	const intentIds = [...new Set(rows.map((row) => row.payment_intent_id))];
+	const transactionIds = fields.includes("balance_transaction")
+		? rows.flatMap((row) => (row.balance_transaction_id ? [row.balance_transaction_id] : []))
+		: [];
+	const [orders, details, transactions, refunds] = await Promise.all([
+		orderIds.length === 0
+			? []
+			: db
+					.selectFrom("orders")
+					.select(["id", "customer_country", "billing_address"])
+					.where("account_id", "=", accountId)
+					.where("id", "in", orderIds)
+					.execute(),
+		db
+			.selectFrom("intent_details")
+			.selectAll()
+			.where("account_id", "=", accountId)
+			.where("intent_id", "in", intentIds)
+			.execute(),
+		transactionIds.length === 0
+			? []
+			: db
+					.selectFrom("balance_transactions")
+					.selectAll()
+					.where("account_id", "=", accountId)
+					.where("id", "in", transactionIds)
+					.execute(),
+		fields.includes("refunds")
+			? db
+					.selectFrom("refunds")
+					.selectAll()
+					.where("account_id", "=", accountId)
+					.where(
+						"charge_id",
+						"in",
+						rows.map((row) => row.id),
+					)
+					.orderBy("created", "desc")
+					.execute()
+			: [],
+	]);
+	const orderOf = new Map(orders.map((order) => [order.id, order]));
+	const detailsOf = new Map(details.map((detail) => [detail.intent_id, detail]));
+	const transactionOf = new Map(transactions.map((transaction) => [transaction.id, transaction]));
+	return rows.map((row) => {
+		const object = chargeObject(row, {
+			order: row.order_id === null ? undefined : orderOf.get(row.order_id),
+			details: detailsOf.get(row.payment_intent_id),
+			livemode: context.livemode,
+		});
+		const transaction = row.balance_transaction_id
+			? transactionOf.get(row.balance_transaction_id)
+			: undefined;
+		if (transaction) object.balance_transaction = balanceTransactionObject(transaction, context.now);
+		if (fields.includes("refunds")) {
+			object.refunds = listOf(
+				`/v1/charges/${row.id}/refunds`,
+				refunds.filter((refund) => refund.charge_id === row.id).map((refund) => refundObject(refund, row)),
+				false,
+			) as Stripe.ApiList<Stripe.Refund>;
+		}
+		return object;
+	});
 }
 
 async function refundAnswer(
@@ -181,10 +219,11 @@ export function registerChargesAndRefunds(router: V1Router): void {
 			.limit(plan.take)
 			.execute();
 		const page = pageOf(rows, plan);
-		const fields = dataFields(params.expand);
-		const data = [];
-		for (const row of page.rows) data.push(await chargeAnswer(context, row, fields));
-		return listOf("/v1/charges", data, page.hasMore);
+		return listOf(
+			"/v1/charges",
+			await chargeAnswers(context, page.rows, dataFields(params.expand)),
+			page.hasMore,
+		);
 	});
 
 	router.post("/refunds", async (context) => {

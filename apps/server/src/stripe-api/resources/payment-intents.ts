@@ -340,7 +340,8 @@ async function customerEmailOf(
 	return row?.email ?? null;
 }
 
-async function requireCustomer(
+/** A customer of the account that is not deleted, or a 404 naming `customer`. */
+export async function requireCustomer(
 	db: Kysely,
 	accountId: string,
 	customerId: string | null | undefined,
@@ -389,17 +390,65 @@ async function confirmDetails(
 		.where("account_id", "=", context.accountId)
 		.where("intent_id", "=", details.intent_id)
 		.execute();
+	const answer = await takeDetailsPayment(context, processor, updated, card);
+	return confirmedAnswer(context, answer.intent.id, answer, given.expand ?? []);
+}
+
+/**
+ * Pays an intent's details with a card through the account's processor: the one path every
+ * `/v1` payment takes (a PaymentIntent's confirmation, a legacy charge). A decline is in the
+ * answer's error; a refusal of the request is thrown as Stripe's error.
+ */
+export async function takeDetailsPayment(
+	context: V1Context,
+	processor: Processor,
+	details: IntentDetailsTable,
+	card: PayingCard,
+): Promise<IntakeAnswer> {
+	const db = context.request.server.deps.db.kysely;
 	const customerEmail = await customerEmailOf(db, context.accountId, details.customer_id);
-	const answer = await intake(() =>
+	return intake(() =>
 		processor.takePayment({
 			accountId: context.accountId,
 			intentId: details.intent_id,
-			body: intakeBody(updated, card, customerEmail),
+			body: intakeBody(details, card, customerEmail),
 			now: context.now,
 			idempotency: context.request.idempotencyScope,
 		}),
 	);
-	return confirmedAnswer(context, answer.intent.id, answer, given.expand ?? []);
+}
+
+/**
+ * Captures an authorized intent through the processor. `amount` (named `param` in the request)
+ * may only be the whole amount authorized: the sandbox captures all of it.
+ */
+export async function captureAuthorized(
+	context: V1Context,
+	intent: PaymentIntentsTable,
+	amount: number | undefined,
+	param: string,
+): Promise<void> {
+	if (amount !== undefined && amount > intent.amount) {
+		throw invalidRequest(`${param} (${amount}) is more than the ${intent.amount} authorized.`, {
+			code: "amount_too_large",
+			param,
+		});
+	}
+	if (amount !== undefined && amount < intent.amount) {
+		throw invalidRequest(
+			`The sandbox captures the whole authorized amount: leave ${param} out, or give the amount authorized, and refund the difference.`,
+			{ param },
+		);
+	}
+	const result = await context.request.server.processorFor(context.accountId).capture({
+		accountId: context.accountId,
+		orderId: intent.order_id,
+		paymentIntentId: intent.id,
+		user: { id: 0, username: context.key.name },
+		now: context.now,
+		idempotency: context.request.idempotencyScope,
+	});
+	if (!result.ok) throw unexpectedState("payment_intent_unexpected_state", result.message);
 }
 
 /** An intent that waited for 3-D Secure, finished when the customer answered on the page. */
@@ -541,27 +590,7 @@ export function registerPaymentIntents(router: V1Router): void {
 				{ payment_intent: paymentIntentObject(record) },
 			);
 		}
-		if (params.amount_to_capture !== undefined && params.amount_to_capture > intent.amount) {
-			throw invalidRequest(
-				`amount_to_capture (${params.amount_to_capture}) is more than the ${intent.amount} authorized.`,
-				{ code: "amount_too_large", param: "amount_to_capture" },
-			);
-		}
-		if (params.amount_to_capture !== undefined && params.amount_to_capture < intent.amount) {
-			throw invalidRequest(
-				"The sandbox captures the whole authorized amount: leave amount_to_capture out, or give the amount authorized, and refund the difference.",
-				{ param: "amount_to_capture" },
-			);
-		}
-		const result = await context.request.server.processorFor(context.accountId).capture({
-			accountId: context.accountId,
-			orderId: intent.order_id,
-			paymentIntentId: intent.id,
-			user: { id: 0, username: context.key.name },
-			now: context.now,
-			idempotency: context.request.idempotencyScope,
-		});
-		if (!result.ok) throw unexpectedState("payment_intent_unexpected_state", result.message);
+		await captureAuthorized(context, intent, params.amount_to_capture, "amount_to_capture");
 		return answerOf(context, await requireRecord(context, intent.id), params.expand);
 	});
 
@@ -703,7 +732,7 @@ export function registerPaymentIntents(router: V1Router): void {
 }
 
 /** The details of an intent taken through the intake's own route, made when `/v1` first changes it. */
-function detailsOfIntent(intent: PaymentIntentsTable): IntentDetailsTable {
+export function detailsOfIntent(intent: PaymentIntentsTable): IntentDetailsTable {
 	return {
 		account_id: intent.account_id,
 		intent_id: intent.id,
@@ -723,7 +752,7 @@ function detailsOfIntent(intent: PaymentIntentsTable): IntentDetailsTable {
 	};
 }
 
-async function upsertDetails(db: Kysely, details: IntentDetailsTable): Promise<void> {
+export async function upsertDetails(db: Kysely, details: IntentDetailsTable): Promise<void> {
 	const { account_id, intent_id, ...rest } = details;
 	await db
 		.insertInto("intent_details")
