@@ -1,5 +1,5 @@
 // npm run i18n:extract: every translation call (__, _x, _n, _nx of @wordpress/i18n, or of a
-// translator object) in the admin, the server and packages/domain, read by
+// translator object) in the admin, the server, packages/contract and packages/domain, read by
 // @wordpress/babel-plugin-makepot into languages/paydesk.pot, with each string's source
 // references, translator comment ("/* translators: … */" on the line of the call or the one
 // before), context and plural. Test files are skipped.
@@ -19,7 +19,12 @@ import makepot from "@wordpress/babel-plugin-makepot";
 import { POT_FILE, ROOT, readCatalogue, templateHeaders, writeCatalogue } from "./i18n/catalogue-files.mjs";
 import { translationCalls } from "./i18n/translation-calls.mjs";
 
-export const SOURCE_DIRS = ["apps/admin/src", "apps/server/src", "packages/domain/src"];
+export const SOURCE_DIRS = [
+	"apps/admin/src",
+	"apps/server/src",
+	"packages/contract/src",
+	"packages/domain/src",
+];
 const SOURCE_FILE = /\.(?:[cm]?[jt]sx?)$/;
 const SKIPPED = /\.test\.[cm]?[jt]sx?$|\.d\.ts$/;
 

@@ -13,17 +13,12 @@
  *   `customer_currencies` and `sources` list every value the account has, whatever the filter,
  *   so the currency selector and the filter choices stay put while filtering.
  */
-import {
-	SOURCE_DEVICES,
-	TRANSACTION_CHANNELS,
-	TRANSACTION_SOURCES,
-	TRANSACTION_TYPES,
-} from "@paydesk/domain/transactions";
 import { z } from "zod";
-import { currencyCode, minorAmount, objectId, queryInt } from "./common.ts";
+import { minorAmount, objectId } from "./common.ts";
 import { defineExportRoutes } from "./exports.ts";
-import { defineListQuery, listResponse, oneOf, sharedFilterFields, someOf } from "./list.ts";
+import { defineListQuery, listResponse, sharedFilterFields } from "./list.ts";
 import { defineRoute, REST_BASE } from "./route.ts";
+import { transactionList } from "./transaction-list.ts";
 
 /** One search term or several, as a list; each at most 100 characters. */
 export const searchTerms = z
@@ -31,39 +26,17 @@ export const searchTerms = z
 	.transform((value) => (Array.isArray(value) ? value : [value]).map((term) => term.trim()).filter(Boolean))
 	.optional();
 
-export const countryCode = z
-	.string()
-	.regex(/^[a-zA-Z]{2}$/, { error: "must be a two-letter country code" })
-	.transform((value) => value.toUpperCase());
-
-/** Risk levels 0 (normal), 1 (elevated), 2 (highest). */
-const riskLevel = queryInt(0, 2).optional();
-
+/** The shared fields, then every value rule the list declares (transaction-list.ts). */
 export const transactionFilterFields = {
 	...sharedFilterFields,
-	customer_currency_is: currencyCode.optional(),
-	customer_currency_is_not: currencyCode.optional(),
-	source_is: oneOf(TRANSACTION_SOURCES),
-	source_is_not: oneOf(TRANSACTION_SOURCES),
-	type_is: oneOf(TRANSACTION_TYPES),
-	type_is_not: oneOf(TRANSACTION_TYPES),
-	type_is_in: someOf(TRANSACTION_TYPES),
-	loan_id_is: objectId.optional(),
-	source_device_is: oneOf(SOURCE_DEVICES),
-	source_device_is_not: oneOf(SOURCE_DEVICES),
-	channel_is: oneOf(TRANSACTION_CHANNELS),
-	channel_is_not: oneOf(TRANSACTION_CHANNELS),
-	customer_country_is: countryCode.optional(),
-	customer_country_is_not: countryCode.optional(),
-	risk_level_is: riskLevel,
-	risk_level_is_not: riskLevel,
+	...transactionList.ruleParamsShape,
 	/** A payout's own transactions (always narrows, not an advanced rule). */
 	deposit_id: objectId.optional(),
 	search: searchTerms,
 };
 
 /** Sortable columns; each pages through an index of its own. */
-export const TRANSACTION_SORTS = ["date", "amount", "fees", "net"] as const;
+export const TRANSACTION_SORTS = transactionList.sorts;
 export type TransactionSort = (typeof TRANSACTION_SORTS)[number];
 
 export const transactionQueries = defineListQuery({

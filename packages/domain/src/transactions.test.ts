@@ -4,13 +4,11 @@ import {
 	channelLabel,
 	customerPaymentsUrl,
 	fraudOutcomeStatusLabel,
-	REQUIRED_TRANSACTION_COLUMNS,
 	riskLevelLabel,
 	SOURCE_DEVICE_LABELS,
 	singleCurrencyTotalShown,
 	TRANSACTION_TYPES,
 	tabSwitchQuery,
-	transactionColumns,
 	transactionDetailsLink,
 	transactionSource,
 	transactionTotalsShown,
@@ -136,21 +134,5 @@ describe("customer link", () => {
 		expect(customerPaymentsUrl("jane+shop@example.com")).toBe(
 			"/wp-admin/admin.php?page=wc-admin&path=/payments/transactions&search=jane%2Bshop%40example.com",
 		);
-	});
-});
-
-describe("columns (spec 2 §2)", () => {
-	it("date, type, channel, net and order are always visible", () => {
-		expect(REQUIRED_TRANSACTION_COLUMNS).toEqual(["date", "type", "channel", "net", "order"]);
-	});
-
-	it("subscriptions only when subscriptions are active; no deposit columns in a payout's list", () => {
-		const all = transactionColumns({ subscriptionsActive: true, inPayout: false });
-		expect(all).toContain("subscriptions");
-		expect(all).toContain("deposit_status");
-		const inPayout = transactionColumns({ subscriptionsActive: false, inPayout: true });
-		expect(inPayout).not.toContain("subscriptions");
-		expect(inPayout).not.toContain("deposit");
-		expect(inPayout).not.toContain("deposit_id");
 	});
 });

@@ -44,7 +44,7 @@ export function isTransactionType(value: string): value is TransactionType {
 	return (TRANSACTION_TYPES as readonly string[]).includes(value);
 }
 
-/** An unknown transaction type reads 'Unknown transactions' (issue 4). */
+/** A type outside the known list (a processor's newer one, say) reads 'Unknown transactions' (spec 3). */
 export function transactionTypeLabel(type: string, t: Translator): string {
 	return isTransactionType(type) ? transactionTypeLabels(t)[type] : t.__("Unknown transactions", "paydesk");
 }
@@ -214,66 +214,4 @@ export function transactionDetailsLink(
 		path: PAYMENT_DETAILS_PATH,
 		query: { id, transaction_id: transaction.transaction_id, transaction_type: transactionType },
 	};
-}
-
-/** Columns of the transactions table (spec 2 §2), in order. */
-export const TRANSACTION_COLUMNS = [
-	"transaction_id",
-	"date",
-	"type",
-	"channel",
-	"customer_currency",
-	"customer_amount",
-	"currency",
-	"amount",
-	"fees",
-	"net",
-	"order",
-	"subscriptions",
-	"source",
-	"customer_name",
-	"customer_email",
-	"customer_country",
-	"risk_level",
-	"deposit_id",
-	"deposit",
-	"deposit_status",
-] as const;
-export type TransactionColumn = (typeof TRANSACTION_COLUMNS)[number];
-
-/** Always visible: they cannot be hidden. */
-export const REQUIRED_TRANSACTION_COLUMNS: readonly TransactionColumn[] = [
-	"date",
-	"type",
-	"channel",
-	"net",
-	"order",
-];
-
-export const HIDDEN_BY_DEFAULT_TRANSACTION_COLUMNS: readonly TransactionColumn[] = [
-	"transaction_id",
-	"customer_currency",
-	"customer_amount",
-	"currency",
-	"customer_email",
-	"customer_country",
-	"risk_level",
-	"deposit_id",
-];
-
-const DEPOSIT_COLUMNS: readonly TransactionColumn[] = ["deposit_id", "deposit", "deposit_status"];
-
-/**
- * The columns a transactions table has: subscriptions only when subscriptions are active, and
- * no deposit columns in a payout's own transaction list.
- */
-export function transactionColumns(context: {
-	subscriptionsActive: boolean;
-	inPayout: boolean;
-}): TransactionColumn[] {
-	return TRANSACTION_COLUMNS.filter((column) => {
-		if (column === "subscriptions") return context.subscriptionsActive;
-		if (DEPOSIT_COLUMNS.includes(column)) return !context.inPayout;
-		return true;
-	});
 }

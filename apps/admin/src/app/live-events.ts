@@ -105,11 +105,11 @@ export function startLiveEvents(onEvent: (event: LiveEvent) => void = emitLiveEv
 
 /** Marks a list's pages stale without reading them again while they are on screen. */
 const LIST_KEYS: readonly QueryKey[] = [
-	["transactions", "list"],
-	["authorizations", "list"],
-	["fraud-outcomes", "list"],
-	["deposits", "list"],
-	["disputes", "list"],
+	queryKeys.transactions.lists(),
+	queryKeys.authorizations.lists(),
+	queryKeys.fraudOutcomes.lists(),
+	queryKeys.deposits.lists(),
+	queryKeys.disputes.lists(),
 ];
 
 /** The data an event changes, read again where it is on screen. */
@@ -130,19 +130,34 @@ export function keysChangedBy(event: AccountEvent): QueryKey[] {
 			: []),
 		...(chargeId ? [queryKeys.charges.detail(chargeId)] : []),
 	];
-	const money: QueryKey[] = [["transactions", "summary"], queryKeys.deposits.overview(), ["reporting"]];
+	const money: QueryKey[] = [
+		queryKeys.transactions.summaries(),
+		queryKeys.deposits.overview(),
+		queryKeys.reporting.all(),
+	];
 	switch (event.type) {
 		case "payment.created":
 		case "payment.captured":
 		case "payment.refunded":
 		case "payment.canceled":
-			return [...money, ...payment, ["authorizations", "summary"], ["fraud-outcomes", "summary"], ["orders"]];
+			return [
+				...money,
+				...payment,
+				queryKeys.authorizations.summaries(),
+				queryKeys.fraudOutcomes.summaries(),
+				queryKeys.orders.all(),
+			];
 		case "dispute.created":
 		case "dispute.updated":
-			return [...money, ...payment, ["disputes", "summary"], queryKeys.disputes.detail(event.object_id)];
+			return [
+				...money,
+				...payment,
+				queryKeys.disputes.summaries(),
+				queryKeys.disputes.detail(event.object_id),
+			];
 		case "payout.created":
 		case "payout.updated":
-			return [...money, ["deposits", "summary"], queryKeys.deposits.detail(event.object_id)];
+			return [...money, queryKeys.deposits.summaries(), queryKeys.deposits.detail(event.object_id)];
 		case "export.ready":
 			return [];
 	}

@@ -6,6 +6,20 @@ import type { QueryValue } from "@paydesk/domain/query-string";
 
 type Params = Record<string, QueryValue>;
 
+/**
+ * A list's keys: every page of it (`lists`, which live updates mark stale and "N new … — show"
+ * reads again), one page, every summary (which live updates read again) and one summary.
+ */
+function listKeys<const Entity extends string>(entity: Entity) {
+	return {
+		all: () => [entity] as const,
+		lists: () => [entity, "list"] as const,
+		list: (query: Params) => [entity, "list", query] as const,
+		summaries: () => [entity, "summary"] as const,
+		summary: (query: Params) => [entity, "summary", query] as const,
+	};
+}
+
 export const queryKeys = {
 	account: () => ["account"] as const,
 	sandboxClock: () => ["sandbox-clock"] as const,
@@ -16,22 +30,12 @@ export const queryKeys = {
 	storeSettings: () => ["store-settings"] as const,
 	options: (names: readonly string[]) => ["options", ...names] as const,
 	deposits: {
-		all: () => ["deposits"] as const,
-		list: (query: Params) => ["deposits", "list", query] as const,
-		summary: (query: Params) => ["deposits", "summary", query] as const,
+		...listKeys("deposits"),
 		overview: () => ["deposits", "overview"] as const,
 		detail: (id: string) => ["deposits", "detail", id] as const,
 	},
-	transactions: {
-		all: () => ["transactions"] as const,
-		list: (query: Params) => ["transactions", "list", query] as const,
-		summary: (query: Params) => ["transactions", "summary", query] as const,
-	},
-	documents: {
-		all: () => ["documents"] as const,
-		list: (query: Params) => ["documents", "list", query] as const,
-		summary: (query: Params) => ["documents", "summary", query] as const,
-	},
+	transactions: listKeys("transactions"),
+	documents: listKeys("documents"),
 	readers: {
 		all: () => ["readers"] as const,
 		list: (limit: number) => ["readers", "list", limit] as const,
@@ -50,9 +54,7 @@ export const queryKeys = {
 		storeSettings: () => ["multi-currency", "store-settings"] as const,
 	},
 	disputes: {
-		all: () => ["disputes"] as const,
-		list: (query: Params) => ["disputes", "list", query] as const,
-		summary: (query: Params) => ["disputes", "summary", query] as const,
+		...listKeys("disputes"),
 		detail: (id: string) => ["disputes", "detail", id] as const,
 	},
 	files: {
@@ -76,20 +78,17 @@ export const queryKeys = {
 		detail: (orderId: number) => ["orders", "detail", orderId] as const,
 	},
 	authorizations: {
-		all: () => ["authorizations"] as const,
-		list: (query: Params) => ["authorizations", "list", query] as const,
-		summary: (query: Params) => ["authorizations", "summary", query] as const,
+		...listKeys("authorizations"),
 		detail: (paymentIntentId: string) => ["authorizations", "detail", paymentIntentId] as const,
 	},
 	/** Suggestions live under "transactions", so invalidating transactions refreshes them too. */
 	transactionSearch: (term: string) => ["transactions", "search", term] as const,
 	fraudOutcomes: {
-		all: () => ["fraud-outcomes"] as const,
-		list: (query: Params) => ["fraud-outcomes", "list", query] as const,
-		summary: (query: Params) => ["fraud-outcomes", "summary", query] as const,
+		...listKeys("fraud-outcomes"),
 		search: (status: string, term: string) => ["fraud-outcomes", "search", status, term] as const,
 	},
 	reporting: {
+		all: () => ["reporting"] as const,
 		paymentActivity: (query: Params) => ["reporting", "payment-activity", query] as const,
 	},
 	inbox: {

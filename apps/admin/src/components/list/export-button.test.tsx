@@ -1,5 +1,5 @@
 /**
- * The export flow (spec 2 §7) when the file is not ready after the last poll (issue 19): the
+ * The export flow (spec 2 §7) when the file is not ready after the last poll: the
  * merchant is told the export goes on and where it will arrive, instead of silence. Every list's
  * export is a usage event: which list, whether filtered, downloaded or e-mailed.
  */

@@ -1,5 +1,5 @@
 /**
- * Filters are declared once, in the contract (issue 17): every parameter a list's query
+ * Filters are declared once, in the contract, so the UI and the API cannot drift: every parameter a list's query
  * declares is one the admin can express — a rule of its filter UI, or a control of its own —
  * and the URL state carries it to the API; no rule of the UI is one the API would refuse.
  */

@@ -44,6 +44,11 @@ export function readPaging(
 export type DateRule = "before" | "after" | "between";
 export type ValueRule = "is" | "is_not";
 
+/** The rules of a declared filter that the filter panel offers (`<field>_is_in` is written by links). */
+export function panelRules(rules: readonly string[]): ValueRule[] {
+	return rules.filter((rule): rule is ValueRule => rule === "is" || rule === "is_not");
+}
+
 export interface FilterOption {
 	value: string;
 	label: string;

@@ -8,7 +8,8 @@ import type { Transaction } from "@paydesk/contract/transactions";
 import { render } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { testSettings } from "../../testing/settings.ts";
-import { defaultHiddenColumns, transactionTableColumns } from "./transaction-columns.tsx";
+import { defaultHiddenColumns } from "../list/list-screen.tsx";
+import { transactionTableColumns } from "./transaction-columns.tsx";
 import { transactionRow } from "./transaction-fixture.ts";
 import { transactionSummaryItems } from "./transaction-summary.ts";
 

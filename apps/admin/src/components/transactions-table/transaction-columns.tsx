@@ -1,19 +1,16 @@
 /**
- * The transactions table's columns, declared once (spec 2 "Transactions"): the transactions
- * screen and a payout's own transaction list both build their table from here. Which columns
- * exist, which are required and which start hidden is the rule in packages/domain; this file
- * gives each its heading and cell.
+ * The transactions table's columns (spec 2 "Transactions"): the transactions screen and a
+ * payout's own transaction list both build their table from here. Which columns exist, their
+ * headings, which are required, which start hidden and which sort is the list's declaration
+ * (packages/contract transaction-list.ts); this file gives each column its cell.
  */
-import type { Transaction } from "@paydesk/contract/transactions";
 import {
-	channelLabel,
-	HIDDEN_BY_DEFAULT_TRANSACTION_COLUMNS,
-	REQUIRED_TRANSACTION_COLUMNS,
-	riskLevelLabel,
 	type TransactionColumn,
-	transactionColumns,
-	transactionTypeLabel,
-} from "@paydesk/domain/transactions";
+	type TransactionTableContext,
+	transactionList,
+} from "@paydesk/contract/transaction-list";
+import type { Transaction } from "@paydesk/contract/transactions";
+import { channelLabel, riskLevelLabel, transactionTypeLabel } from "@paydesk/domain/transactions";
 import { __ } from "@wordpress/i18n";
 import { Link } from "../../app/router.tsx";
 import { formatMoney, formatStoreDateTime } from "../format.ts";
@@ -34,88 +31,69 @@ import { transactionDetailsUrl } from "./transaction-link.ts";
 /** The column visibility preference of the transactions table (spec 2). */
 export const TRANSACTIONS_HIDDEN_COLUMNS_KEY = "wc_payments_transactions_hidden_columns";
 
-type Declaration = Omit<Column<Transaction>, "key" | "required" | "hiddenByDefault">;
+type Cell = Pick<Column<Transaction>, "cell" | "numeric">;
 
 const money = (amount: number | null, currency: string | null) =>
 	amount === null || !currency ? "–" : formatMoney(amount, currency);
 
-const DECLARATIONS: Readonly<Record<TransactionColumn, () => Declaration>> = {
-	transaction_id: () => ({ label: __("Transaction ID", "paydesk"), cell: (row) => row.transaction_id }),
-	date: () => ({
-		label: __("Date / Time", "paydesk"),
-		sortable: true,
+const CELLS: Readonly<Record<TransactionColumn, Cell>> = {
+	transaction_id: { cell: (row) => row.transaction_id },
+	date: {
 		cell: (row) => (
 			<DetailsCell href={transactionDetailsUrl(row)}>{formatStoreDateTime(row.date)}</DetailsCell>
 		),
-	}),
-	type: () => ({
-		label: __("Type", "paydesk"),
+	},
+	type: {
 		cell: (row) => transactionTypeLabel(row.type, translator),
-	}),
-	channel: () => ({
-		label: __("Channel", "paydesk"),
+	},
+	channel: {
 		cell: (row) => (row.channel ? channelLabel(row.channel, translator) || row.channel : "–"),
-	}),
-	customer_currency: () => ({
-		label: __("Paid currency", "paydesk"),
+	},
+	customer_currency: {
 		cell: (row) => row.customer_currency?.toUpperCase() ?? "–",
-	}),
-	customer_amount: () => ({
-		label: __("Amount paid", "paydesk"),
+	},
+	customer_amount: {
 		numeric: true,
 		cell: (row) => money(row.customer_amount, row.customer_currency),
-	}),
-	currency: () => ({ label: __("Payout currency", "paydesk"), cell: (row) => row.currency.toUpperCase() }),
-	amount: () => ({
-		label: __("Amount", "paydesk"),
-		sortable: true,
+	},
+	currency: { cell: (row) => row.currency.toUpperCase() },
+	amount: {
 		numeric: true,
 		cell: (row) => formatMoney(row.amount, row.currency),
-	}),
-	fees: () => ({
-		label: __("Fees", "paydesk"),
-		sortable: true,
+	},
+	fees: {
 		numeric: true,
 		// Fees are what the store pays: shown as money leaving the balance.
 		cell: (row) => formatMoney(row.fees === 0 ? 0 : -row.fees, row.currency),
-	}),
-	net: () => ({
-		label: __("Net", "paydesk"),
-		sortable: true,
+	},
+	net: {
 		numeric: true,
 		cell: (row) => formatMoney(row.net, row.currency),
-	}),
-	order: () => ({ label: __("Order #", "paydesk"), cell: (row) => <OrderCell order={row.order} /> }),
-	subscriptions: () => ({
-		label: __("Subscription #", "paydesk"),
+	},
+	order: { cell: (row) => <OrderCell order={row.order} /> },
+	subscriptions: {
 		cell: (row) => <SubscriptionsCell order={row.order} />,
-	}),
-	source: () => ({
-		label: __("Payment method", "paydesk"),
+	},
+	source: {
 		cell: (row) => paymentMethodText(row.source, row.source_identifier),
-	}),
-	customer_name: () => ({
-		label: __("Customer", "paydesk"),
+	},
+	customer_name: {
 		cell: (row) => <CustomerCell transaction={row} />,
-	}),
-	customer_email: () => ({ label: __("Email", "paydesk"), cell: (row) => row.customer_email ?? "–" }),
-	customer_country: () => ({
-		label: __("Country", "paydesk"),
+	},
+	customer_email: { cell: (row) => row.customer_email ?? "–" },
+	customer_country: {
 		cell: (row) => countryName(row.customer_country) || "–",
-	}),
-	risk_level: () => ({
-		label: __("Risk level", "paydesk"),
+	},
+	risk_level: {
 		cell: (row) => riskLevelLabel(row.risk_level, translator),
-	}),
-	deposit_id: () => ({ label: __("Payout ID", "paydesk"), cell: (row) => row.deposit_id ?? "–" }),
-	deposit: () => ({
-		label: __("Payout date", "paydesk"),
+	},
+	deposit_id: { cell: (row) => row.deposit_id ?? "–" },
+	deposit: {
 		cell: (row) => <PayoutDateCell transaction={row} />,
-	}),
-	deposit_status: () => ({
-		label: __("Payout status", "paydesk"),
+	},
+	deposit_status: {
 		cell: (row) => <PayoutStatusCell status={row.deposit_status} />,
-	}),
+	},
 };
 
 /** The chevron that opens a row's payment details, first in the row as in every list. */
@@ -136,25 +114,19 @@ function detailsColumn(): Column<Transaction> {
 	};
 }
 
-export interface TransactionTableContext {
-	/** The subscriptions column exists only when subscriptions are active. */
-	subscriptionsActive: boolean;
-	/** A payout's own list has no payout columns. */
-	inPayout: boolean;
-}
-
 export function transactionTableColumns(context: TransactionTableContext): Column<Transaction>[] {
 	return [
 		detailsColumn(),
-		...transactionColumns(context).map((key) => ({
-			key,
-			required: REQUIRED_TRANSACTION_COLUMNS.includes(key),
-			hiddenByDefault: HIDDEN_BY_DEFAULT_TRANSACTION_COLUMNS.includes(key),
-			...DECLARATIONS[key](),
-		})),
+		...transactionList.columns(context).map((key) => {
+			const field = transactionList.fields[key];
+			return {
+				key,
+				label: field.label(translator),
+				sortable: "sort" in field,
+				required: field.column === "required",
+				hiddenByDefault: field.column === "hidden",
+				...CELLS[key],
+			};
+		}),
 	];
-}
-
-export function defaultHiddenColumns<Row>(columns: readonly Column<Row>[]): string[] {
-	return columns.filter((column) => column.hiddenByDefault).map((column) => column.key);
 }

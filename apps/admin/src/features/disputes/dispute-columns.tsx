@@ -4,7 +4,8 @@ import { disputeReasonLabel } from "@paydesk/domain/disputes/reasons";
 import { disputeStatusDisplay, isEvidenceEditable } from "@paydesk/domain/disputes/statuses";
 import { cardBrandLabel } from "@paydesk/domain/payment-methods";
 import { __ } from "@wordpress/i18n";
-import { adminUrl, Link } from "../../app/router.tsx";
+import { disputeChallengeUrl, disputeDetailsUrl } from "../../app/paths.ts";
+import { Link } from "../../app/router.tsx";
 import { Chip } from "../../components/chip.tsx";
 import { DueBy } from "../../components/dispute-panel/due-by.tsx";
 import { formatMoney, formatStoreDate } from "../../components/format.ts";
@@ -14,9 +15,8 @@ import { translator } from "../../components/translator.ts";
 export const DISPUTES_HIDDEN_COLUMNS_KEY = "wc_payments_disputes_hidden_columns";
 
 /** The legacy details route forwards to the payment's details, where the dispute panel is. */
-const detailsUrl = (row: DisputeListRow) => adminUrl("/payments/disputes/details", { id: row.dispute_id });
-const challengeUrl = (row: DisputeListRow) =>
-	adminUrl("/payments/disputes/challenge", { id: row.dispute_id });
+const detailsUrl = (row: DisputeListRow) => disputeDetailsUrl(row.dispute_id);
+const challengeUrl = (row: DisputeListRow) => disputeChallengeUrl(row.dispute_id);
 
 export const DISPUTE_COLUMNS: readonly Column<DisputeListRow>[] = [
 	{

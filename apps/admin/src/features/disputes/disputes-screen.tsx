@@ -1,12 +1,12 @@
 /** /payments/disputes: the filter bar, then the 'Disputes' table with its summary and export (spec 3 §2.2). */
 import { disputeExports } from "@paydesk/contract/disputes";
 import { __, _n, sprintf } from "@wordpress/i18n";
+import { queryKeys } from "../../app/query-keys.ts";
 import { useLocation } from "../../app/router.tsx";
-import { DataTable, type SummaryItem } from "../../components/list/data-table.tsx";
+import type { SummaryItem } from "../../components/list/data-table.tsx";
 import { ExportButton } from "../../components/list/export-button.tsx";
-import { ListFilters } from "../../components/list/list-filters.tsx";
-import { isListTop, NewRows, oneRowPer } from "../../components/list/new-rows.tsx";
-import { useHiddenColumns } from "../../components/list/use-hidden-columns.ts";
+import { ListScreen } from "../../components/list/list-screen.tsx";
+import { oneRowPer } from "../../components/list/new-rows.tsx";
 import { useDisputes, useDisputesSummary } from "../../data/disputes.ts";
 import { DISPUTE_COLUMNS, DISPUTES_HIDDEN_COLUMNS_KEY } from "./dispute-columns.tsx";
 import {
@@ -19,14 +19,11 @@ import "../../components/dispute-panel/dispute-panel.css";
 import "./disputes.css";
 import { formatNumber } from "../../components/format.ts";
 
-const DEFAULT_HIDDEN = DISPUTE_COLUMNS.filter((column) => column.hiddenByDefault).map((column) => column.key);
-
 export default function DisputesScreen() {
 	const { query } = useLocation();
 	const state = disputesListState(query);
 	const list = useDisputes(state.listQuery);
 	const summary = useDisputesSummary(state.filters);
-	const columns = useHiddenColumns(DISPUTES_HIDDEN_COLUMNS_KEY, DEFAULT_HIDDEN);
 	const totals = summary.data;
 	// Spec 3 §2.2: the summary is the count and the currencies the store has disputes in.
 	const summaryItems: SummaryItem[] = totals
@@ -45,39 +42,33 @@ export default function DisputesScreen() {
 
 	return (
 		<div className="paydesk-page paydesk-disputes">
-			<ListFilters
-				things={__("Disputes", "paydesk")}
-				allLabel={__("All disputes", "paydesk")}
-				fields={DISPUTE_FILTER_FIELDS}
-				quickFilters={DISPUTE_QUICK_FILTERS}
-				currencies={totals?.currencies}
-				currencyLabel={__("Dispute currency", "paydesk")}
-			/>
-			<DataTable
+			<ListScreen
+				filters={{
+					things: __("Disputes", "paydesk"),
+					allLabel: __("All disputes", "paydesk"),
+					fields: DISPUTE_FILTER_FIELDS,
+					quickFilters: DISPUTE_QUICK_FILTERS,
+					currencies: totals?.currencies,
+					currencyLabel: __("Dispute currency", "paydesk"),
+				}}
 				title={__("Disputes", "paydesk")}
 				columns={DISPUTE_COLUMNS}
-				rows={list.data?.data}
 				rowKey={(row) => row.dispute_id}
-				totalRows={list.data?.total_count}
+				hiddenColumnsKey={DISPUTES_HIDDEN_COLUMNS_KEY}
+				list={list}
 				paging={state.paging}
-				hidden={columns.hidden}
-				onToggleColumn={columns.toggle}
-				isLoading={list.isPending}
-				newRows={
-					<NewRows
-						rowsAdded={oneRowPer("dispute.created")}
-						listKeys={[["disputes", "list"]]}
-						atTop={isListTop(state.paging, DISPUTES_DEFAULT_ORDER)}
-						query={state.listQuery}
-						label={(count) =>
-							/* translators: %s: how many disputes arrived since the list was read. */
-							sprintf(
-								_n("%s new dispute — show", "%s new disputes — show", count, "paydesk"),
-								formatNumber(count),
-							)
-						}
-					/>
-				}
+				defaultOrder={DISPUTES_DEFAULT_ORDER}
+				listQuery={state.listQuery}
+				newRows={{
+					rowsAdded: oneRowPer("dispute.created"),
+					listKey: queryKeys.disputes.lists(),
+					label: (count) =>
+						/* translators: %s: how many disputes arrived since the list was read. */
+						sprintf(
+							_n("%s new dispute — show", "%s new disputes — show", count, "paydesk"),
+							formatNumber(count),
+						),
+				}}
 				summary={summaryItems}
 				emptyMessage={
 					state.hasFilters

@@ -3,7 +3,7 @@ import { scheduleSentence } from "./next-payout-notice.tsx";
 
 const schedule = { interval: "daily" as const, delay_days: 7, weekly_anchor: null, monthly_anchor: null };
 
-describe("the next-payout notice says its schedule in one sentence (spec 2 §5, issue 18)", () => {
+describe("the next-payout notice says its schedule in one sentence (spec 2 §5), in any language", () => {
 	it("names the schedule and the pending period", () => {
 		expect(scheduleSentence(schedule, "en_US")).toBe(
 			"Your available funds are paid out automatically every day, after a 7-day pending period.",

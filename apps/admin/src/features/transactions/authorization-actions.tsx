@@ -5,6 +5,7 @@
 import type { Authorization } from "@paydesk/contract/authorizations";
 import { Button } from "@wordpress/components";
 import { __, _x, sprintf } from "@wordpress/i18n";
+import { useConfirm } from "../../components/confirm-dialog/use-confirm.tsx";
 import { useSettleAuthorization } from "../../data/authorizations.ts";
 
 export function AuthorizationActions({ authorization }: { authorization: Authorization }) {
@@ -13,6 +14,7 @@ export function AuthorizationActions({ authorization }: { authorization: Authori
 		orderNumber: String(authorization.order_id ?? ""),
 		paymentIntentId: authorization.payment_intent_id,
 	});
+	const { confirm, dialog } = useConfirm();
 	if (authorization.order_id === null) return null;
 	const order = String(authorization.order_id);
 	return (
@@ -36,19 +38,25 @@ export function AuthorizationActions({ authorization }: { authorization: Authori
 				disabled={inProgress}
 				accessibleWhenDisabled
 				aria-label={sprintf(__("Cancel the payment for order #%s", "paydesk"), order)}
-				onClick={() => {
-					const question = sprintf(
-						__(
-							"Cancel the authorization of order #%s? The customer's funds are released and it can no longer be captured.",
-							"paydesk",
+				onClick={async () => {
+					const confirmed = await confirm({
+						title: __("Cancel authorization", "paydesk"),
+						children: sprintf(
+							__(
+								"Cancel the authorization of order #%s? The customer's funds are released and it can no longer be captured.",
+								"paydesk",
+							),
+							order,
 						),
-						order,
-					);
-					if (window.confirm(question)) settle("cancel");
+						confirmLabel: __("Cancel authorization", "paydesk"),
+						isDestructive: true,
+					});
+					if (confirmed) settle("cancel");
 				}}
 			>
 				{__("Cancel", "paydesk")}
 			</Button>
+			{dialog}
 		</span>
 	);
 }

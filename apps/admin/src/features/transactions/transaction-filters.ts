@@ -1,10 +1,11 @@
 /**
- * The advanced filters of the transactions tab (spec 2 "Transactions", spec 1 §9): date, then
- * customer currency, payment method, type, loan, device type, sales channel, customer country
- * and risk level, each with is / is not — except the loan, which the API filters by "is" only
- * (loan_id_is, as the loans page links to it).
+ * The advanced filters of the transactions tab (spec 2 "Transactions", spec 1 §9). Which filters,
+ * in which order, with which rules and names is the list's declaration (packages/contract
+ * transaction-list.ts); this file gives each value filter its choices.
  */
 import type { Loan } from "@paydesk/contract/capital";
+import { filterLabel, type ListField } from "@paydesk/contract/list-fields";
+import { type TransactionRuleField, transactionList } from "@paydesk/contract/transaction-list";
 import {
 	channelLabel,
 	RISK_LEVELS,
@@ -18,7 +19,7 @@ import {
 } from "@paydesk/domain/transactions";
 import { __, sprintf } from "@wordpress/i18n";
 import { formatMoney, formatStoreDate } from "../../components/format.ts";
-import type { FilterField, FilterOption } from "../../components/list/list-query.ts";
+import { type FilterField, type FilterOption, panelRules } from "../../components/list/list-query.ts";
 import { COUNTRY_CODES, countryName } from "../../components/transactions-table/country-name.ts";
 import { paymentMethodText } from "../../components/transactions-table/transaction-cells.tsx";
 import { translator } from "../../components/translator.ts";
@@ -41,72 +42,38 @@ function loanLabel(loan: Loan): string {
 	);
 }
 
+/** The choices of each value filter, by field. */
+const OPTIONS: Readonly<Record<TransactionRuleField, (choices: FilterChoices) => FilterOption[]>> = {
+	customer_currency: (choices) =>
+		(choices.customerCurrencies ?? []).map((code) => ({ value: code, label: code.toUpperCase() })),
+	source: (choices) =>
+		(choices.sources?.length ? choices.sources : TRANSACTION_SOURCES)
+			.map((source) => ({ value: source, label: paymentMethodText(source, null) }))
+			.sort(byLabel),
+	type: () =>
+		TRANSACTION_TYPES.map((type) => ({ value: type, label: transactionTypeLabel(type, translator) })),
+	loan_id: (choices) => (choices.loans ?? []).map((loan) => ({ value: loan.id, label: loanLabel(loan) })),
+	source_device: () =>
+		SOURCE_DEVICES.map((device) => ({ value: device, label: SOURCE_DEVICE_LABELS[device] })),
+	channel: () =>
+		TRANSACTION_CHANNELS.map((channel) => ({ value: channel, label: channelLabel(channel, translator) })),
+	customer_country: () =>
+		COUNTRY_CODES.map((code) => ({ value: code, label: countryName(code) })).sort(byLabel),
+	risk_level: () =>
+		RISK_LEVELS.map((level) => ({ value: String(level), label: riskLevelLabel(level, translator) })),
+};
+
 export function transactionFilterFields(choices: FilterChoices = {}): FilterField[] {
-	const sources = choices.sources?.length ? choices.sources : TRANSACTION_SOURCES;
-	return [
-		{ key: "date", kind: "date", label: __("Date", "paydesk") },
-		{
-			key: "customer_currency",
+	return transactionList.filterOrder.map((name): FilterField => {
+		const field: ListField<never> = transactionList.fields[name];
+		const label = filterLabel(field)(translator);
+		if (field.filter?.kind !== "value") return { key: name, kind: "date", label };
+		return {
+			key: name,
 			kind: "select",
-			label: __("Customer currency", "paydesk"),
-			options: (choices.customerCurrencies ?? []).map((code) => ({ value: code, label: code.toUpperCase() })),
-		},
-		{
-			key: "source",
-			kind: "select",
-			label: __("Payment method", "paydesk"),
-			options: sources
-				.map((source) => ({ value: source, label: paymentMethodText(source, null) }))
-				.sort(byLabel),
-		},
-		{
-			key: "type",
-			kind: "select",
-			label: __("Type", "paydesk"),
-			options: TRANSACTION_TYPES.map((type) => ({
-				value: type,
-				label: transactionTypeLabel(type, translator),
-			})),
-		},
-		{
-			key: "loan_id",
-			kind: "select",
-			label: __("Loan", "paydesk"),
-			rules: ["is"],
-			options: (choices.loans ?? []).map((loan) => ({ value: loan.id, label: loanLabel(loan) })),
-		},
-		{
-			key: "source_device",
-			kind: "select",
-			label: __("Device type", "paydesk"),
-			options: SOURCE_DEVICES.map((device) => ({
-				value: device,
-				label: SOURCE_DEVICE_LABELS[device],
-			})),
-		},
-		{
-			key: "channel",
-			kind: "select",
-			label: __("Sales channel", "paydesk"),
-			options: TRANSACTION_CHANNELS.map((channel) => ({
-				value: channel,
-				label: channelLabel(channel, translator),
-			})),
-		},
-		{
-			key: "customer_country",
-			kind: "select",
-			label: __("Customer country", "paydesk"),
-			options: COUNTRY_CODES.map((code) => ({ value: code, label: countryName(code) })).sort(byLabel),
-		},
-		{
-			key: "risk_level",
-			kind: "select",
-			label: __("Risk level", "paydesk"),
-			options: RISK_LEVELS.map((level) => ({
-				value: String(level),
-				label: riskLevelLabel(level, translator),
-			})),
-		},
-	];
+			label,
+			rules: panelRules(field.filter.rules),
+			options: OPTIONS[name as TransactionRuleField](choices),
+		};
+	});
 }

@@ -7,16 +7,13 @@ import { transactionsAdded } from "@paydesk/contract/events";
 import { transactionExports, transactionQueries } from "@paydesk/contract/transactions";
 import { __, _n, sprintf } from "@wordpress/i18n";
 import { useMemo } from "react";
+import { queryKeys } from "../../app/query-keys.ts";
 import { useLocation } from "../../app/router.tsx";
 import { getSettings } from "../../app/settings.ts";
 import { formatNumber } from "../../components/format.ts";
-import { DataTable } from "../../components/list/data-table.tsx";
 import { ExportButton } from "../../components/list/export-button.tsx";
-import { ListFilters } from "../../components/list/list-filters.tsx";
-import { isListTop, NewRows } from "../../components/list/new-rows.tsx";
-import { useHiddenColumns } from "../../components/list/use-hidden-columns.ts";
+import { ListScreen } from "../../components/list/list-screen.tsx";
 import {
-	defaultHiddenColumns,
 	TRANSACTIONS_HIDDEN_COLUMNS_KEY,
 	transactionTableColumns,
 } from "../../components/transactions-table/transaction-columns.tsx";
@@ -34,7 +31,6 @@ export function TransactionsTab() {
 		() => transactionTableColumns({ subscriptionsActive, inPayout: false }),
 		[subscriptionsActive],
 	);
-	const hidden = useHiddenColumns(TRANSACTIONS_HIDDEN_COLUMNS_KEY, defaultHiddenColumns(columns));
 	// The loan filter's choices: a list that fails to load leaves them empty, without a notice.
 	const loans = useLoans({ errorNotice: false }).data?.data;
 	const plainFields = useMemo(() => transactionFilterFields(), []);
@@ -53,58 +49,50 @@ export function TransactionsTab() {
 	);
 
 	return (
-		<>
-			<ListFilters
-				things={__("Transactions", "paydesk")}
-				allLabel={__("All transactions", "paydesk")}
-				fields={fields}
-				currencies={totals?.store_currencies}
-				currencyLabel={__("Payout currency", "paydesk")}
-			/>
-			<DataTable
-				title={__("Transactions", "paydesk")}
-				columns={columns}
-				rows={list.data?.data}
-				rowKey={(row) => row.transaction_id}
-				totalRows={list.data?.total_count}
-				paging={state.paging}
-				hidden={hidden.hidden}
-				onToggleColumn={hidden.toggle}
-				isLoading={list.isPending}
-				newRows={
-					<NewRows
-						rowsAdded={transactionsAdded}
-						listKeys={[["transactions", "list"]]}
-						atTop={isListTop(state.paging, transactionQueries.defaultOrder)}
-						query={state.listQuery}
-						label={(count) =>
-							/* translators: %s: how many payments arrived since the list was read. */
-							sprintf(
-								_n("%s new payment — show", "%s new payments — show", count, "paydesk"),
-								formatNumber(count),
-							)
-						}
+		<ListScreen
+			filters={{
+				things: __("Transactions", "paydesk"),
+				allLabel: __("All transactions", "paydesk"),
+				fields,
+				currencies: totals?.store_currencies,
+				currencyLabel: __("Payout currency", "paydesk"),
+			}}
+			title={__("Transactions", "paydesk")}
+			columns={columns}
+			rowKey={(row) => row.transaction_id}
+			hiddenColumnsKey={TRANSACTIONS_HIDDEN_COLUMNS_KEY}
+			list={list}
+			paging={state.paging}
+			defaultOrder={transactionQueries.defaultOrder}
+			listQuery={state.listQuery}
+			newRows={{
+				rowsAdded: transactionsAdded,
+				listKey: queryKeys.transactions.lists(),
+				label: (count) =>
+					/* translators: %s: how many payments arrived since the list was read. */
+					sprintf(
+						_n("%s new payment — show", "%s new payments — show", count, "paydesk"),
+						formatNumber(count),
+					),
+			}}
+			summary={transactionSummaryItems(totals, state.currencyFilter)}
+			emptyMessage={
+				state.hasFilters
+					? __("No transactions match these filters.", "paydesk")
+					: __("There are no transactions yet.", "paydesk")
+			}
+			actions={
+				<>
+					<TransactionSearch terms={state.searchTerms} />
+					<ExportButton
+						kind="transactions"
+						routes={transactionExports}
+						query={state.exportQuery}
+						total={totals?.count}
+						hasFilters={state.hasFilters}
 					/>
-				}
-				summary={transactionSummaryItems(totals, state.currencyFilter)}
-				emptyMessage={
-					state.hasFilters
-						? __("No transactions match these filters.", "paydesk")
-						: __("There are no transactions yet.", "paydesk")
-				}
-				actions={
-					<>
-						<TransactionSearch terms={state.searchTerms} />
-						<ExportButton
-							kind="transactions"
-							routes={transactionExports}
-							query={state.exportQuery}
-							total={totals?.count}
-							hasFilters={state.hasFilters}
-						/>
-					</>
-				}
-			/>
-		</>
+				</>
+			}
+		/>
 	);
 }

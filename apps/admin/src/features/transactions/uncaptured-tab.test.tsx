@@ -121,19 +121,23 @@ describe("uncaptured tab", () => {
 
 	it("cancels after the merchant confirms", async () => {
 		const spy = vi.spyOn(notices, "createNotice");
-		const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
 		const requests = stubScreenApi(
 			on(cancelAuthorization).reply(() => ({ id: "pi_auth_1", status: "canceled" })),
 		);
 		const user = renderScreen(TAB);
 		const cancel = await screen.findByRole("button", { name: "Cancel the payment for order #2768" });
 		await user.click(cancel);
+		let dialog = await screen.findByRole("dialog", { name: "Cancel authorization" });
+		expect(dialog.textContent).toContain("Cancel the authorization of order #2768?");
+		await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+		expect(screen.queryByRole("dialog")).toBeNull();
 		expect(requests.some((r) => r.route === cancelAuthorization)).toBe(false);
 		await user.click(cancel);
+		dialog = await screen.findByRole("dialog", { name: "Cancel authorization" });
+		await user.click(within(dialog).getByRole("button", { name: "Cancel authorization" }));
 		await waitFor(() =>
 			expect(spy).toHaveBeenCalledWith("success", "Payment for order #2768 canceled successfully."),
 		);
-		expect(confirm).toHaveBeenCalledTimes(2);
 		expect(requests.find((r) => r.route === cancelAuthorization)?.headers.get("Idempotency-Key")).toMatch(
 			/^cancel-/,
 		);

@@ -14,8 +14,8 @@ import { formatMoney, formatNumber } from "../../components/format.ts";
 import { pagedQuery } from "../../components/list/api-query.ts";
 import { DataTable, type SummaryItem } from "../../components/list/data-table.tsx";
 import { readPaging } from "../../components/list/list-query.ts";
+import { defaultHiddenColumns } from "../../components/list/list-screen.tsx";
 import { useHiddenColumns } from "../../components/list/use-hidden-columns.ts";
-import { defaultHiddenColumns } from "../../components/transactions-table/transaction-columns.tsx";
 import { useAuthorizations, useAuthorizationsSummary } from "../../data/authorizations.ts";
 import {
 	AUTHORIZATION_COLUMNS,

@@ -1,9 +1,11 @@
 /**
- * The transactions export: the list's columns in the list's order (spec 2 §2), handed to the
+ * The transactions export: the list's declared export columns in its order (spec 2 §2), handed to the
  * shared export machinery, which streams them as CSV. Headings and labels are in the language of
  * the user who asked, times in the store's time zone, amounts plain major units beside their
  * currency.
  */
+import { exportLabel } from "@paydesk/contract/list-fields";
+import { type TransactionExportColumn, transactionList } from "@paydesk/contract/transaction-list";
 import {
 	type TransactionSortedQuery,
 	transactionExports,
@@ -57,7 +59,10 @@ function subscriptionNumbers(row: ExportRow): string {
 		.join(", ");
 }
 
-export function transactionColumns(context: ExportContext): readonly CsvColumn<ExportRow>[] {
+type ExportCell = (row: ExportRow) => string;
+
+/** Each export column's cell, by field: the headings and the order are the list's declaration. */
+function exportCells(context: ExportContext): Readonly<Record<TransactionExportColumn, ExportCell>> {
 	const { t } = context;
 	const format = zonedTimeFormatter(context.storeTimeZone);
 	const time = (seconds: number | null) => (seconds === null ? "" : format(seconds));
@@ -68,38 +73,40 @@ export function transactionColumns(context: ExportContext): readonly CsvColumn<E
 		const [type = "deposit", status = ""] = key.split("|");
 		return payoutStatusLabel({ type, status }, t);
 	});
-	return [
-		{ header: t.__("Transaction ID", "paydesk"), value: (row) => row.id },
-		{ header: t.__("Date / Time", "paydesk"), value: (row) => time(row.created) },
-		{ header: t.__("Type", "paydesk"), value: (row) => typeLabel(row.type) },
-		{ header: t.__("Channel", "paydesk"), value: (row) => channelText(row.channel) },
-		{ header: t.__("Paid currency", "paydesk"), value: (row) => upper(row.customer_currency) },
-		{
-			header: t.__("Amount paid", "paydesk"),
-			value: (row) =>
-				row.customer_amount === null || !row.customer_currency
-					? ""
-					: formatPlainAmount(row.customer_amount, row.customer_currency),
-		},
-		{ header: t.__("Payout currency", "paydesk"), value: (row) => upper(row.currency) },
-		{ header: t.__("Amount", "paydesk"), value: (row) => formatPlainAmount(row.amount, row.currency) },
-		{ header: t.__("Fees", "paydesk"), value: (row) => formatPlainAmount(row.fee, row.currency) },
-		{ header: t.__("Net", "paydesk"), value: (row) => formatPlainAmount(row.net, row.currency) },
-		{ header: t.__("Order #", "paydesk"), value: (row) => row.order_number ?? "" },
-		{ header: t.__("Subscription #", "paydesk"), value: subscriptionNumbers },
-		{ header: t.__("Source", "paydesk"), value: (row) => row.source ?? "" },
-		{ header: t.__("Customer name", "paydesk"), value: (row) => row.customer_name ?? "" },
-		{ header: t.__("Customer email", "paydesk"), value: (row) => row.customer_email ?? "" },
-		{ header: t.__("Customer country", "paydesk"), value: (row) => row.customer_country ?? "" },
-		{ header: t.__("Risk level", "paydesk"), value: (row) => riskLabel(row.risk_level) },
-		{ header: t.__("Payout ID", "paydesk"), value: (row) => row.deposit_id ?? "" },
-		{ header: t.__("Payout date", "paydesk"), value: (row) => time(row.deposit_date) },
-		{
-			header: t.__("Payout status", "paydesk"),
-			value: (row) =>
-				row.deposit_status ? payoutStatus(`${row.deposit_type ?? "deposit"}|${row.deposit_status}`) : "",
-		},
-	];
+	return {
+		transaction_id: (row) => row.id,
+		date: (row) => time(row.created),
+		type: (row) => typeLabel(row.type),
+		channel: (row) => channelText(row.channel),
+		customer_currency: (row) => upper(row.customer_currency),
+		customer_amount: (row) =>
+			row.customer_amount === null || !row.customer_currency
+				? ""
+				: formatPlainAmount(row.customer_amount, row.customer_currency),
+		currency: (row) => upper(row.currency),
+		amount: (row) => formatPlainAmount(row.amount, row.currency),
+		fees: (row) => formatPlainAmount(row.fee, row.currency),
+		net: (row) => formatPlainAmount(row.net, row.currency),
+		order: (row) => row.order_number ?? "",
+		subscriptions: subscriptionNumbers,
+		source: (row) => row.source ?? "",
+		customer_name: (row) => row.customer_name ?? "",
+		customer_email: (row) => row.customer_email ?? "",
+		customer_country: (row) => row.customer_country ?? "",
+		risk_level: (row) => riskLabel(row.risk_level),
+		deposit_id: (row) => row.deposit_id ?? "",
+		deposit: (row) => time(row.deposit_date),
+		deposit_status: (row) =>
+			row.deposit_status ? payoutStatus(`${row.deposit_type ?? "deposit"}|${row.deposit_status}`) : "",
+	};
+}
+
+export function transactionColumns(context: ExportContext): readonly CsvColumn<ExportRow>[] {
+	const cells = exportCells(context);
+	return transactionList.exportColumns.map((name) => ({
+		header: exportLabel(transactionList.fields[name])(context.t),
+		value: cells[name],
+	}));
 }
 
 export const transactionExport: ExportDefinition<typeof transactionQueries.sorted, ExportRow> = {

@@ -8,7 +8,8 @@
  */
 
 import { dateRulesOf } from "@paydesk/contract/list";
-import { type TransactionFilters, transactionQueries } from "@paydesk/contract/transactions";
+import { type TransactionRuleField, transactionList } from "@paydesk/contract/transaction-list";
+import type { TransactionFilters } from "@paydesk/contract/transactions";
 import { dateRuleRange, type EpochRange } from "@paydesk/domain/dates";
 import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { DialectName } from "../../db/connection.ts";
@@ -35,16 +36,27 @@ const isNot = (column: string, value: string | number) =>
 	sql<SqlBool>`(${sql.ref(column)} is null or ${sql.ref(column)} <> ${value})`;
 
 /**
- * The column rules, read off the contract's declaration: every `<column>_is`, `<column>_is_not`
- * and `<column>_is_in` parameter filters the ledger column (and rollup dimension) of that name,
- * so a filter added to the contract is applied without a second list here. store_currency_is
- * narrows separately (it is not an advanced rule).
+ * The ledger column (and rollup dimension) each value filter of the list's declaration reads. A
+ * filter is always on a rolled-up column, so every summary of the list's filters can be read from
+ * the rollups; a filter declared without its column here fails the type check.
  */
-const COLUMN_RULES = transactionQueries.filterParams.flatMap((param) => {
-	const match = /^(.+)_(is|is_not|is_in)$/.exec(param);
-	if (!match || param === "store_currency_is") return [];
-	return [{ param, column: match[1] as RollupDimension, rule: match[2] as "is" | "is_not" | "is_in" }];
-});
+const FILTER_COLUMNS: Readonly<Record<TransactionRuleField, RollupDimension>> = {
+	customer_currency: "customer_currency",
+	source: "source",
+	type: "type",
+	loan_id: "loan_id",
+	source_device: "source_device",
+	channel: "channel",
+	customer_country: "customer_country",
+	risk_level: "risk_level",
+};
+
+/** Every `<field>_is`, `<field>_is_not` and `<field>_is_in` rule the list declares, on its column. */
+const COLUMN_RULES = transactionList.ruleParams.map(({ param, field, rule }) => ({
+	param: param as keyof TransactionFilters,
+	column: FILTER_COLUMNS[field],
+	rule,
+}));
 
 /** The *_is / *_is_not / *_is_in rules on the ledger's columns. */
 function columnRules(filters: TransactionFilters): Condition[] {

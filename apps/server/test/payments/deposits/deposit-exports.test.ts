@@ -82,7 +82,7 @@ async function requestExport(query = FILTER, actor = admin): Promise<string> {
 const status = (id: string, actor = admin) =>
 	t.app.inject({ method: "GET", url: `${DEPOSITS}/download/${id}`, headers: actor.headers });
 
-describe("an export request becomes a durable job that writes the filtered CSV (issue 3, exports)", () => {
+describe("an export request becomes a durable job that writes the filtered CSV, however large", () => {
 	let exportId: string;
 	let fileUrl: string;
 

@@ -1,5 +1,5 @@
 /**
- * Documents in any script (issue 18): the tax invoice prints any name — a Polish address, a
+ * Documents in any script, for stores that sell abroad: the tax invoice prints any name — a Polish address, a
  * Japanese one, a Russian name, a rupee amount — and a reader's text extraction (pdftotext)
  * gives each back as written. It reads in the language of the user who downloads it, its dates
  * in the store's date format with that language's month names.

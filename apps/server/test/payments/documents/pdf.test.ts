@@ -1,5 +1,5 @@
 /**
- * Documents in any script (issue 18): a PDF's texts are drawn with embedded subsets of the
+ * Documents in any script, for stores that sell abroad: a PDF's texts are drawn with embedded subsets of the
  * document fonts, so a name in Polish, Russian, Greek or Japanese, or a rupee amount, prints on
  * paper and comes back from the reader's text extraction as it was written.
  */

@@ -1,5 +1,5 @@
 /**
- * Deep pages of the transactions list (issue 17): past DEEP_OFFSET rows a date-ordered page is
+ * Deep pages of the transactions list, which a merchant can jump to at any size: past DEEP_OFFSET rows a date-ordered page is
  * found by skipping whole days through the rollups, and must be exactly the page OFFSET gives.
  */
 import type { Transaction } from "@paydesk/contract/transactions";

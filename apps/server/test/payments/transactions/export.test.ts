@@ -78,6 +78,16 @@ describe("GET /transactions/download answers the filtered rows as CSV, in the li
 		expect(csvIds(response.body)).toEqual(await listedIds(query));
 	});
 
+	it("leaves out a loan's rows with loan_id_is_not, as the list does", async () => {
+		const response = await get(`${BASE}/download?sort=date&direction=desc&loan_id_is_not=loan_1`);
+		expect(response.statusCode).toBe(200);
+		const ids = csvIds(response.body);
+		const loanRows = new Set(fixtures.ledger.filter((row) => row.loan_id === "loan_1").map((row) => row.id));
+		expect(loanRows.size).toBeGreaterThan(0);
+		expect(ids.filter((id) => loanRows.has(id ?? ""))).toEqual([]);
+		expect(ids).toHaveLength(fixtures.ledger.length - loanRows.size);
+	});
+
 	it("has a column for each column of the list, times in the store's zone and plain amounts", async () => {
 		const row = fixtures.ledger.find((r) => r.deposit_id === "po_paid" && r.order_id === 1010)!;
 		const response = await get(`${BASE}/download?search=${row.id}`);
@@ -146,7 +156,7 @@ describe("POST /transactions/download runs through the shared export machinery (
 	});
 });
 
-describe("GET /transactions/search suggests order numbers, customers and ids (issue 4)", () => {
+describe("GET /transactions/search suggests order numbers, customers and ids", () => {
 	const suggest = async (term: string) =>
 		json<{ label: string; value: string }[]>(
 			await get(`${BASE}/search?search_term=${encodeURIComponent(term)}`),
