@@ -129,11 +129,10 @@ test("a merchant challenges a dispute with evidence, and accepts another", async
 	await expect(page.getByRole("link", { name: "receipt.pdf (opens in a new tab)" })).toBeVisible();
 
 	// Submit, after the confirmation; then it is read-only.
-	page.once("dialog", async (dialog) => {
-		expect(dialog.message()).toBe(SUBMIT_CONFIRMATION);
-		await dialog.accept();
-	});
 	await page.getByRole("button", { name: "Submit" }).click();
+	const confirmation = page.getByRole("dialog", { name: "Submit evidence" });
+	await expect(confirmation).toContainText(SUBMIT_CONFIRMATION);
+	await confirmation.getByRole("button", { name: "Submit" }).click();
 	await expect(page).toHaveURL(/filter=awaiting_response/);
 	await expect(page.getByText("Evidence submitted!").first()).toBeVisible();
 	await page.getByRole("button", { name: "View submitted evidence" }).click();

@@ -2,7 +2,7 @@
  * The typed REST client: every call names its route contract, so the path, method and
  * answer type come from packages/contract. Errors arrive as ApiError with the server's code.
  */
-import { buildPath, type ResponseOf, type RouteContract } from "@paydesk/contract/route";
+import { type BodyOf, buildPath, type ResponseOf, type RouteContract } from "@paydesk/contract/route";
 import { buildQueryString, type QueryValue } from "@paydesk/domain/query-string";
 import type { ClientRoute } from "./client-route.ts";
 import { getSettings } from "./settings.ts";
@@ -24,12 +24,26 @@ export class ApiError extends Error {
 export interface CallInput {
 	params?: Record<string, string | number>;
 	query?: Record<string, QueryValue>;
-	body?: unknown;
 	headers?: Record<string, string>;
 	signal?: AbortSignal;
 	/** The request outlives the page (sent as the page is left). */
 	keepalive?: boolean;
 }
+
+/**
+ * The body a route takes, from its contract: the input of its body schema (required unless the
+ * schema accepts undefined). A route that declares no body schema takes no JSON body; it may take
+ * a multipart FormData (a file upload), which a JSON schema cannot describe.
+ */
+export type BodyInput<C extends RouteContract> =
+	unknown extends BodyOf<C>
+		? { body?: FormData }
+		: undefined extends BodyOf<C>
+			? { body?: BodyOf<C> }
+			: { body: BodyOf<C> };
+
+/** What callRoute takes for a route; it may be left out only when the route needs no body. */
+export type RouteInput<C extends RouteContract> = CallInput & BodyInput<C>;
 
 export function routeUrl(contract: ClientRoute, input: Pick<CallInput, "params" | "query"> = {}): string {
 	const path = buildPath(contract.path, input.params);
@@ -73,23 +87,40 @@ export async function apiFetch(url: string, init: RequestInit = {}): Promise<Res
 	return response;
 }
 
-export async function callRoute<C extends RouteContract>(
+async function send<C extends RouteContract>(
 	contract: C,
-	input: CallInput = {},
+	input: CallInput & { body?: unknown },
 ): Promise<ResponseOf<C>> {
 	const route: ClientRoute = contract;
+	const { body } = input;
 	const response = await apiFetch(routeUrl(route, input), {
 		method: route.method,
-		body:
-			input.body === undefined
-				? undefined
-				: input.body instanceof FormData
-					? input.body
-					: JSON.stringify(input.body),
+		body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
 		headers: input.headers,
 		signal: input.signal,
 		keepalive: input.keepalive,
 	});
 	if (route.produces) return (await response.blob()) as ResponseOf<C>;
 	return (await response.json()) as ResponseOf<C>;
+}
+
+/** Calls a route with the body its contract declares (and none when it declares none). */
+export function callRoute<C extends RouteContract>(
+	contract: C,
+	...[input = {} as RouteInput<C>]: undefined extends BodyInput<C>["body"]
+		? [input?: RouteInput<C>]
+		: [input: RouteInput<C>]
+): Promise<ResponseOf<C>> {
+	return send(contract, input);
+}
+
+/**
+ * Reads a route without sending any body: for helpers written once for many read routes (a
+ * list's page, one object), where the route is a type parameter and its body cannot be known.
+ */
+export function readRoute<C extends RouteContract>(
+	contract: C,
+	input: CallInput = {},
+): Promise<ResponseOf<C>> {
+	return send(contract, input);
 }

@@ -1,8 +1,9 @@
 /**
  * WordPress's DropdownMenu, MenuGroup and MenuItem, for screens that show closed menus on their
  * first paint (the overview's tasks and inbox notes). An open menu needs Popover, framer-motion
- * and floating-ui, some 40 kB gzip that a closed one does not (issue 17): that code loads when
- * the merchant reaches for a toggle (pointer over it or focus), not with the screen.
+ * and floating-ui, some 40 kB gzip that a closed one does not, and a screen's first load should
+ * not carry: that code loads when the merchant reaches for a toggle (pointer over it or focus),
+ * not with the screen.
  *
  * Until it has loaded, the toggle is WordPress's own Button drawn exactly as DropdownMenu draws
  * it closed (same markup, label and tooltip). A click or ArrowDown on it waits for the code, then

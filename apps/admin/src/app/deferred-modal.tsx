@@ -1,8 +1,9 @@
 /**
  * WordPress's Modal, for screens that open dialogs only when the merchant acts (a confirmation,
  * an explanation): its code (the frame, focus trapping, its styles) loads when a dialog first
- * opens, not with the screen (issue 17). The dialog shows once it has arrived, a moment later
- * on that first opening only; focus still moves into it and returns to what opened it.
+ * opens, not with the screen, so a screen's first load stays small. The dialog shows once it has
+ * arrived, a moment later on that first opening only; focus still moves into it and returns to
+ * what opened it.
  */
 import type { Modal as WpModal } from "@wordpress/components";
 import { type ComponentProps, lazy, Suspense } from "react";

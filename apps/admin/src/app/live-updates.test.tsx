@@ -1,6 +1,7 @@
 /**
- * Live updates in the admin (issue 19): what an account event refreshes, and that a list on
- * screen never changes under its reader's eyes but offers the new rows instead.
+ * Live updates in the admin, so screens follow the account without a reload: what an account
+ * event refreshes, and that a list on screen never changes under its reader's eyes but offers the
+ * new rows instead.
  */
 import { type AccountEvent, transactionsAdded } from "@paydesk/contract/events";
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";

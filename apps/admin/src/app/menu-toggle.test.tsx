@@ -1,5 +1,5 @@
 /**
- * Issue 19: below 782 px the admin menu folds behind the admin bar's Menu toggle, as
+ * On small screens, below 782 px, the admin menu folds behind the admin bar's Menu toggle, as
  * WordPress's does (admin.css shows #adminmenuwrap there only while #wpwrap is
  * .wp-responsive-open). The toggle says whether the menu is open and which element it opens;
  * Escape closes it and puts focus back on the toggle; following a link or moving into the page

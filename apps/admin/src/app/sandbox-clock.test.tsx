@@ -1,4 +1,7 @@
-/** The sandbox clock in the admin bar (issue 15): its time, and moving it forward. */
+/**
+ * The sandbox clock in the admin bar (a sandbox account's simulated time): its time, and moving
+ * it forward.
+ */
 import { advanceSandboxClock, getSandboxClock } from "@paydesk/contract/sandbox-clock";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";

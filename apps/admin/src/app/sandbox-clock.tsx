@@ -1,10 +1,11 @@
 /**
- * The sandbox account's test clock in the admin bar (issue 15): the account's simulated time,
- * and buttons that move it forward an hour, a day or a week. Moving it runs everything that
- * became due on the server (payouts, expiries, disputes), so every screen's data is refetched.
- * A step's accessible name is its visible label ("+1 day"), so speech input can say it (WCAG
- * 2.5.3 Label in Name); the long wording is its description. The move is announced by the
- * notice, not by the time, which changes every minute and would be read out each time.
+ * The sandbox account's test clock in the admin bar, so a merchant can see time-driven work
+ * happen: the account's simulated time, and buttons that move it forward an hour, a day or a
+ * week. Moving it runs everything that became due on the server (payouts, expiries, disputes), so
+ * every screen's data is refetched. A step's accessible name is its visible label ("+1 day"), so
+ * speech input can say it (WCAG 2.5.3 Label in Name); the long wording is its description. The
+ * move is announced by the notice, not by the time, which changes every minute and would be read
+ * out each time.
  */
 import { __, sprintf } from "@wordpress/i18n";
 import { formatStoreTime } from "../components/format.ts";

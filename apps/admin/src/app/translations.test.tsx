@@ -22,7 +22,7 @@ function Heading({ payouts }: { payouts: number }) {
 
 afterEach(() => resetLocaleData(undefined, "paydesk"));
 
-describe("the admin speaks the user's language (issue 18)", () => {
+describe("the admin speaks the user's language, not only English", () => {
 	it("shows a French text once the French catalogue is loaded, and English where it has none", async () => {
 		const catalogues: CatalogueLoaders = { fr_FR: async () => FRENCH };
 		expect(await loadTranslations("fr_FR", catalogues)).toBe("fr_FR");

@@ -1,8 +1,9 @@
 /**
- * The two WordPress pages the admin stands in for (issue 18): Settings › General, which only
- * administrators (manage_options) may open or see in the menu, and the Profile, which every
- * user of the admin has (WordPress's Users › Profile, or a top-level Profile for the others);
- * and WooCommerce › Settings, which every user of the admin may open.
+ * The two WordPress pages the admin stands in for, so a store can set its language and a user
+ * theirs: Settings › General, which only administrators (manage_options) may open or see in the
+ * menu, and the Profile, which every user of the admin has (WordPress's Users › Profile, or a
+ * top-level Profile for the others); and WooCommerce › Settings, which every user of the admin
+ * may open.
  */
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";

@@ -5,7 +5,7 @@
 import type { RouteContract } from "@paydesk/contract/route";
 import type { QueryValue } from "@paydesk/domain/query-string";
 import { keepPreviousData, type QueryKey, useQuery } from "@tanstack/react-query";
-import { callRoute } from "../app/api.ts";
+import { readRoute } from "../app/api.ts";
 import type { ErrorNotice } from "../app/query-client.ts";
 
 /** A list's REST query, as the list's URL state gives it (components/list/api-query.ts). */
@@ -15,7 +15,7 @@ export type ListQuery = Record<string, QueryValue>;
 export const readList =
 	<C extends RouteContract>(route: C, query: ListQuery) =>
 	(signal: AbortSignal) =>
-		callRoute(route, { query, signal });
+		readRoute(route, { query, signal });
 
 export function useListPage<T>(
 	queryKey: QueryKey,

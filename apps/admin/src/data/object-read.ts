@@ -5,7 +5,7 @@
  */
 import type { RouteContract } from "@paydesk/contract/route";
 import { type QueryKey, useQuery } from "@tanstack/react-query";
-import { ApiError, callRoute } from "../app/api.ts";
+import { ApiError, readRoute } from "../app/api.ts";
 import type { ErrorNotice } from "../app/query-client.ts";
 
 export const isMissing = (error: Error): boolean => error instanceof ApiError && error.status === 404;
@@ -21,7 +21,7 @@ export function useObjectRead<C extends RouteContract>(
 ) {
 	return useQuery({
 		queryKey,
-		queryFn: ({ signal }) => callRoute(route, { params, signal }),
+		queryFn: ({ signal }) => readRoute(route, { params, signal }),
 		enabled: options.enabled,
 		retry: retryUnlessMissing,
 		meta: options.errorNotice ? { errorNotice: options.errorNotice } : {},

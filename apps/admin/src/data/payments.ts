@@ -3,6 +3,7 @@
  * find its payment intent), its timeline, a refund of it, and what a change of it refreshes.
  */
 import { createRefund, getCharge, getChargeByOrder, getPaymentIntent } from "@paydesk/contract/charges";
+import type { BodyOf } from "@paydesk/contract/route";
 import { getTimeline } from "@paydesk/contract/timeline";
 import type { RefundReason } from "@paydesk/domain/refunds";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
@@ -88,12 +89,13 @@ export interface RefundRequest {
 }
 
 /** The body POST /refund receives; a reason key only when the merchant chose one. */
-function refundBody(request: RefundRequest): Record<string, string | number> {
-	const body: Record<string, string | number> = { charge_id: request.chargeId };
-	if (request.amount !== undefined) body.amount = request.amount;
-	if (request.reason) body.reason = request.reason;
-	if (request.orderId) body.order_id = request.orderId;
-	return body;
+function refundBody(request: RefundRequest): BodyOf<typeof createRefund> {
+	return {
+		charge_id: request.chargeId,
+		...(request.amount !== undefined && { amount: request.amount }),
+		...(request.reason && { reason: request.reason }),
+		...(request.orderId && { order_id: request.orderId }),
+	};
 }
 
 /**

@@ -14,8 +14,9 @@ import { __, sprintf } from "@wordpress/i18n";
 import { callRoute } from "../app/api.ts";
 import { useLiveRefresh } from "../app/live-updates.tsx";
 import { createNotice } from "../app/notices.tsx";
+import { payoutDetailsUrl } from "../app/paths.ts";
 import { queryKeys } from "../app/query-keys.ts";
-import { adminUrl, navigate } from "../app/router.tsx";
+import { navigate } from "../app/router.tsx";
 import { formatMoney } from "../components/format.ts";
 import { type ListQuery, readList, useListPage } from "./list-page.ts";
 import { useObjectRead } from "./object-read.ts";
@@ -85,7 +86,7 @@ export function useInstantPayout(currency: string) {
 				actions: [
 					{
 						label: __("View details", "paydesk"),
-						onClick: () => navigate(adminUrl("/payments/payouts/details", { id: created.id })),
+						onClick: () => navigate(payoutDetailsUrl(created.id)),
 					},
 				],
 			});

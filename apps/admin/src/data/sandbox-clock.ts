@@ -1,5 +1,5 @@
 /**
- * The sandbox account's test clock (issue 15): its simulated time, read every minute, and
+ * The sandbox account's test clock: its simulated time, read every minute, and
  * moving it forward, which runs everything that became due on the server (payouts, expiries,
  * disputes), so every screen's data is read again before the move settles.
  */

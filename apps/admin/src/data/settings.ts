@@ -7,11 +7,14 @@
  */
 import { depositsSchedule } from "@paydesk/contract/accounts";
 import type { PageSettings } from "@paydesk/contract/page-settings";
+import type { BodyOf } from "@paydesk/contract/route";
 import {
+	DEPOSIT_INTERVALS,
 	getPaymentSettings,
 	type PaymentSettings,
 	savePaymentSettings,
 	scheduleStripeBillingMigration,
+	WEEKLY_ANCHORS,
 } from "@paydesk/contract/settings";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { __ } from "@wordpress/i18n";
@@ -68,10 +71,28 @@ export function saveErrorText(error: unknown): string {
 	return detail ? `${base} ${detail}` : base;
 }
 
+export type PaymentSettingsUpdate = BodyOf<typeof savePaymentSettings>;
+
+const isOneOf = <T extends string>(words: readonly T[], value: string | null): value is T =>
+	(words as readonly (string | null)[]).includes(value);
+
+/**
+ * The settings as the save route takes them. The entity reads the payout schedule as free text,
+ * the route takes only the words it knows; a value outside them is left out rather than sent.
+ */
+export function paymentSettingsUpdate(settings: PaymentSettings): PaymentSettingsUpdate {
+	const { deposit_schedule_interval: interval, deposit_schedule_weekly_anchor: anchor, ...rest } = settings;
+	return {
+		...rest,
+		...(isOneOf(DEPOSIT_INTERVALS, interval) && { deposit_schedule_interval: interval }),
+		...((anchor === null || isOneOf(WEEKLY_ANCHORS, anchor)) && { deposit_schedule_weekly_anchor: anchor }),
+	};
+}
+
 export function useSavePaymentSettings() {
 	const client = useQueryClient();
 	return useMutation({
-		mutationFn: (body: Partial<PaymentSettings>) => callRoute(savePaymentSettings, { body }),
+		mutationFn: (body: PaymentSettingsUpdate) => callRoute(savePaymentSettings, { body }),
 		onSuccess: ({ data }) => {
 			client.setQueryData(queryKeys.settings(), data);
 			syncPageSettings(data);

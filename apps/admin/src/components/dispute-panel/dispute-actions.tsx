@@ -6,12 +6,14 @@
 import type { Dispute } from "@paydesk/contract/disputes";
 import { isInquiry } from "@paydesk/domain/disputes/statuses";
 import { orderNotFoundNotice } from "@paydesk/domain/refunds";
-import { Button, Modal } from "@wordpress/components";
+import { Button } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import { useState } from "react";
 import { createNotice } from "../../app/notices.tsx";
-import { adminUrl, Link, navigate } from "../../app/router.tsx";
+import { disputeChallengeUrl } from "../../app/paths.ts";
+import { Link, navigate } from "../../app/router.tsx";
 import { useAcceptDispute } from "../../data/disputes.ts";
+import { ConfirmDialog } from "../confirm-dialog/confirm-dialog.tsx";
 import { formatMoney } from "../format.ts";
 import { translator } from "../translator.ts";
 
@@ -23,19 +25,25 @@ export function disputeFee(dispute: Dispute): number | null {
 	return debit && debit.fee > 0 ? debit.fee : null;
 }
 
-function AcceptModal({
+function AcceptDialog({
 	dispute,
 	onConfirm,
-	onClose,
+	onCancel,
 }: {
 	dispute: Dispute;
 	onConfirm: () => void;
-	onClose: () => void;
+	onCancel: () => void;
 }) {
 	const fee = disputeFee(dispute);
 	const amount = formatMoney(dispute.amount, dispute.currency);
 	return (
-		<Modal title={__("Accept the dispute?", "paydesk")} onRequestClose={onClose} size="medium">
+		<ConfirmDialog
+			title={__("Accept the dispute?", "paydesk")}
+			confirmLabel={__("Accept dispute", "paydesk")}
+			onConfirm={onConfirm}
+			onCancel={onCancel}
+			size="medium"
+		>
 			<p>
 				{fee === null
 					? sprintf(
@@ -55,15 +63,7 @@ function AcceptModal({
 						)}
 			</p>
 			<p>{__("This is final and cannot be undone.", "paydesk")}</p>
-			<div className="paydesk-modal-actions">
-				<Button variant="tertiary" onClick={onClose}>
-					{__("Cancel", "paydesk")}
-				</Button>
-				<Button variant="primary" onClick={onConfirm}>
-					{__("Accept dispute", "paydesk")}
-				</Button>
-			</div>
-		</Modal>
+		</ConfirmDialog>
 	);
 }
 
@@ -80,7 +80,7 @@ export function DisputeActions({
 	const accept = useAcceptDispute(dispute, onAccepted);
 	const inquiry = isInquiry(dispute.status);
 	const busy = accept.isPending;
-	const challengeUrl = adminUrl("/payments/disputes/challenge", { id: dispute.id });
+	const challengeUrl = disputeChallengeUrl(dispute.id);
 	const hasDraft = Object.keys(dispute.evidence).length > 0;
 	const challengeLabel = hasDraft
 		? __("Continue with challenge", "paydesk")
@@ -122,9 +122,9 @@ export function DisputeActions({
 				</Button>
 			)}
 			{confirming && (
-				<AcceptModal
+				<AcceptDialog
 					dispute={dispute}
-					onClose={() => setConfirming(false)}
+					onCancel={() => setConfirming(false)}
 					onConfirm={() => {
 						setConfirming(false);
 						accept.mutate();

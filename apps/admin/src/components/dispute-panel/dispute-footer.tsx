@@ -5,7 +5,8 @@
 import type { Dispute } from "@paydesk/contract/disputes";
 import { DISPUTE_METADATA_KEYS, type DisputePanel } from "@paydesk/domain/disputes/statuses";
 import { __, _n, sprintf } from "@wordpress/i18n";
-import { adminUrl, Link } from "../../app/router.tsx";
+import { disputeChallengeUrl } from "../../app/paths.ts";
+import { Link } from "../../app/router.tsx";
 import { formatStoreDate } from "../format.ts";
 
 type Footer = Exclude<DisputePanel, { kind: "action" }>;
@@ -120,10 +121,7 @@ export function DisputeFooter({
 		<div className={`paydesk-dispute-footer is-${panel.kind}`}>
 			<p>{footerText(panel, dispute)}</p>
 			{submitted && (
-				<Link
-					href={adminUrl("/payments/disputes/challenge", { id: dispute.id })}
-					className="components-button is-secondary"
-				>
+				<Link href={disputeChallengeUrl(dispute.id)} className="components-button is-secondary">
 					{__("View submitted evidence", "paydesk")}
 				</Link>
 			)}

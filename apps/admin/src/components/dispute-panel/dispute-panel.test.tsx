@@ -86,7 +86,7 @@ describe("the dispute panel (spec 3 §4.1)", () => {
 	it("accepting asks first, says the amount and fee are not returned, then confirms with the order number", async () => {
 		renderPanel(dispute());
 		await userEvent.click(screen.getByRole("button", { name: "Accept dispute" }));
-		const modal = screen.getByRole("dialog", { name: "Accept the dispute?" });
+		const modal = await screen.findByRole("dialog", { name: "Accept the dispute?" });
 		expect(modal.textContent).toContain(
 			"The disputed amount of $50.00 and the dispute fee of $15.00 will not be returned",
 		);

@@ -12,8 +12,8 @@ import {
 import { Button } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import { useState } from "react";
-import { Modal } from "../../app/deferred-modal.tsx";
 import { useInstantPayout } from "../../data/payouts.ts";
+import { ConfirmDialog } from "../confirm-dialog/confirm-dialog.tsx";
 import { formatMoney } from "../format.ts";
 
 function newKey(): string {
@@ -41,9 +41,12 @@ export function InstantPayoutButton({ instant }: { instant: InstantBalance }) {
 				{__("Get paid instantly", "paydesk")}
 			</Button>
 			{open && (
-				<Modal
+				<ConfirmDialog
 					title={__("Instant payout", "paydesk")}
-					onRequestClose={() => !payout.isPending && setOpen(false)}
+					confirmLabel={sprintf(__("Pay %s now", "paydesk"), money(instant.net))}
+					isBusy={payout.isPending}
+					onConfirm={() => payout.mutate(key, { onSettled: () => setOpen(false) })}
+					onCancel={() => setOpen(false)}
 					size="medium"
 				>
 					<p>
@@ -66,21 +69,7 @@ export function InstantPayoutButton({ instant }: { instant: InstantBalance }) {
 							<strong>{money(instant.net)}</strong>
 						</dd>
 					</dl>
-					<div className="paydesk-modal-actions">
-						<Button variant="tertiary" onClick={() => setOpen(false)} disabled={payout.isPending}>
-							{__("Cancel", "paydesk")}
-						</Button>
-						<Button
-							variant="primary"
-							isBusy={payout.isPending}
-							disabled={payout.isPending}
-							accessibleWhenDisabled
-							onClick={() => payout.mutate(key, { onSettled: () => setOpen(false) })}
-						>
-							{sprintf(__("Pay %s now", "paydesk"), money(instant.net))}
-						</Button>
-					</div>
-				</Modal>
+				</ConfirmDialog>
 			)}
 		</>
 	);

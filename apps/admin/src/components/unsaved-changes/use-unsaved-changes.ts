@@ -22,6 +22,8 @@ export function useUnsavedChanges(when: boolean, message: string): void {
 			const href = target.getAttribute("href") ?? "";
 			// In-page anchors and javascript-free buttons styled as links do not leave the page.
 			if (href.startsWith("#")) return;
+			// The browser's own confirm, not the admin's ConfirmDialog: the answer must be known
+			// before this handler returns, or the link's own handler has already navigated.
 			if (!window.confirm(message)) {
 				event.preventDefault();
 				event.stopPropagation();

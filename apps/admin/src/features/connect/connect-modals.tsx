@@ -5,6 +5,7 @@
 import { Button, Modal } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import type { ReactNode } from "react";
+import { ConfirmDialog } from "../../components/confirm-dialog/confirm-dialog.tsx";
 
 function Actions({ children }: { children: ReactNode }) {
 	return <div className="paydesk-connect__modal-actions">{children}</div>;
@@ -50,9 +51,11 @@ export function UnsupportedCountryModal({
 	onCancel: () => void;
 }) {
 	return (
-		<Modal
+		<ConfirmDialog
 			title={__("Your store's country is not supported", "paydesk")}
-			onRequestClose={onCancel}
+			confirmLabel={__("Continue", "paydesk")}
+			onConfirm={onContinue}
+			onCancel={onCancel}
 			size="medium"
 		>
 			<p>
@@ -66,56 +69,41 @@ export function UnsupportedCountryModal({
 					<li key={code}>{name}</li>
 				))}
 			</ul>
-			<Actions>
-				<Button variant="secondary" onClick={onCancel} __next40pxDefaultSize>
-					{__("Cancel", "paydesk")}
-				</Button>
-				<Button variant="primary" onClick={onContinue} __next40pxDefaultSize>
-					{__("Continue", "paydesk")}
-				</Button>
-			</Actions>
-		</Modal>
+		</ConfirmDialog>
 	);
 }
 
 export function ResetAccountModal({ onConfirm, onCancel }: { onConfirm: () => void; onCancel: () => void }) {
 	return (
-		<Modal title={__("Reset account", "paydesk")} onRequestClose={onCancel} size="medium">
-			<p>
-				{__(
-					"Resetting disconnects the current payments account from your store so you can start setting up again. This cannot be undone.",
-					"paydesk",
-				)}
-			</p>
-			<Actions>
-				<Button variant="secondary" onClick={onCancel} __next40pxDefaultSize>
-					{__("Cancel", "paydesk")}
-				</Button>
-				<Button variant="primary" isDestructive onClick={onConfirm} __next40pxDefaultSize>
-					{__("Reset account", "paydesk")}
-				</Button>
-			</Actions>
-		</Modal>
+		<ConfirmDialog
+			title={__("Reset account", "paydesk")}
+			confirmLabel={__("Reset account", "paydesk")}
+			isDestructive
+			onConfirm={onConfirm}
+			onCancel={onCancel}
+			size="medium"
+		>
+			{__(
+				"Resetting disconnects the current payments account from your store so you can start setting up again. This cannot be undone.",
+				"paydesk",
+			)}
+		</ConfirmDialog>
 	);
 }
 
 export function ActivateLiveModal({ onConfirm, onCancel }: { onConfirm: () => void; onCancel: () => void }) {
 	return (
-		<Modal title={__("Activate live payments", "paydesk")} onRequestClose={onCancel} size="medium">
-			<p>
-				{__(
-					"To accept real payments, your test account is replaced by a live one. You will verify your business details, and test transactions do not carry over.",
-					"paydesk",
-				)}
-			</p>
-			<Actions>
-				<Button variant="secondary" onClick={onCancel} __next40pxDefaultSize>
-					{__("Cancel", "paydesk")}
-				</Button>
-				<Button variant="primary" onClick={onConfirm} __next40pxDefaultSize>
-					{__("Activate payments", "paydesk")}
-				</Button>
-			</Actions>
-		</Modal>
+		<ConfirmDialog
+			title={__("Activate live payments", "paydesk")}
+			confirmLabel={__("Activate payments", "paydesk")}
+			onConfirm={onConfirm}
+			onCancel={onCancel}
+			size="medium"
+		>
+			{__(
+				"To accept real payments, your test account is replaced by a live one. You will verify your business details, and test transactions do not carry over.",
+				"paydesk",
+			)}
+		</ConfirmDialog>
 	);
 }

@@ -1,7 +1,7 @@
 /** The connect page (spec 1 §2.1, §4.1, §4.3, §5, §8) as a merchant sees and uses it. */
 import { activatePromo, CONNECT_ERRORS } from "@paydesk/contract/connect";
 import type { PageSettings } from "@paydesk/contract/page-settings";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { type Answer, on, type RecordedRequest, restError, stubApi } from "../../testing/network.ts";
@@ -127,7 +127,7 @@ describe("the primary button (spec 1 §4.1)", () => {
 		});
 		const user = renderScreen();
 		await user.click(screen.getByRole("button", { name: "Verify business details" }));
-		const dialog = screen.getByRole("dialog", { name: "Your store's country is not supported" });
+		const dialog = await screen.findByRole("dialog", { name: "Your store's country is not supported" });
 		expect(dialog.textContent).toContain("France");
 		await user.click(screen.getByRole("button", { name: "Cancel" }));
 		expect(redirected()).toEqual([]);
@@ -184,7 +184,8 @@ describe("reset and live activation (spec 1 §4.3)", () => {
 		});
 		const user = renderScreen("&source=wcpay-connect-page");
 		await user.click(screen.getByRole("button", { name: "Reset account" }));
-		await user.click(screen.getAllByRole("button", { name: "Reset account" }).at(-1) as HTMLElement);
+		const dialog = await screen.findByRole("dialog", { name: "Reset account" });
+		await user.click(within(dialog).getByRole("button", { name: "Reset account" }));
 		expect(redirected()).toEqual([`${CONNECT_URL}&wcpay-reset-account=true&source=wcpayconnectpage`]);
 	});
 
@@ -197,7 +198,7 @@ describe("reset and live activation (spec 1 §4.3)", () => {
 		});
 		const user = renderScreen();
 		await user.click(screen.getByRole("button", { name: "Activate live payments" }));
-		await user.click(screen.getByRole("button", { name: "Activate payments" }));
+		await user.click(await screen.findByRole("button", { name: "Activate payments" }));
 		expect(redirected()).toEqual([
 			`${CONNECT_URL}&wcpay-disable-onboarding-test-mode=true&source=wcpay-connect-page`,
 		]);

@@ -1,6 +1,6 @@
 import { DISPUTE_ERRORS, type Dispute, updateDispute } from "@paydesk/contract/disputes";
 import { FILE_ERRORS, getFileDetails, uploadFile } from "@paydesk/contract/files";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { removeNotice } from "../../app/notices.tsx";
@@ -202,5 +202,31 @@ describe("the form's modes (spec 3 §2.4, §4.2)", () => {
 		).toBeGreaterThan(0);
 		expect(screen.getByLabelText("Customer's name")).toHaveProperty("disabled", true);
 		expect(screen.queryByRole("button", { name: "Submit" })).toBeNull();
+	});
+});
+
+describe("submitting (spec 3 §2.4, §8)", () => {
+	const QUESTION = "Are you sure you're ready to submit this evidence? Evidence submissions are final.";
+
+	it("asks first: Cancel sends nothing, Submit in the dialog sends the evidence as final", async () => {
+		requests = stubApi(
+			on(updateDispute).reply(({ params }) => dispute({ id: params.id, status: "under_review" })),
+		);
+		const user = userEvent.setup();
+		renderForm(dispute({ evidence: { customer_name: "Jane" } }));
+		await user.click(screen.getByRole("button", { name: "Submit" }));
+		let dialog = await screen.findByRole("dialog", { name: "Submit evidence" });
+		expect(dialog.textContent).toContain(QUESTION);
+		await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+		expect(screen.queryByRole("dialog")).toBeNull();
+		expect(requests.filter((request) => request.route === updateDispute)).toEqual([]);
+
+		await user.click(screen.getByRole("button", { name: "Submit" }));
+		dialog = await screen.findByRole("dialog", { name: "Submit evidence" });
+		await user.click(within(dialog).getByRole("button", { name: "Submit" }));
+		await waitFor(() =>
+			expect(requests.filter((request) => request.route === updateDispute)).toHaveLength(1),
+		);
+		expect(requests.find((request) => request.route === updateDispute)?.body).toMatchObject({ submit: true });
 	});
 });

@@ -51,7 +51,7 @@ export function EvidenceForm({ dispute }: { dispute: Dispute }) {
 						isBusy={saving.isSaving && !saving.savingSubmit}
 						disabled={saving.isSaving || !isProductType(productType)}
 						accessibleWhenDisabled
-						onClick={() => saving.save(form.state, false)}
+						onClick={() => void saving.save(form.state, false)}
 					>
 						{__("Save for later", "paydesk")}
 					</Button>
@@ -60,12 +60,13 @@ export function EvidenceForm({ dispute }: { dispute: Dispute }) {
 						isBusy={saving.isSaving && saving.savingSubmit}
 						disabled={saving.isSaving || !isProductType(productType)}
 						accessibleWhenDisabled
-						onClick={() => saving.save(form.state, true)}
+						onClick={() => void saving.save(form.state, true)}
 					>
 						{__("Submit", "paydesk")}
 					</Button>
 				</div>
 			)}
+			{saving.dialog}
 		</div>
 	);
 }

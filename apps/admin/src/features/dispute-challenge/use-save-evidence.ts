@@ -7,16 +7,19 @@ import { DISPUTE_ERRORS } from "@paydesk/contract/disputes";
 import { __, sprintf } from "@wordpress/i18n";
 import { ApiError } from "../../app/api.ts";
 import { createNotice } from "../../app/notices.tsx";
-import { adminUrl, navigate } from "../../app/router.tsx";
+import { disputeChallengeUrl, disputesAwaitingResponseUrl } from "../../app/paths.ts";
+import { navigate } from "../../app/router.tsx";
+import { useConfirm } from "../../components/confirm-dialog/use-confirm.tsx";
 import { useUpdateDispute } from "../../data/disputes.ts";
 import { type EvidenceFormState, isUploading, saveBody } from "./evidence-state.ts";
 
 export function useSaveEvidence(disputeId: string, onSaved: () => void) {
 	const mutation = useUpdateDispute(disputeId);
+	const { confirm, dialog } = useConfirm();
 
 	const saved = (submit: boolean) => {
 		onSaved();
-		const challengeUrl = adminUrl("/payments/disputes/challenge", { id: disputeId });
+		const challengeUrl = disputeChallengeUrl(disputeId);
 		createNotice(
 			"success",
 			submit ? __("Evidence submitted!", "paydesk") : __("Evidence saved!", "paydesk"),
@@ -31,7 +34,7 @@ export function useSaveEvidence(disputeId: string, onSaved: () => void) {
 				],
 			},
 		);
-		navigate(adminUrl("/payments/disputes", { filter: "awaiting_response" }));
+		navigate(disputesAwaitingResponseUrl());
 	};
 
 	const failed = (submit: boolean, error: Error) => {
@@ -46,7 +49,7 @@ export function useSaveEvidence(disputeId: string, onSaved: () => void) {
 		createNotice("error", sprintf(template, reason));
 	};
 
-	const save = (state: EvidenceFormState, submit: boolean) => {
+	const save = async (state: EvidenceFormState, submit: boolean) => {
 		if (mutation.isPending) return;
 		if (isUploading(state)) {
 			createNotice("error", __("Please wait until file upload is finished", "paydesk"));
@@ -54,9 +57,14 @@ export function useSaveEvidence(disputeId: string, onSaved: () => void) {
 		}
 		if (
 			submit &&
-			!window.confirm(
-				__("Are you sure you're ready to submit this evidence? Evidence submissions are final.", "paydesk"),
-			)
+			!(await confirm({
+				title: __("Submit evidence", "paydesk"),
+				children: __(
+					"Are you sure you're ready to submit this evidence? Evidence submissions are final.",
+					"paydesk",
+				),
+				confirmLabel: __("Submit", "paydesk"),
+			}))
 		)
 			return;
 		mutation.mutate(saveBody(state, submit), {
@@ -65,5 +73,5 @@ export function useSaveEvidence(disputeId: string, onSaved: () => void) {
 		});
 	};
 
-	return { save, isSaving: mutation.isPending, savingSubmit: mutation.variables?.submit === true };
+	return { save, dialog, isSaving: mutation.isPending, savingSubmit: mutation.variables?.submit === true };
 }

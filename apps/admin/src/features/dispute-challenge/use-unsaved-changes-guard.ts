@@ -29,6 +29,9 @@ export function useUnsavedChangesGuard(dirty: boolean): void {
 
 	useEffect(() => {
 		const here = window.location.href;
+		// The browser's own confirm, not the admin's ConfirmDialog: a link click is stopped or let
+		// through before its handler returns, and a Back is put right in the same turn, so the
+		// answer cannot wait for a dialog of the page.
 		const confirmLeave = () =>
 			window.confirm(
 				__(

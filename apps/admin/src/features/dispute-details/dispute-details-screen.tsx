@@ -5,7 +5,8 @@
 import { Card, CardBody, Notice, Spinner } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { useEffect } from "react";
-import { adminUrl, navigate, useLocation } from "../../app/router.tsx";
+import { paymentDetailsUrl } from "../../app/paths.ts";
+import { navigate, useLocation } from "../../app/router.tsx";
 import { isDisputeId, useDispute } from "../../data/disputes.ts";
 
 export default function DisputeDetailsScreen() {
@@ -17,8 +18,7 @@ export default function DisputeDetailsScreen() {
 	useEffect(() => {
 		if (!charge) return;
 		navigate(
-			adminUrl("/payments/transactions/details", {
-				id: charge.payment_intent,
+			paymentDetailsUrl(charge.payment_intent, {
 				transaction_id: charge.balance_transaction,
 				type: "dispute",
 			}),

@@ -1,7 +1,8 @@
 /**
- * WordPress's General Settings page (issue 18): the store's settings loaded into a form, saved
- * whole with "Save Changes", after which the page reloads and says "Settings saved."; a field
- * the server refuses is named next to the field with the server's message.
+ * WordPress's General Settings page, where the site's language is set: the store's settings
+ * loaded into a form, saved whole with "Save Changes", after which the page reloads and says
+ * "Settings saved."; a field the server refuses is named next to the field with the server's
+ * message.
  */
 import { getSiteSettings, type SiteSettings, updateSiteSettings } from "@paydesk/contract/site-settings";
 import { formatDate } from "@paydesk/domain/dates";

@@ -1,4 +1,7 @@
-/** The bell (issue 19): unread count, the list, marking read, and keyboard use. */
+/**
+ * The bell, where account events reach the merchant: unread count, the list, marking read, and
+ * keyboard use.
+ */
 import {
 	listNotifications,
 	type NotificationList,

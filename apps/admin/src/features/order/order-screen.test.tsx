@@ -1,7 +1,7 @@
 /**
- * The store's order screen Paydesk stands in for (issue 5 "Orders"): items, totals, customer,
- * payment and refunds, and a partial refund of an amount up to what is refundable, with an
- * optional reason, through the refund route.
+ * The store's order screen Paydesk stands in for, so an order link from a payment opens somewhere
+ * real: items, totals, customer, payment and refunds, and a partial refund of an amount up to
+ * what is refundable, with an optional reason, through the refund route.
  */
 import { createRefund } from "@paydesk/contract/charges";
 import { getOrder } from "@paydesk/contract/orders";

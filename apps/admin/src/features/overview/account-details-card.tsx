@@ -7,9 +7,9 @@ import { accountStatusDisplay, paymentsIndicator, payoutsIndicator } from "@payd
 import { Button, Card, CardBody, CardHeader } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { useState } from "react";
-import { Modal } from "../../app/deferred-modal.tsx";
 import { getSettings } from "../../app/settings.ts";
 import { Chip } from "../../components/chip.tsx";
+import { ConfirmDialog } from "../../components/confirm-dialog/confirm-dialog.tsx";
 import { translator } from "../../components/translator.ts";
 import { AccountFees } from "./account-fees.tsx";
 
@@ -27,26 +27,19 @@ function AccountTools() {
 				{__("Reset account", "paydesk")}
 			</Button>
 			{confirming && (
-				<Modal
+				<ConfirmDialog
 					title={__("Reset your test account?", "paydesk")}
-					onRequestClose={() => setConfirming(false)}
+					confirmLabel={__("Reset account", "paydesk")}
+					isDestructive
+					onConfirm={() => window.location.assign(resetUrl)}
+					onCancel={() => setConfirming(false)}
 					size="medium"
 				>
-					<p>
-						{__(
-							"Your test payments and settings will be removed, and you will set up the account again.",
-							"paydesk",
-						)}
-					</p>
-					<div className="paydesk-modal-actions">
-						<Button variant="tertiary" onClick={() => setConfirming(false)}>
-							{__("Cancel", "paydesk")}
-						</Button>
-						<Button variant="primary" isDestructive href={resetUrl}>
-							{__("Reset account", "paydesk")}
-						</Button>
-					</div>
-				</Modal>
+					{__(
+						"Your test payments and settings will be removed, and you will set up the account again.",
+						"paydesk",
+					)}
+				</ConfirmDialog>
 			)}
 		</section>
 	);

@@ -4,11 +4,11 @@
  * visit) marked, and the visit saved on the user; a load error with Reload; the empty state.
  */
 import type { InboxNote as Note } from "@paydesk/contract/inbox";
-import { Button, Card, CardBody, CardHeader, Notice, Spinner } from "@wordpress/components";
+import { Card, CardBody, CardHeader, Notice, Spinner } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { useEffect, useRef, useState } from "react";
-import { Modal } from "../../app/deferred-modal.tsx";
 import { navigate } from "../../app/router.tsx";
+import { ConfirmDialog } from "../../components/confirm-dialog/confirm-dialog.tsx";
 import { useCurrentUser } from "../../data/current-user.ts";
 import {
 	INBOX_LAST_READ_META,
@@ -116,27 +116,19 @@ export function Inbox() {
 				)}
 			</CardBody>
 			{confirm && (
-				<Modal
+				<ConfirmDialog
 					title={
 						confirm.all ? __("Dismiss all messages?", "paydesk") : __("Dismiss this message?", "paydesk")
 					}
-					onRequestClose={() => setConfirm(null)}
+					confirmLabel={__("Yes, dismiss", "paydesk")}
+					onConfirm={confirmDismiss}
+					onCancel={() => setConfirm(null)}
 					size="small"
 				>
-					<p>
-						{confirm.all
-							? __("All the messages in your inbox will be dismissed.", "paydesk")
-							: __("The message will be removed from your inbox.", "paydesk")}
-					</p>
-					<div className="paydesk-modal-actions">
-						<Button variant="tertiary" onClick={() => setConfirm(null)}>
-							{__("Cancel", "paydesk")}
-						</Button>
-						<Button variant="primary" onClick={confirmDismiss}>
-							{__("Yes, dismiss", "paydesk")}
-						</Button>
-					</div>
-				</Modal>
+					{confirm.all
+						? __("All the messages in your inbox will be dismissed.", "paydesk")
+						: __("The message will be removed from your inbox.", "paydesk")}
+				</ConfirmDialog>
 			)}
 		</Card>
 	);

@@ -8,6 +8,7 @@ import { payoutsIndicator } from "@paydesk/domain/account-status";
 import { displayStatus, payoutStatusDisplay } from "@paydesk/domain/payouts";
 import { Card, CardBody, CardFooter, CardHeader, Spinner } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
+import { ADMIN_PATHS, payoutDetailsUrl } from "../../app/paths.ts";
 import { adminUrl, Link, settingsUrl } from "../../app/router.tsx";
 import { getSettings } from "../../app/settings.ts";
 import { Chip } from "../../components/chip.tsx";
@@ -20,9 +21,7 @@ function PayoutRow({ payout }: { payout: Payout }) {
 	const status = payoutStatusDisplay(displayStatus(payout), translator);
 	return (
 		<li className="paydesk-payouts-card__row">
-			<Link href={adminUrl("/payments/payouts/details", { id: payout.id })}>
-				{formatStoreDate(payout.date)}
-			</Link>
+			<Link href={payoutDetailsUrl(payout.id)}>{formatStoreDate(payout.date)}</Link>
 			<Chip label={status.label} type={status.chip} />
 			<span className="paydesk-payouts-card__amount">{formatMoney(payout.amount, payout.currency)}</span>
 		</li>
@@ -65,7 +64,7 @@ export function PayoutsCard() {
 				)}
 			</CardBody>
 			<CardFooter className="paydesk-payouts-card__footer">
-				<Link href={adminUrl("/payments/payouts")}>{__("View full payout history", "paydesk")}</Link>
+				<Link href={adminUrl(ADMIN_PATHS.payouts)}>{__("View full payout history", "paydesk")}</Link>
 				{canChangeSchedule && (
 					<a href={`${settingsUrl()}#payout-schedule`}>{__("Change payout schedule", "paydesk")}</a>
 				)}

@@ -12,6 +12,8 @@ import { getTimeline } from "@paydesk/contract/timeline";
 import { recordTracks } from "@paydesk/contract/tracks";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ADMIN_PATHS } from "../../app/paths.ts";
+import { adminUrl } from "../../app/router.tsx";
 import { TRACKS_GATHER_MS } from "../../app/tracks.ts";
 import { type Answer, on, type RecordedRequest, restError, stubApi } from "../../testing/network.ts";
 import { clearNotices, NoticeProbe } from "../../testing/notice-probe.tsx";
@@ -69,11 +71,7 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 function open(query: string) {
-	window.history.replaceState(
-		null,
-		"",
-		`/wp-admin/admin.php?page=wc-admin&path=/payments/transactions/details&${query}`,
-	);
+	window.history.replaceState(null, "", `${adminUrl(ADMIN_PATHS.paymentDetails)}&${query}`);
 	return renderWithQueryClient(
 		<>
 			<PaymentDetailsScreen />

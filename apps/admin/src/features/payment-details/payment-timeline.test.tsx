@@ -1,6 +1,6 @@
 import type { ResponseInputOf } from "@paydesk/contract/route";
 /**
- * Issue 18: the timeline speaks the user's language. Its sentences come from packages/domain's
+ * The timeline speaks the user's language. Its sentences come from packages/domain's
  * timeline through the admin's translator, so with the French catalogue loaded a French store
  * reads them in French, amounts and the payout's date written the French way, and a dispute's
  * reason by its French name.
@@ -51,7 +51,7 @@ function renderTimeline() {
 	renderWithQueryClient(<PaymentTimeline paymentIntentId="pi_test1" />);
 }
 
-describe("the payment timeline in the user's language (issue 18)", () => {
+describe("the payment timeline in the user's language", () => {
 	it("reads a capture and an inquiry in French, with French amounts, date and dispute reason", async () => {
 		testSettings({ locale: { code: "fr_FR", language: "fr" }, dateFormat: "j F Y", timezone: "UTC" });
 		expect(await loadTranslations("fr_FR")).toBe("fr_FR");

@@ -57,9 +57,9 @@ describe("refund in full", () => {
 		const user = userEvent.setup();
 		renderActions();
 		await user.click(screen.getByRole("button", { name: "Refund in full" }));
-		const dialog = screen.getByRole("dialog", { name: "Refund transaction" });
+		const dialog = await screen.findByRole("dialog", { name: "Refund transaction" });
 		expect(dialog.textContent).toContain("This will issue a full refund of $50.00 to the customer.");
-		await user.click(screen.getByRole("button", { name: "Refund transaction" }));
+		await user.click(await screen.findByRole("button", { name: "Refund transaction" }));
 		await screen.findByText("Refunded payment #1042.");
 		const [post] = refundPosts();
 		expect(post?.url).toBe("/wp-json/wc/v3/payments/refund");
@@ -73,7 +73,7 @@ describe("refund in full", () => {
 		renderActions();
 		await user.click(screen.getByRole("button", { name: "Refund in full" }));
 		await user.selectOptions(screen.getByLabelText("Reason for refund (optional)"), "requested_by_customer");
-		await user.click(screen.getByRole("button", { name: "Refund transaction" }));
+		await user.click(await screen.findByRole("button", { name: "Refund transaction" }));
 		await waitFor(() => expect(refundPosts()).toHaveLength(1));
 		expect(refundPosts()[0]?.body).toMatchObject({ reason: "requested_by_customer" });
 	});
@@ -95,7 +95,7 @@ describe("refund in full", () => {
 		const user = userEvent.setup();
 		renderActions();
 		await user.click(screen.getByRole("button", { name: "Refund in full" }));
-		const confirm = screen.getByRole("button", { name: "Refund transaction" });
+		const confirm = await screen.findByRole("button", { name: "Refund transaction" });
 		await user.dblClick(confirm);
 		await screen.findByText("Refunded payment #1042.");
 		expect(refundPosts()).toHaveLength(1);
@@ -106,7 +106,7 @@ describe("refund in full", () => {
 		const user = userEvent.setup();
 		renderActions();
 		await user.click(screen.getByRole("button", { name: "Refund in full" }));
-		await user.click(screen.getByRole("button", { name: "Refund transaction" }));
+		await user.click(await screen.findByRole("button", { name: "Refund transaction" }));
 		await screen.findByText("There has been an error refunding the payment #1042. Please try again later.");
 	});
 

@@ -5,9 +5,9 @@
  */
 import type { Charge } from "@paydesk/contract/charges";
 import type { RefundReason } from "@paydesk/domain/refunds";
-import { Button, Modal } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import { useRef, useState } from "react";
+import { ConfirmDialog } from "../../components/confirm-dialog/confirm-dialog.tsx";
 import { formatMoney } from "../../components/format.ts";
 import { RefundReasonSelect } from "../../components/payment-refund/refund-reason-select.tsx";
 import type { RefundRequest } from "../../data/payments.ts";
@@ -27,7 +27,23 @@ export function RefundModal({
 	const confirmed = useRef(false);
 	const amount = formatMoney(charge.refundable_amount, charge.currency);
 	return (
-		<Modal title={__("Refund transaction", "paydesk")} onRequestClose={onClose} size="medium">
+		<ConfirmDialog
+			title={__("Refund transaction", "paydesk")}
+			confirmLabel={__("Refund transaction", "paydesk")}
+			onConfirm={() => {
+				if (confirmed.current) return;
+				confirmed.current = true;
+				onConfirm({
+					chargeId: charge.id,
+					amount: charge.refundable_amount,
+					reason,
+					orderId: charge.order?.id ?? null,
+					idempotencyKey,
+				});
+			}}
+			onCancel={onClose}
+			size="medium"
+		>
 			<p>
 				{sprintf(
 					__("This will issue a full refund of %s to the customer. This cannot be undone.", "paydesk"),
@@ -35,27 +51,6 @@ export function RefundModal({
 				)}
 			</p>
 			<RefundReasonSelect value={reason} onChange={setReason} />
-			<div className="paydesk-modal-actions">
-				<Button variant="tertiary" onClick={onClose}>
-					{__("Cancel", "paydesk")}
-				</Button>
-				<Button
-					variant="primary"
-					onClick={() => {
-						if (confirmed.current) return;
-						confirmed.current = true;
-						onConfirm({
-							chargeId: charge.id,
-							amount: charge.refundable_amount,
-							reason,
-							orderId: charge.order?.id ?? null,
-							idempotencyKey,
-						});
-					}}
-				>
-					{__("Refund transaction", "paydesk")}
-				</Button>
-			</div>
-		</Modal>
+		</ConfirmDialog>
 	);
 }

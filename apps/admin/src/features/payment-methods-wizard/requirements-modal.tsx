@@ -1,7 +1,7 @@
 /** Asks before requesting a method that needs more information from the merchant (spec 3 §4.3). */
 import { requirementLabel } from "@paydesk/domain/payment-method-enablement";
-import { Button, Modal } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
+import { ConfirmDialog } from "../../components/confirm-dialog/confirm-dialog.tsx";
 import { translator } from "../../components/translator.ts";
 
 export function RequirementsModal({
@@ -16,7 +16,12 @@ export function RequirementsModal({
 	onCancel: () => void;
 }) {
 	return (
-		<Modal title={sprintf(__("One more step to enable %s", "paydesk"), label)} onRequestClose={onCancel}>
+		<ConfirmDialog
+			title={sprintf(__("One more step to enable %s", "paydesk"), label)}
+			confirmLabel={__("Continue", "paydesk")}
+			onConfirm={onConfirm}
+			onCancel={onCancel}
+		>
 			<p>
 				{sprintf(
 					__(
@@ -32,14 +37,6 @@ export function RequirementsModal({
 				))}
 			</ul>
 			<p>{__("You will be asked for it once the method is requested.", "paydesk")}</p>
-			<div className="paydesk-modal-actions">
-				<Button variant="secondary" onClick={onCancel}>
-					{__("Cancel", "paydesk")}
-				</Button>
-				<Button variant="primary" onClick={onConfirm}>
-					{__("Continue", "paydesk")}
-				</Button>
-			</div>
-		</Modal>
+		</ConfirmDialog>
 	);
 }

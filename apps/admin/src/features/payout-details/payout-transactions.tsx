@@ -12,9 +12,9 @@ import { pagedQuery, sortedQuery, userTimeZone } from "../../components/list/api
 import { DataTable } from "../../components/list/data-table.tsx";
 import { ExportButton } from "../../components/list/export-button.tsx";
 import { readPaging } from "../../components/list/list-query.ts";
+import { defaultHiddenColumns } from "../../components/list/list-screen.tsx";
 import { useHiddenColumns } from "../../components/list/use-hidden-columns.ts";
 import {
-	defaultHiddenColumns,
 	TRANSACTIONS_HIDDEN_COLUMNS_KEY,
 	transactionTableColumns,
 } from "../../components/transactions-table/transaction-columns.tsx";

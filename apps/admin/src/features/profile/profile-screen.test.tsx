@@ -1,7 +1,8 @@
 /**
- * The user's Profile (issue 18): their own language, Site Default ("" follows the store's) or
- * one of the store's languages, saved with POST /wp/v2/users/me { locale }; after the reload
- * the page says "Profile updated.", and a refused language is named next to the field.
+ * The user's Profile, where each user picks the language the admin speaks to them: their own
+ * language, Site Default ("" follows the store's) or one of the store's languages, saved with
+ * POST /wp/v2/users/me { locale }; after the reload the page says "Profile updated.", and a
+ * refused language is named next to the field.
  */
 import { type CurrentUser, getCurrentUser, updateCurrentUser } from "@paydesk/contract/wp";
 import { screen, waitFor, within } from "@testing-library/react";

@@ -9,7 +9,12 @@ import { initialSettingsState, settingsReducer } from "@paydesk/domain/settings-
 import { __ } from "@wordpress/i18n";
 import { useEffect, useReducer } from "react";
 import { createNotice } from "../../app/notices.tsx";
-import { saveErrorText, usePaymentSettings, useSavePaymentSettings } from "../../data/settings.ts";
+import {
+	paymentSettingsUpdate,
+	saveErrorText,
+	usePaymentSettings,
+	useSavePaymentSettings,
+} from "../../data/settings.ts";
 
 /**
  * What is wrong with a field: a whole sentence of the page's own, in the user's language, or the
@@ -71,7 +76,7 @@ export function useSettingsDraft(): SettingsDraft {
 		const draft = state.settings;
 		if (!draft || Object.keys(errors).length > 0) return;
 		dispatch({ type: "saveStarted" });
-		mutation.mutate(draft, {
+		mutation.mutate(paymentSettingsUpdate(draft), {
 			onSuccess: ({ data }) => {
 				dispatch({ type: "saveSucceeded", settings: data });
 				createNotice("success", __("Settings saved.", "paydesk"));

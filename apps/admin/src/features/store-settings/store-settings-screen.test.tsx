@@ -1,9 +1,10 @@
 /**
- * WooCommerce › Settings › General (issue 18): the store's address, selling and shipping
- * locations and currency options in WooCommerce's sections and words; "Save changes" sends the
- * changed settings in one batch, after which the page reloads and says "Your settings have been
- * saved."; a setting the server refuses keeps its draft with the reason next to it and in an
- * error notice, while the others are saved; the country lists show only when they apply.
+ * WooCommerce › Settings › General, where the store's language and locale settings live: the
+ * store's address, selling and shipping locations and currency options in WooCommerce's sections
+ * and words; "Save changes" sends the changed settings in one batch, after which the page reloads
+ * and says "Your settings have been saved."; a setting the server refuses keeps its draft with
+ * the reason next to it and in an error notice, while the others are saved; the country lists
+ * show only when they apply.
  */
 import {
 	batchUpdateGeneralSettings,
