@@ -6,9 +6,12 @@
  * rollups) denormalised like the charge's own, the timeline event, and the order's status.
  *
  * Never twice: concurrent or repeated requests serialise on the lock and find the amount
- * already refunded; a retry with the same Idempotency-Key gets the first refund back. Two
- * requests without a key are two refunds, as a client asked for two (each within what is left
- * to refund): the admin sends a key per refund dialog, so its double click is one refund.
+ * already refunded; a retry with the same Idempotency-Key gets the first refund back. A client
+ * without keys is protected too: a request without a key that repeats a refund of the same charge
+ * and amount within DOUBLE_SUBMIT_WINDOW seconds is taken as the retry of a request whose answer
+ * was lost (or a double click), and answered with the first refund. A refund of the rest repeated
+ * once nothing is left is answered the same way. A second refund of the same amount on purpose
+ * waits the window out, or sends its own key.
  */
 import { type RefundReason, refundableAmount, refundRefusal } from "@paydesk/domain/refunds";
 import type { Kysely } from "kysely";
@@ -23,6 +26,8 @@ import { rememberAnswer, replayedAnswer } from "../../ledger/idempotency.ts";
 import { insertBalanceTransactions } from "../../ledger/rollups.ts";
 import { refundData, writeTimelineEvent } from "../../ledger/timeline.ts";
 import type { RefundRequest, RefundResult } from "../processor.ts";
+
+export const DOUBLE_SUBMIT_WINDOW = 10;
 
 /** The refund a refund's Idempotency-Key remembers, as its row. */
 const storedRefund: z.ZodType<RefundsTable, RefundsTable> = z.object({
@@ -54,6 +59,28 @@ async function latestDisputeStatus(
 		.limit(1)
 		.executeTakeFirst();
 	return dispute ?? null;
+}
+
+/**
+ * The first refund of a repeated keyless request: the same charge and amount moments ago; for a
+ * refund of the rest (no amount), the latest one when nothing is left to refund.
+ */
+async function doubleSubmitted(
+	trx: Kysely<Database>,
+	charge: ChargesTable,
+	amount: number | undefined,
+	now: number,
+): Promise<RefundsTable | undefined> {
+	if (amount === undefined && charge.amount_refunded < charge.amount_captured) return undefined;
+	let query = trx
+		.selectFrom("refunds")
+		.selectAll()
+		.where("account_id", "=", charge.account_id)
+		.where("charge_id", "=", charge.id)
+		.where("status", "=", "succeeded")
+		.where("created", ">=", now - DOUBLE_SUBMIT_WINDOW);
+	if (amount !== undefined) query = query.where("amount", "=", amount);
+	return query.orderBy("created", "desc").limit(1).executeTakeFirst();
 }
 
 /**
@@ -150,6 +177,9 @@ export async function refundCharge(db: Db, request: RefundRequest): Promise<Refu
 		const scope = request.idempotency;
 		if (scope) {
 			const first = await replayedAnswer(trx, scope, storedRefund);
+			if (first) return { ok: true, refund: first, replayed: true };
+		} else {
+			const first = await doubleSubmitted(trx, charge, request.amount, request.now);
 			if (first) return { ok: true, refund: first, replayed: true };
 		}
 		if (request.orderId !== undefined && request.orderId !== charge.order_id) {
