@@ -190,9 +190,24 @@ function errorOf(record: IntentRecord): Stripe.PaymentIntent.LastPaymentError | 
 
 export function paymentIntentObject(record: IntentRecord): Stripe.PaymentIntent {
 	const { intent, details, charge } = record;
-	const base = intent ?? details;
-	if (!base) throw new Error("A payment intent needs its intake row or its details.");
-	const id = intent?.id ?? details?.intent_id ?? "";
+	// A payment of the demo store has only its charge: the intent is the charge's.
+	const base =
+		intent ??
+		details ??
+		(charge && {
+			amount: charge.amount,
+			currency: charge.currency,
+			created: charge.created,
+			capture_method:
+				charge.intent_status === "requires_capture" ||
+				(charge.captured_at !== null &&
+					charge.authorized_at !== null &&
+					charge.captured_at !== charge.authorized_at)
+					? "manual"
+					: "automatic",
+		});
+	if (!base) throw new Error("A payment intent needs its intake row, its details or its charge.");
+	const id = intent?.id ?? details?.intent_id ?? charge?.payment_intent_id ?? "";
 	// A capture or a cancellation moves the charge's intent_status; the intake's row keeps the
 	// status its confirmation answered.
 	const status = (charge?.intent_status ??
@@ -285,7 +300,8 @@ export function balanceTransactionObject(
 					],
 		net: row.net,
 		reporting_category: row.reporting_category,
-		source: row.source_id ?? null,
+		// The ledger leaves source_id empty when the source is the row's own charge.
+		source: row.source_id ?? row.charge_id ?? null,
 		status: row.available_on <= now ? "available" : "pending",
 		type: row.type as Stripe.BalanceTransaction.Type,
 	} as Stripe.BalanceTransaction;

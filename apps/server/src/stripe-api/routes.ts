@@ -2,12 +2,16 @@
 import type { FastifyInstance } from "fastify";
 import { registerStripeApi, type V1Route } from "./plugin.ts";
 import { registerBalance } from "./resources/balance.ts";
+import { registerBalanceTransactions } from "./resources/balance-transactions.ts";
 import { registerChargesAndRefunds } from "./resources/charges-refunds.ts";
 import { registerCustomers } from "./resources/customers.ts";
+import { registerDisputes } from "./resources/disputes.ts";
 import { registerEvents } from "./resources/events.ts";
+import { registerFiles } from "./resources/files.ts";
 import { registerLegacyCharges } from "./resources/legacy-charges.ts";
 import { registerPaymentIntents } from "./resources/payment-intents.ts";
 import { registerPaymentMethods } from "./resources/payment-methods.ts";
+import { registerPayouts } from "./resources/payouts.ts";
 
 declare module "fastify" {
 	interface FastifyInstance {
@@ -21,6 +25,10 @@ export async function registerStripeApiRoutes(app: FastifyInstance): Promise<voi
 		registerPaymentIntents(router);
 		registerChargesAndRefunds(router);
 		registerBalance(router);
+		registerBalanceTransactions(router);
+		registerPayouts(router);
+		registerDisputes(router);
+		registerFiles(router);
 		registerCustomers(router);
 		registerPaymentMethods(router);
 		registerLegacyCharges(router);

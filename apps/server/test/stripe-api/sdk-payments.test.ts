@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKeys } from "../../src/stripe-api/keys.ts";
 import { insertTestAccount } from "../../src/testing/fixtures.ts";
 import { type Actor, createTestApp, json, TEST_ACCOUNT, type TestApp } from "../../src/testing/test-app.ts";
+import { insertPayment } from "../support/charge-fixtures.ts";
 import { BASE } from "../support/invariants.ts";
 
 const OTHER_ACCOUNT = "acct_other";
@@ -314,6 +315,16 @@ describe("lists", () => {
 		const first = await stripe.paymentIntents.list({ limit: 3 });
 		const before = await stripe.paymentIntents.list({ limit: 2, ending_before: first.data[2]?.id });
 		expect(before.data.map((intent) => intent.id)).toEqual(first.data.slice(0, 2).map((intent) => intent.id));
+	});
+
+	it("lists and retrieves a payment the store had before (the demo store's have only their charge)", async () => {
+		const earlier = await insertPayment(t.db.kysely, { amount: 6100 });
+		const intent = await stripe.paymentIntents.retrieve(earlier.intentId, { expand: ["latest_charge"] });
+		expect(intent.status).toBe("succeeded");
+		expect(intent.amount).toBe(6100);
+		expect((intent.latest_charge as Stripe.Charge).id).toBe(earlier.chargeId);
+		const all = await stripe.paymentIntents.list({ limit: 100 }).autoPagingToArray({ limit: 10_000 });
+		expect(all.filter((listed) => listed.id === earlier.intentId)).toHaveLength(1);
 	});
 
 	it("a cursor of another account is a 404 naming the parameter", async () => {

@@ -131,36 +131,61 @@ const listIntentsParams = z.strictObject({ ...listParams, customer: objectId.opt
 
 type Kysely = Db["kysely"];
 
+/**
+ * Intents by id, each with what is known of it: the intake's row, `/v1`'s details, and its charge
+ * (a payment of the demo store has only its charge). Three reads for any number of intents.
+ */
+async function loadRecords(
+	db: Kysely,
+	accountId: string,
+	ids: readonly string[],
+	livemode: boolean,
+): Promise<Map<string, IntentRecord>> {
+	const records = new Map<string, IntentRecord>();
+	if (ids.length === 0) return records;
+	const unique = [...new Set(ids)];
+	const [intents, details, charges] = await Promise.all([
+		db
+			.selectFrom("payment_intents")
+			.selectAll()
+			.where("account_id", "=", accountId)
+			.where("id", "in", unique)
+			.execute(),
+		db
+			.selectFrom("intent_details")
+			.selectAll()
+			.where("account_id", "=", accountId)
+			.where("intent_id", "in", unique)
+			.execute(),
+		db
+			.selectFrom("charges")
+			.selectAll()
+			.where("account_id", "=", accountId)
+			.where("payment_intent_id", "in", unique)
+			.execute(),
+	]);
+	const intentOf = new Map(intents.map((row) => [row.id, row]));
+	const detailsOf = new Map(details.map((row) => [row.intent_id, row]));
+	const chargeOf = new Map(charges.map((row) => [row.payment_intent_id, row]));
+	for (const id of unique) {
+		const record = {
+			intent: intentOf.get(id),
+			details: detailsOf.get(id),
+			charge: chargeOf.get(id),
+			livemode,
+		};
+		if (record.intent || record.details || record.charge) records.set(id, record);
+	}
+	return records;
+}
+
 async function loadRecord(
 	db: Kysely,
 	accountId: string,
 	id: string,
 	livemode: boolean,
 ): Promise<IntentRecord | null> {
-	const [intent, details] = await Promise.all([
-		db
-			.selectFrom("payment_intents")
-			.selectAll()
-			.where("account_id", "=", accountId)
-			.where("id", "=", id)
-			.executeTakeFirst(),
-		db
-			.selectFrom("intent_details")
-			.selectAll()
-			.where("account_id", "=", accountId)
-			.where("intent_id", "=", id)
-			.executeTakeFirst(),
-	]);
-	if (!intent && !details) return null;
-	const charge = intent?.charge_id
-		? await db
-				.selectFrom("charges")
-				.selectAll()
-				.where("account_id", "=", accountId)
-				.where("id", "=", intent.charge_id)
-				.executeTakeFirst()
-		: undefined;
-	return { intent, details, charge, livemode };
+	return (await loadRecords(db, accountId, [id], livemode)).get(id) ?? null;
 }
 
 async function requireRecord(context: V1Context, id: string): Promise<IntentRecord> {
@@ -641,52 +666,68 @@ export function registerPaymentIntents(router: V1Router): void {
 	router.get("/payment_intents", async (context) => {
 		const params = parseParams(listIntentsParams, context.params);
 		const db = context.request.server.deps.db.kysely;
-		const locate = async (id: string) =>
-			(await loadRecord(db, context.accountId, id, context.livemode))?.details?.created ??
-			(
-				await db
-					.selectFrom("payment_intents")
-					.select("created")
-					.where("account_id", "=", context.accountId)
-					.where("id", "=", id)
-					.executeTakeFirst()
-			)?.created;
-		const confirmedPlan = await planPage(
+		const accountId = context.accountId;
+		const locate = async (id: string) => {
+			const record = await loadRecord(db, accountId, id, context.livemode);
+			return record ? paymentIntentObject(record).created : undefined;
+		};
+		// An intent is listed from the first of these that has it: its charge (every intent that
+		// tried a payment, the demo store's included), the intake's row while it waits for 3-D
+		// Secure (no charge yet), or `/v1`'s details before it is confirmed. Each is a keyset page
+		// through its own index, merged here.
+		const charged = await planPage(
+			params,
+			{ created: "charges.created", id: "charges.payment_intent_id" },
+			"payment_intent",
+			locate,
+		);
+		const waiting = await planPage(
 			params,
 			{ created: "payment_intents.created", id: "payment_intents.id" },
 			"payment_intent",
 			locate,
 		);
-		const draftPlan = await planPage(
+		const drafted = await planPage(
 			params,
 			{ created: "intent_details.created", id: "intent_details.intent_id" },
 			"payment_intent",
 			locate,
 		);
-		// Confirmed intents (the intake's rows, whoever made them) and intents not yet confirmed
-		// are read as two keyset pages and merged.
-		let confirmed = db
+		const direction = charged.direction;
+		let charges = db
+			.selectFrom("charges")
+			.select(["charges.payment_intent_id as id", "charges.created as created"])
+			.where("charges.account_id", "=", accountId);
+		let intents = db
 			.selectFrom("payment_intents")
 			.select(["payment_intents.id as id", "payment_intents.created as created"])
-			.where("payment_intents.account_id", "=", context.accountId);
+			.where("payment_intents.account_id", "=", accountId)
+			.where("payment_intents.charge_id", "is", null);
 		let drafts = db
 			.selectFrom("intent_details")
 			.select(["intent_details.intent_id as id", "intent_details.created as created"])
-			.where("intent_details.account_id", "=", context.accountId)
+			.where("intent_details.account_id", "=", accountId)
 			.where("intent_details.status", "in", ["requires_payment_method", "requires_confirmation", "canceled"])
 			.where((eb) =>
 				eb.not(
 					eb.exists(
 						eb
-							.selectFrom("payment_intents as confirmed")
-							.select("confirmed.id")
-							.whereRef("confirmed.account_id", "=", "intent_details.account_id")
-							.whereRef("confirmed.id", "=", "intent_details.intent_id"),
+							.selectFrom("payment_intents as tried")
+							.select("tried.id")
+							.whereRef("tried.account_id", "=", "intent_details.account_id")
+							.whereRef("tried.id", "=", "intent_details.intent_id"),
 					),
 				),
 			);
 		if (params.customer) {
-			confirmed = confirmed
+			charges = charges
+				.innerJoin("intent_details", (join) =>
+					join
+						.onRef("intent_details.account_id", "=", "charges.account_id")
+						.onRef("intent_details.intent_id", "=", "charges.payment_intent_id"),
+				)
+				.where("intent_details.customer_id", "=", params.customer);
+			intents = intents
 				.innerJoin("intent_details", (join) =>
 					join
 						.onRef("intent_details.account_id", "=", "payment_intents.account_id")
@@ -695,36 +736,52 @@ export function registerPaymentIntents(router: V1Router): void {
 				.where("intent_details.customer_id", "=", params.customer);
 			drafts = drafts.where("intent_details.customer_id", "=", params.customer);
 		}
+		for (const condition of createdConditions("charges.created", params.created))
+			charges = charges.where(condition);
 		for (const condition of createdConditions("payment_intents.created", params.created))
-			confirmed = confirmed.where(condition);
+			intents = intents.where(condition);
 		for (const condition of createdConditions("intent_details.created", params.created))
 			drafts = drafts.where(condition);
-		if (confirmedPlan.cursor) confirmed = confirmed.where(confirmedPlan.cursor);
-		if (draftPlan.cursor) drafts = drafts.where(draftPlan.cursor);
-		const direction = confirmedPlan.direction;
-		const [a, b] = await Promise.all([
-			confirmed
+		if (charged.cursor) charges = charges.where(charged.cursor);
+		if (waiting.cursor) intents = intents.where(waiting.cursor);
+		if (drafted.cursor) drafts = drafts.where(drafted.cursor);
+		const [a, b, c] = await Promise.all([
+			charges
+				.orderBy("charges.created", direction)
+				.orderBy("charges.payment_intent_id", direction)
+				.limit(charged.take)
+				.execute(),
+			intents
 				.orderBy("payment_intents.created", direction)
 				.orderBy("payment_intents.id", direction)
-				.limit(confirmedPlan.take)
+				.limit(waiting.take)
 				.execute(),
 			drafts
 				.orderBy("intent_details.created", direction)
 				.orderBy("intent_details.intent_id", direction)
-				.limit(draftPlan.take)
+				.limit(drafted.take)
 				.execute(),
 		]);
 		const sign = direction === "desc" ? -1 : 1;
-		const merged = [...a, ...b].sort((x, y) =>
-			x.created !== y.created
-				? sign * (x.created - y.created)
-				: sign * (x.id < y.id ? -1 : x.id > y.id ? 1 : 0),
+		const seen = new Set<string>();
+		const merged = [...a, ...b, ...c]
+			.sort((x, y) =>
+				x.created !== y.created
+					? sign * (x.created - y.created)
+					: sign * (x.id < y.id ? -1 : x.id > y.id ? 1 : 0),
+			)
+			.filter((row) => !seen.has(row.id) && Boolean(seen.add(row.id)));
+		const page = pageOf(merged, charged);
+		const records = await loadRecords(
+			db,
+			accountId,
+			page.rows.map((row) => row.id),
+			context.livemode,
 		);
-		const page = pageOf(merged, confirmedPlan);
 		const fields = (params.expand ?? []).map((field) => field.replace(/^data\./, ""));
 		const data: Stripe.PaymentIntent[] = [];
 		for (const row of page.rows) {
-			const record = await loadRecord(db, context.accountId, row.id, context.livemode);
+			const record = records.get(row.id);
 			if (record) data.push(await answerOf(context, record, fields));
 		}
 		return listOf("/v1/payment_intents", data, page.hasMore);
