@@ -12,8 +12,9 @@
  *   method keeps its test card as the SHA-256 of its number (only test numbers are taken), with
  *   the brand, last 4, expiry, country and funding it shows; never the number or a CVC.
  * - refunds.metadata: Stripe's metadata of a refund (null: none given).
- * - Stripe's lists page newest first on (created, id): payment intents, charges and refunds get
- *   that index per account, so a page deep in a million rows is an index range like the first.
+ * - Stripe's lists page newest first on (created, id): charges and refunds get that index per
+ *   account (charges also on (created, payment_intent_id), through which intents are listed), so a
+ *   page deep in a million rows is an index range like the first.
  */
 import { type Kysely, sql } from "kysely";
 
@@ -100,16 +101,29 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 	);
 
 	await db.schema.alterTable("refunds").addColumn("metadata", "text").execute();
-	for (const table of ["payment_intents", "charges", "refunds"]) {
+	for (const table of ["charges", "refunds"]) {
 		await sql`create index ${sql.id(`${table}_created_id`)} on ${sql.table(table)} (account_id, created, id)`.execute(
 			db,
 		);
 	}
+	// Intents with a charge are listed through it, on (created, payment_intent_id); the intake's
+	// rows are listed only while they wait for 3-D Secure, without a charge.
+	await sql`create index charges_created_intent on charges (account_id, created, payment_intent_id)`.execute(
+		db,
+	);
+	await sql`create index payment_intents_uncharged on payment_intents (account_id, created, id) where charge_id is null`.execute(
+		db,
+	);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-	for (const table of ["payment_intents", "charges", "refunds"]) {
-		await sql`drop index if exists ${sql.id(`${table}_created_id`)}`.execute(db);
+	for (const index of [
+		"charges_created_id",
+		"refunds_created_id",
+		"charges_created_intent",
+		"payment_intents_uncharged",
+	]) {
+		await sql`drop index if exists ${sql.id(index)}`.execute(db);
 	}
 	await db.schema.alterTable("refunds").dropColumn("metadata").execute();
 	for (const table of ["payment_methods", "stripe_customers", "intent_details", "api_keys"]) {
