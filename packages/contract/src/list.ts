@@ -20,6 +20,7 @@ import {
 } from "@paydesk/domain/dates";
 import { z } from "zod";
 import { currencyCode, queryInt } from "./common.ts";
+import { manyOf } from "./list-fields.ts";
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
@@ -59,10 +60,7 @@ export function oneOf<const V extends readonly [string, ...string[]]>(values: V)
 
 /** One or several values (`type_is_in[]=a&type_is_in[]=b` or a single `type_is_in=a`), as a list. */
 export function someOf<const V extends readonly [string, ...string[]]>(values: V) {
-	return z
-		.union([z.enum(values), z.array(z.enum(values))])
-		.transform((value) => (Array.isArray(value) ? value : [value]))
-		.optional();
+	return manyOf(z.enum(values));
 }
 
 export const pagingFields = {
