@@ -11,6 +11,7 @@
  */
 import { authorizationSortKey } from "@paydesk/domain/transactions";
 import { z } from "zod";
+import { type AuthorizationSortField, authorizationList } from "./authorization-list.ts";
 import { minorAmount, objectId } from "./common.ts";
 import { listResponse, pagingFields, SORT_DIRECTIONS } from "./list.ts";
 import { defineRoute, REST_BASE } from "./route.ts";
@@ -35,12 +36,13 @@ export const authorization = z.object({
 });
 export type Authorization = z.infer<typeof authorization>;
 
-export const AUTHORIZATION_SORTS = ["created", "amount"] as const;
+/** The sorts the server reads: every declared sort (authorization-list.ts) but capture_by, read as created. */
+export const AUTHORIZATION_SORTS = ["created", "amount"] as const satisfies readonly AuthorizationSortField[];
 
 export const authorizationListQuery = z.object({
 	...pagingFields,
 	sort: z
-		.enum([...AUTHORIZATION_SORTS, "capture_by"])
+		.enum(authorizationList.sorts)
 		.default("created")
 		.transform((value) => authorizationSortKey(value) as (typeof AUTHORIZATION_SORTS)[number]),
 	direction: z.enum(SORT_DIRECTIONS).default("asc"),

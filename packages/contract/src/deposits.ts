@@ -18,7 +18,8 @@ import { depositsSchedule, externalAccount } from "./accounts.ts";
 import { currencyCode, minorAmount, objectId } from "./common.ts";
 import { IDEMPOTENCY_KEY_REUSED } from "./errors.ts";
 import { defineExportRoutes } from "./exports.ts";
-import { defineListQuery, listResponse, oneOf, sharedFilterFields } from "./list.ts";
+import { defineListQuery, listResponse, sharedFilterFields } from "./list.ts";
+import { payoutList } from "./payout-list.ts";
 import { defineRoute, REST_BASE } from "./route.ts";
 
 export const DEPOSIT_ERRORS = {
@@ -48,17 +49,15 @@ export const payout = z.object({
 });
 export type Payout = z.infer<typeof payout>;
 
-export const DEPOSIT_SORTS = ["date", "amount"] as const;
+/** Sortable columns (payout-list.ts): date and amount. */
+export const DEPOSIT_SORTS = payoutList.sorts;
 
 export const depositQueries = defineListQuery({
 	sort: DEPOSIT_SORTS,
 	defaultSort: "date",
 	defaultDirection: "desc",
-	filters: {
-		...sharedFilterFields,
-		status_is: oneOf(PAYOUT_STATUSES),
-		status_is_not: oneOf(PAYOUT_STATUSES),
-	},
+	/** The shared fields, then every value rule the list declares (payout-list.ts). */
+	filters: { ...sharedFilterFields, ...payoutList.ruleParamsShape },
 });
 export type DepositListQuery = z.output<typeof depositQueries.paged>;
 export type DepositSortedQuery = z.output<typeof depositQueries.sorted>;

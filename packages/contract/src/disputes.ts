@@ -37,6 +37,7 @@ import {
 import { DISPUTE_METADATA_KEYS, DISPUTE_STATUSES } from "@paydesk/domain/disputes/statuses";
 import { z } from "zod";
 import { minorAmount, objectId } from "./common.ts";
+import { disputeList } from "./dispute-list.ts";
 import { IDEMPOTENCY_KEY_REUSED } from "./errors.ts";
 import { defineExportRoutes } from "./exports.ts";
 import { uploadedFile } from "./files.ts";
@@ -79,7 +80,8 @@ export const disputeListRow = z.object({
 });
 export type DisputeListRow = z.infer<typeof disputeListRow>;
 
-export const DISPUTE_SORTS = ["created", "amount", "due_by"] as const;
+/** Sortable columns (dispute-list.ts): amount, created and due_by. */
+export const DISPUTE_SORTS = disputeList.sorts;
 
 export const disputeQueries = defineListQuery({
 	sort: DISPUTE_SORTS,
@@ -88,8 +90,8 @@ export const disputeQueries = defineListQuery({
 	filters: {
 		...sharedFilterFields,
 		filter: oneOf(["awaiting_response", "all", "advanced"]),
-		status_is: oneOf(DISPUTE_STATUSES),
-		status_is_not: oneOf(DISPUTE_STATUSES),
+		/** Every value rule the list declares (dispute-list.ts). */
+		...disputeList.ruleParamsShape,
 	},
 });
 export type DisputeSortedQuery = z.output<typeof disputeQueries.sorted>;

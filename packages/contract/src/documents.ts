@@ -8,11 +8,11 @@
  *   `_wpnonce` (downloads carry the REST nonce). A tax invoice is refused with
  *   wcpay_tax_details_missing (409) until tax details were submitted through POST /vat.
  */
-import { DOCUMENT_TYPES } from "@paydesk/domain/documents";
 import { z } from "zod";
 import { objectId } from "./common.ts";
+import { documentList } from "./document-list.ts";
 import { fileBody } from "./exports.ts";
-import { defineListQuery, listResponse, oneOf, sharedFilterFields } from "./list.ts";
+import { defineListQuery, listResponse, sharedFilterFields } from "./list.ts";
 import { defineRoute, REST_BASE } from "./route.ts";
 
 export const DOCUMENT_ERRORS = {
@@ -31,7 +31,8 @@ export const paymentDocument = z.object({
 });
 export type PaymentDocument = z.infer<typeof paymentDocument>;
 
-export const DOCUMENT_SORTS = ["date"] as const;
+/** The one sort (document-list.ts): date. */
+export const DOCUMENT_SORTS = documentList.sorts;
 
 const { store_currency_is: _currency, ...documentSharedFilters } = sharedFilterFields;
 
@@ -42,8 +43,8 @@ export const documentQueries = defineListQuery({
 	filters: {
 		// Documents have no currency (spec 1 §2.4): the shared currency filter is not theirs.
 		...documentSharedFilters,
-		type_is: oneOf(DOCUMENT_TYPES),
-		type_is_not: oneOf(DOCUMENT_TYPES),
+		/** Every value rule the list declares (document-list.ts). */
+		...documentList.ruleParamsShape,
 	},
 });
 export type DocumentListQuery = z.output<typeof documentQueries.paged>;

@@ -13,6 +13,7 @@
 import { FRAUD_OUTCOME_STATUSES } from "@paydesk/domain/transactions";
 import { z } from "zod";
 import { minorAmount } from "./common.ts";
+import { fraudOutcomeList } from "./fraud-outcome-list.ts";
 import { listResponse, pagingFields, SORT_DIRECTIONS } from "./list.ts";
 import { defineRoute, REST_BASE } from "./route.ts";
 import { searchSuggestion, searchTerms } from "./transactions.ts";
@@ -30,8 +31,11 @@ export const blockedTransaction = z.object({
 });
 export type BlockedTransaction = z.infer<typeof blockedTransaction>;
 
-/** "created" is accepted as another name of the date sort (the column is the creation time). */
-export const FRAUD_OUTCOME_SORTS = ["date", "created", "amount"] as const;
+/**
+ * The declared sorts (fraud-outcome-list.ts), and "created" accepted as another name of the date
+ * sort (the column is the creation time).
+ */
+export const FRAUD_OUTCOME_SORTS = [...fraudOutcomeList.sorts, "created"] as const;
 
 const outcomeFilterFields = {
 	status: z.enum(FRAUD_OUTCOME_STATUSES),

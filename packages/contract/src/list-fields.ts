@@ -43,6 +43,11 @@ export interface ListField<Context> {
 	label: Label;
 	/** The table's column of the field and its default visibility; none when the table has no such column. */
 	column?: Visibility;
+	/**
+	 * The admin's key of the column where it is not the field's name: the URL's orderby and the
+	 * user's hidden-columns preference were written with it, and both must keep reading.
+	 */
+	columnKey?: string;
 	/** Whether the table has the column in this context (every context when absent). */
 	shownIn?: (context: Context) => boolean;
 	/** The field is a sort key of the list, under its own name. */
@@ -99,18 +104,27 @@ export type RuleParams<F> = UnionToIntersection<
 const namesWhere = <F extends object>(fields: F, keep: (field: F[keyof F]) => boolean) =>
 	(Object.keys(fields) as (keyof F & string)[]).filter((name) => keep(fields[name]));
 
+/** Names a declaration lists in an order of its own, and those it must list: the same set. */
+function checkOrder(what: string, order: readonly string[], expected: readonly string[]) {
+	const missing = expected.filter((name) => !order.includes(name));
+	if (missing.length > 0) throw new Error(`${what} missing: ${missing.join(", ")}`);
+}
+
 /**
- * What a list's declaration gives both sides. `fields` is in the table's (and the export's)
- * column order; `filterOrder` names the filters in the order the filter panel offers them.
+ * What a list's declaration gives both sides. `fields` is in the table's column order, and in
+ * the export's unless `exportOrder` names the export's columns in an order of their own;
+ * `filterOrder` names the filters in the order the filter panel offers them.
  */
 export function defineListFields<Context>() {
 	return <const F extends Record<string, ListField<Context>>>(
 		fields: F,
 		filterOrder: readonly FilterField<NoInfer<F>>[],
+		exportOrder?: readonly ExportField<NoInfer<F>>[],
 	) => {
 		const filtered = namesWhere(fields, (field) => field.filter !== undefined);
-		const missing = filtered.filter((name) => !(filterOrder as readonly string[]).includes(name));
-		if (missing.length > 0) throw new Error(`filters missing from filterOrder: ${missing.join(", ")}`);
+		checkOrder("filters in filterOrder", filterOrder, filtered);
+		const exported = namesWhere(fields, (field) => field.export !== undefined) as ExportField<F>[];
+		if (exportOrder) checkOrder("export columns in exportOrder", exportOrder, exported);
 		const shape: Record<string, z.ZodType> = {};
 		const ruleParams = filterOrder.flatMap((name) => {
 			const filter: ListField<Context>["filter"] = fields[name]?.filter;
@@ -121,6 +135,8 @@ export function defineListFields<Context>() {
 				return { param, field: name as string as ValueFilterField<F>, rule };
 			});
 		});
+		const sorts = namesWhere(fields, (field) => field.sort === true) as [SortField<F>, ...SortField<F>[]];
+		const keyOf = (name: keyof F & string): string => fields[name]?.columnKey ?? name;
 		return {
 			fields,
 			filterOrder,
@@ -131,9 +147,15 @@ export function defineListFields<Context>() {
 					(field) => field.column !== undefined && (field.shownIn?.(context) ?? true),
 				) as ColumnField<F>[],
 			/** The sort keys, in column order. */
-			sorts: namesWhere(fields, (field) => field.sort === true) as [SortField<F>, ...SortField<F>[]],
+			sorts,
+			/** The admin's keys of the sorted columns (the URL's orderby), in column order. */
+			sortColumnKeys: sorts.map(keyOf),
+			/** The sort key a column key of the admin's URL names, if any. */
+			sortOfColumnKey: (key: string): SortField<F> | undefined => sorts.find((name) => keyOf(name) === key),
 			/** The export's columns, in order. */
-			exportColumns: namesWhere(fields, (field) => field.export !== undefined) as ExportField<F>[],
+			exportColumns: exportOrder ?? exported,
+			/** The admin's key of a column (its field's name unless declared otherwise). */
+			columnKey: (name: ColumnField<F>): string => keyOf(name),
 			/** The columns rollups and value counts are keyed by. */
 			dimensions: namesWhere(fields, (field) => field.dimension === true) as DimensionField<F>[],
 			/** Every value rule's parameter, in the filter panel's order. */

@@ -2,7 +2,8 @@
  * A list screen's body, the same on every list: the filter bar, then the table with its paging,
  * column visibility (a per-user preference), "N new … — show", summary, actions (search, export)
  * and empty message. A screen gives its list's parts and data; it keeps what is its own (notices
- * above the list, the wording of its summary).
+ * above the list, the wording of its summary). A list without filters, live new rows or actions
+ * (the uncaptured tab, documents) leaves those out.
  */
 import type { AccountEvent } from "@paydesk/contract/events";
 import type { QueryKey } from "@tanstack/react-query";
@@ -14,7 +15,7 @@ import { isListTop, NewRows } from "./new-rows.tsx";
 import { useHiddenColumns } from "./use-hidden-columns.ts";
 
 export interface ListScreenProps<Row> {
-	filters: ListFiltersProps;
+	filters?: ListFiltersProps;
 	title: string;
 	columns: readonly Column<Row>[];
 	rowKey: (row: Row) => string;
@@ -27,7 +28,7 @@ export interface ListScreenProps<Row> {
 	defaultOrder: { orderby: string; order: string };
 	/** The list's current query (the new rows' count restarts with another one). */
 	listQuery: unknown;
-	newRows: {
+	newRows?: {
 		/** How many rows of this list an event added. */
 		rowsAdded: (event: AccountEvent) => number;
 		/** Every page of the list (queryKeys.<list>.lists()), read again on "show". */
@@ -36,7 +37,7 @@ export interface ListScreenProps<Row> {
 	};
 	summary: readonly SummaryItem[];
 	emptyMessage: string;
-	actions: ReactNode;
+	actions?: ReactNode;
 }
 
 export function defaultHiddenColumns<Row>(columns: readonly Column<Row>[]): string[] {
@@ -44,11 +45,11 @@ export function defaultHiddenColumns<Row>(columns: readonly Column<Row>[]): stri
 }
 
 export function ListScreen<Row>(props: ListScreenProps<Row>) {
-	const { columns, paging } = props;
+	const { columns, paging, newRows } = props;
 	const hidden = useHiddenColumns(props.hiddenColumnsKey, defaultHiddenColumns(columns));
 	return (
 		<>
-			<ListFilters {...props.filters} />
+			{props.filters && <ListFilters {...props.filters} />}
 			<DataTable
 				title={props.title}
 				columns={columns}
@@ -60,13 +61,15 @@ export function ListScreen<Row>(props: ListScreenProps<Row>) {
 				onToggleColumn={hidden.toggle}
 				isLoading={props.list.isPending}
 				newRows={
-					<NewRows
-						rowsAdded={props.newRows.rowsAdded}
-						listKeys={[props.newRows.listKey]}
-						atTop={isListTop(paging, props.defaultOrder)}
-						query={props.listQuery}
-						label={props.newRows.label}
-					/>
+					newRows && (
+						<NewRows
+							rowsAdded={newRows.rowsAdded}
+							listKeys={[newRows.listKey]}
+							atTop={isListTop(paging, props.defaultOrder)}
+							query={props.listQuery}
+							label={newRows.label}
+						/>
+					)
 				}
 				summary={props.summary}
 				emptyMessage={props.emptyMessage}

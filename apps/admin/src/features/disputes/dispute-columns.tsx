@@ -1,4 +1,9 @@
-/** The disputes table's columns, declared once (spec 3 §2.2): heading, cell, sort, default visibility. */
+/**
+ * The disputes table's columns (spec 3 §2.2). Which columns exist, their headings, which are
+ * required, which start hidden and which sort is the list's declaration (packages/contract
+ * dispute-list.ts); this file gives each column its cell.
+ */
+import { type DisputeColumn, disputeList } from "@paydesk/contract/dispute-list";
 import type { DisputeListRow } from "@paydesk/contract/disputes";
 import { disputeReasonLabel } from "@paydesk/domain/disputes/reasons";
 import { disputeStatusDisplay, isEvidenceEditable } from "@paydesk/domain/disputes/statuses";
@@ -10,6 +15,7 @@ import { Chip } from "../../components/chip.tsx";
 import { DueBy } from "../../components/dispute-panel/due-by.tsx";
 import { formatMoney, formatStoreDate } from "../../components/format.ts";
 import type { Column } from "../../components/list/data-table.tsx";
+import { type DeclaredCell, declaredColumns } from "../../components/list/declared-list.ts";
 import { translator } from "../../components/translator.ts";
 
 export const DISPUTES_HIDDEN_COLUMNS_KEY = "wc_payments_disputes_hidden_columns";
@@ -18,79 +24,26 @@ export const DISPUTES_HIDDEN_COLUMNS_KEY = "wc_payments_disputes_hidden_columns"
 const detailsUrl = (row: DisputeListRow) => disputeDetailsUrl(row.dispute_id);
 const challengeUrl = (row: DisputeListRow) => disputeChallengeUrl(row.dispute_id);
 
-export const DISPUTE_COLUMNS: readonly Column<DisputeListRow>[] = [
-	{
-		key: "details",
-		label: __("Details", "paydesk"),
-		labelHidden: true,
-		required: true,
-		cell: (row) => (
-			<Link
-				href={detailsUrl(row)}
-				aria-label={__("View dispute details", "paydesk")}
-				className="paydesk-details-link"
-			>
-				<span aria-hidden="true">›</span>
-			</Link>
-		),
-	},
-	{
-		key: "amount",
-		label: __("Amount", "paydesk"),
-		sortable: true,
+const CELLS: Readonly<Record<DisputeColumn, DeclaredCell<DisputeListRow>>> = {
+	amount: {
 		numeric: true,
-		required: true,
 		cell: (row) => <Link href={detailsUrl(row)}>{formatMoney(row.amount, row.currency)}</Link>,
 	},
-	{
-		key: "currency",
-		label: __("Currency", "paydesk"),
-		hiddenByDefault: true,
-		cell: (row) => row.currency.toUpperCase(),
-	},
-	{
-		key: "status",
-		label: __("Status", "paydesk"),
+	currency: { cell: (row) => row.currency.toUpperCase() },
+	status: {
 		cell: (row) => {
 			const display = disputeStatusDisplay(row.status, translator);
 			return <Chip label={display.label} type={display.chip} />;
 		},
 	},
-	{
-		key: "reason",
-		label: __("Reason", "paydesk"),
-		cell: (row) => disputeReasonLabel(row.reason, translator),
-	},
-	{ key: "source", label: __("Source", "paydesk"), cell: (row) => cardBrandLabel(row.source, translator) },
-	{
-		key: "order",
-		label: __("Order #", "paydesk"),
-		cell: (row) => (row.order ? <Link href={row.order.url}>#{row.order.number}</Link> : "–"),
-	},
-	{ key: "customerName", label: __("Customer", "paydesk"), cell: (row) => row.customer_name },
-	{
-		key: "customerEmail",
-		label: __("Email", "paydesk"),
-		hiddenByDefault: true,
-		cell: (row) => row.customer_email,
-	},
-	{
-		key: "customerCountry",
-		label: __("Country", "paydesk"),
-		hiddenByDefault: true,
-		cell: (row) => row.customer_country,
-	},
-	{
-		key: "created",
-		label: __("Disputed on", "paydesk"),
-		sortable: true,
-		hiddenByDefault: true,
-		cell: (row) => formatStoreDate(row.created),
-	},
-	{
-		key: "dueBy",
-		label: __("Respond by", "paydesk"),
-		sortable: true,
+	reason: { cell: (row) => disputeReasonLabel(row.reason, translator) },
+	source: { cell: (row) => cardBrandLabel(row.source, translator) },
+	order: { cell: (row) => (row.order ? <Link href={row.order.url}>#{row.order.number}</Link> : "–") },
+	customer_name: { cell: (row) => row.customer_name },
+	customer_email: { cell: (row) => row.customer_email },
+	customer_country: { cell: (row) => row.customer_country },
+	created: { cell: (row) => formatStoreDate(row.created) },
+	due_by: {
 		cell: (row) =>
 			isEvidenceEditable(row.status) ? (
 				<DueBy dueBy={row.due_by} withTime={false} />
@@ -98,10 +51,7 @@ export const DISPUTE_COLUMNS: readonly Column<DisputeListRow>[] = [
 				formatStoreDate(row.due_by)
 			),
 	},
-	{
-		key: "action",
-		label: __("Action", "paydesk"),
-		required: true,
+	action: {
 		cell: (row) =>
 			isEvidenceEditable(row.status) ? (
 				<Link href={challengeUrl(row)} className="components-button is-secondary is-compact">
@@ -113,4 +63,26 @@ export const DISPUTE_COLUMNS: readonly Column<DisputeListRow>[] = [
 				</Link>
 			),
 	},
+};
+
+/** The chevron that opens a dispute's details, first in the row as in every list. */
+const DETAILS_COLUMN: Column<DisputeListRow> = {
+	key: "details",
+	label: __("Details", "paydesk"),
+	labelHidden: true,
+	required: true,
+	cell: (row) => (
+		<Link
+			href={detailsUrl(row)}
+			aria-label={__("View dispute details", "paydesk")}
+			className="paydesk-details-link"
+		>
+			<span aria-hidden="true">›</span>
+		</Link>
+	),
+};
+
+export const DISPUTE_COLUMNS: readonly Column<DisputeListRow>[] = [
+	DETAILS_COLUMN,
+	...declaredColumns(disputeList, undefined, CELLS),
 ];

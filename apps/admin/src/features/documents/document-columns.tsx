@@ -1,4 +1,9 @@
-/** The documents table's columns, declared once (spec 1 §2.4: Date, Type, Description, Download). */
+/**
+ * The documents table's columns (spec 1 §2.4: Date, Type, Description, Download). Which columns
+ * exist, their headings, which are required and which sort is the list's declaration
+ * (packages/contract document-list.ts); this file gives each column its cell.
+ */
+import { type DocumentColumn, documentList } from "@paydesk/contract/document-list";
 import type { PaymentDocument } from "@paydesk/contract/documents";
 import { formatDate, toEpochSeconds } from "@paydesk/domain/dates";
 import { documentDescription, documentTypeLabel } from "@paydesk/domain/documents";
@@ -7,6 +12,7 @@ import { __, sprintf } from "@wordpress/i18n";
 import { getSettings } from "../../app/settings.ts";
 import { formatStoreDate } from "../../components/format.ts";
 import type { Column } from "../../components/list/data-table.tsx";
+import { type DeclaredCell, declaredColumns } from "../../components/list/declared-list.ts";
 import { translator } from "../../components/translator.ts";
 
 export const DOCUMENTS_HIDDEN_COLUMNS_KEY = "wc_payments_documents_hidden_columns";
@@ -19,28 +25,11 @@ export function documentColumns(
 	onDownload: (document: PaymentDocument) => void,
 	busyId: string | null,
 ): Column<PaymentDocument>[] {
-	return [
-		{
-			key: "date",
-			label: __("Date", "paydesk"),
-			sortable: true,
-			required: true,
-			cell: (document) => formatStoreDate(document.date),
-		},
-		{
-			key: "type",
-			label: __("Type", "paydesk"),
-			cell: (document) => documentTypeLabel(document.type, translator),
-		},
-		{
-			key: "description",
-			label: __("Description", "paydesk"),
-			cell: (document) => documentDescription(document, periodDay, translator),
-		},
-		{
-			key: "download",
-			label: __("Download", "paydesk"),
-			required: true,
+	const cells: Readonly<Record<DocumentColumn, DeclaredCell<PaymentDocument>>> = {
+		date: { cell: (document) => formatStoreDate(document.date) },
+		type: { cell: (document) => documentTypeLabel(document.type, translator) },
+		description: { cell: (document) => documentDescription(document, periodDay, translator) },
+		download: {
 			cell: (document) => (
 				<Button
 					variant="secondary"
@@ -60,5 +49,6 @@ export function documentColumns(
 				</Button>
 			),
 		},
-	];
+	};
+	return declaredColumns(documentList, undefined, cells);
 }

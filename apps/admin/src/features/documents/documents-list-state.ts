@@ -1,21 +1,17 @@
 /** The documents list's URL, read once with the spec's defaults (spec 1 §2.4, §5, §9). */
-import { DOCUMENT_SORTS, documentQueries } from "@paydesk/contract/documents";
+import { documentList } from "@paydesk/contract/document-list";
+import { documentQueries } from "@paydesk/contract/documents";
 import { DOCUMENT_TYPES, documentTypeLabel } from "@paydesk/domain/documents";
-import { __ } from "@wordpress/i18n";
 import type { Query } from "../../app/router.tsx";
 import { filtersQuery, pagedQuery } from "../../components/list/api-query.ts";
+import { declaredFilters } from "../../components/list/declared-list.ts";
 import { type FilterField, hasActiveFilters, readPaging } from "../../components/list/list-query.ts";
 import { translator } from "../../components/translator.ts";
 
-export const DOCUMENT_FILTER_FIELDS: readonly FilterField[] = [
-	{ key: "date", kind: "date", label: __("Date", "paydesk") },
-	{
-		key: "type",
-		kind: "select",
-		label: __("Type", "paydesk"),
-		options: DOCUMENT_TYPES.map((value) => ({ value, label: documentTypeLabel(value, translator) })),
-	},
-];
+/** The declared filters (document-list.ts) with the type filter's choices. */
+export const DOCUMENT_FILTER_FIELDS: readonly FilterField[] = declaredFilters(documentList, {
+	type: DOCUMENT_TYPES.map((value) => ({ value, label: documentTypeLabel(value, translator) })),
+});
 
 /** Every URL parameter that narrows the list, as the contract declares them. */
 export const DOCUMENT_FILTER_PARAMS = documentQueries.filterParams;
@@ -30,7 +26,10 @@ export function requestedDownload(query: Query): { id: string; type: string } | 
 }
 
 export function documentsListState(query: Query) {
-	const paging = readPaging(query, { ...documentQueries.defaultOrder, sortable: DOCUMENT_SORTS });
+	const paging = readPaging(query, {
+		...documentQueries.defaultOrder,
+		sortable: documentList.sortColumnKeys,
+	});
 	const filters = filtersQuery(query, DOCUMENT_FILTER_PARAMS);
 	return {
 		paging,

@@ -4,14 +4,14 @@
  * that document at once.
  */
 import "./documents.css";
+import { documentQueries } from "@paydesk/contract/documents";
 import { __, _n } from "@wordpress/i18n";
 import { useEffect } from "react";
 import { updateQuery, useLocation } from "../../app/router.tsx";
 import { getSettings } from "../../app/settings.ts";
 import { formatNumber } from "../../components/format.ts";
-import { DataTable, type SummaryItem } from "../../components/list/data-table.tsx";
-import { ListFilters } from "../../components/list/list-filters.tsx";
-import { useHiddenColumns } from "../../components/list/use-hidden-columns.ts";
+import type { SummaryItem } from "../../components/list/data-table.tsx";
+import { ListScreen } from "../../components/list/list-screen.tsx";
 import { useDocuments, useDocumentsSummary } from "../../data/documents.ts";
 import { DOCUMENTS_HIDDEN_COLUMNS_KEY, documentColumns } from "./document-columns.tsx";
 import { DOCUMENT_FILTER_FIELDS, documentsListState, requestedDownload } from "./documents-list-state.ts";
@@ -23,7 +23,6 @@ export default function DocumentsScreen() {
 	const state = documentsListState(query);
 	const list = useDocuments(state.listQuery);
 	const summary = useDocumentsSummary(state.filters);
-	const columns = useHiddenColumns(DOCUMENTS_HIDDEN_COLUMNS_KEY, []);
 	const downloads = useDocumentDownload();
 	const fromUrl = requestedDownload(query);
 
@@ -44,21 +43,20 @@ export default function DocumentsScreen() {
 
 	return (
 		<div className="paydesk-page paydesk-documents">
-			<ListFilters
-				things={__("Documents", "paydesk")}
-				allLabel={__("All documents", "paydesk")}
-				fields={DOCUMENT_FILTER_FIELDS}
-			/>
-			<DataTable
+			<ListScreen
+				filters={{
+					things: __("Documents", "paydesk"),
+					allLabel: __("All documents", "paydesk"),
+					fields: DOCUMENT_FILTER_FIELDS,
+				}}
 				title={__("Documents", "paydesk")}
 				columns={documentColumns(downloads.request, downloads.busyId)}
-				rows={list.data?.data}
 				rowKey={(document) => document.document_id}
-				totalRows={list.data?.total_count}
+				hiddenColumnsKey={DOCUMENTS_HIDDEN_COLUMNS_KEY}
+				list={list}
 				paging={state.paging}
-				hidden={columns.hidden}
-				onToggleColumn={columns.toggle}
-				isLoading={list.isPending}
+				defaultOrder={documentQueries.defaultOrder}
+				listQuery={state.listQuery}
 				summary={summaryItems}
 				emptyMessage={
 					state.hasFilters

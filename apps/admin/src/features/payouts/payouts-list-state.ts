@@ -1,21 +1,17 @@
 /** The payouts list's URL, read once with the spec's defaults (spec 2 "Payouts list"). */
-import { DEPOSIT_SORTS, depositQueries } from "@paydesk/contract/deposits";
+import { depositQueries } from "@paydesk/contract/deposits";
+import { payoutList } from "@paydesk/contract/payout-list";
 import { payoutStatusFilterOptions } from "@paydesk/domain/payouts";
-import { __ } from "@wordpress/i18n";
 import type { Query } from "../../app/router.tsx";
 import { filtersQuery, pagedQuery, sortedQuery } from "../../components/list/api-query.ts";
+import { declaredFilters } from "../../components/list/declared-list.ts";
 import { type FilterField, hasActiveFilters, readPaging } from "../../components/list/list-query.ts";
 import { translator } from "../../components/translator.ts";
 
-export const PAYOUT_FILTER_FIELDS: readonly FilterField[] = [
-	{ key: "date", kind: "date", label: __("Date", "paydesk") },
-	{
-		key: "status",
-		kind: "select",
-		label: __("Status", "paydesk"),
-		options: payoutStatusFilterOptions(translator),
-	},
-];
+/** The declared filters (payout-list.ts) with the status filter's choices. */
+export const PAYOUT_FILTER_FIELDS: readonly FilterField[] = declaredFilters(payoutList, {
+	status: payoutStatusFilterOptions(translator),
+});
 
 /** Every URL parameter that narrows the list, as the contract declares them. */
 export const PAYOUT_FILTER_PARAMS = depositQueries.filterParams;
@@ -23,7 +19,7 @@ export const PAYOUT_FILTER_PARAMS = depositQueries.filterParams;
 export const PAYOUT_OWN_CONTROLS = ["match", "store_currency_is"] as const;
 
 export function payoutsListState(query: Query) {
-	const paging = readPaging(query, { ...depositQueries.defaultOrder, sortable: DEPOSIT_SORTS });
+	const paging = readPaging(query, { ...depositQueries.defaultOrder, sortable: payoutList.sortColumnKeys });
 	const filters = filtersQuery(query, PAYOUT_FILTER_PARAMS);
 	return {
 		paging,

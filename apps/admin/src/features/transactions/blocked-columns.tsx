@@ -1,4 +1,9 @@
-/** The blocked tab's columns, declared once (spec 2 "Blocked tab", §3 Blocked transaction). */
+/**
+ * The blocked tab's columns (spec 2 "Blocked tab", §3 Blocked transaction). Which columns exist,
+ * their headings, which are required, which start hidden and which sort is the list's declaration
+ * (packages/contract fraud-outcome-list.ts); this file gives each column its cell.
+ */
+import { type FraudOutcomeColumn, fraudOutcomeList } from "@paydesk/contract/fraud-outcome-list";
 import type { BlockedTransaction } from "@paydesk/contract/fraud-outcomes";
 import { fraudOutcomeStatusLabel } from "@paydesk/domain/transactions";
 import { __ } from "@wordpress/i18n";
@@ -6,6 +11,7 @@ import { Link, orderUrl } from "../../app/router.tsx";
 import { Chip } from "../../components/chip.tsx";
 import { formatMoney, formatStoreDateTime } from "../../components/format.ts";
 import type { Column } from "../../components/list/data-table.tsx";
+import { type DeclaredCell, declaredColumns } from "../../components/list/declared-list.ts";
 import { paymentDetailsUrl } from "../../components/transactions-table/transaction-link.ts";
 import { translator } from "../../components/translator.ts";
 
@@ -20,51 +26,39 @@ export function FraudOutcomeChip({ status }: { status: string }) {
 	);
 }
 
-export const BLOCKED_COLUMNS: readonly Column<BlockedTransaction>[] = [
-	{
-		key: "details",
-		label: __("Details", "paydesk"),
-		labelHidden: true,
-		required: true,
-		cell: (row) => (
-			<Link
-				href={paymentDetailsUrl(row.payment_intent.id)}
-				aria-label={__("View payment details", "paydesk")}
-				className="paydesk-details-link"
-			>
-				<span aria-hidden="true">›</span>
-			</Link>
-		),
-	},
-	{
-		key: "date",
-		label: __("Date / Time", "paydesk"),
-		sortable: true,
-		required: true,
+const CELLS: Readonly<Record<FraudOutcomeColumn, DeclaredCell<BlockedTransaction>>> = {
+	date: {
 		cell: (row) => (
 			<Link href={paymentDetailsUrl(row.payment_intent.id)}>{formatStoreDateTime(row.created)}</Link>
 		),
 	},
-	{
-		key: "amount",
-		label: __("Amount", "paydesk"),
-		sortable: true,
-		numeric: true,
-		required: true,
-		cell: (row) => formatMoney(row.amount, row.currency),
-	},
-	{
-		key: "order",
-		label: __("Order #", "paydesk"),
-		required: true,
+	amount: { numeric: true, cell: (row) => formatMoney(row.amount, row.currency) },
+	order: {
 		cell: (row) => (row.order_id === null ? "–" : <Link href={orderUrl(row.order_id)}>#{row.order_id}</Link>),
 	},
-	{ key: "customer_name", label: __("Customer", "paydesk"), cell: (row) => row.customer_name || "–" },
-	{ key: "status", label: __("Status", "paydesk"), cell: (row) => <FraudOutcomeChip status={row.status} /> },
-	{
-		key: "payment_intent",
-		label: __("Payment ID", "paydesk"),
-		hiddenByDefault: true,
-		cell: (row) => row.payment_intent.id,
-	},
+	customer_name: { cell: (row) => row.customer_name || "–" },
+	status: { cell: (row) => <FraudOutcomeChip status={row.status} /> },
+	payment_intent: { cell: (row) => row.payment_intent.id },
+};
+
+/** The chevron that opens the payment's details, first in the row as in every list. */
+const DETAILS_COLUMN: Column<BlockedTransaction> = {
+	key: "details",
+	label: __("Details", "paydesk"),
+	labelHidden: true,
+	required: true,
+	cell: (row) => (
+		<Link
+			href={paymentDetailsUrl(row.payment_intent.id)}
+			aria-label={__("View payment details", "paydesk")}
+			className="paydesk-details-link"
+		>
+			<span aria-hidden="true">›</span>
+		</Link>
+	),
+};
+
+export const BLOCKED_COLUMNS: readonly Column<BlockedTransaction>[] = [
+	DETAILS_COLUMN,
+	...declaredColumns(fraudOutcomeList, undefined, CELLS),
 ];

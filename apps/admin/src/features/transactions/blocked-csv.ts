@@ -1,31 +1,40 @@
 /**
  * The blocked transactions CSV, built in the browser from the blocked-download answer (spec 2
- * §7): the same cells as the server's exports — plain major-unit amounts beside their currency,
+ * §7): the list's declared export columns in its order (packages/contract fraud-outcome-list.ts),
+ * with the same cells as the server's exports — plain major-unit amounts beside their currency,
  * times in the store's time zone as "YYYY-MM-DD HH:mm:ss", a UTF-8 BOM for spreadsheets.
  */
+import { type FraudOutcomeExportColumn, fraudOutcomeList } from "@paydesk/contract/fraud-outcome-list";
 import type { BlockedTransaction } from "@paydesk/contract/fraud-outcomes";
+import { exportLabel } from "@paydesk/contract/list-fields";
 import { CSV_BOM, type CsvColumn, csvHeader, csvRecord } from "@paydesk/domain/csv";
 import { formatDate, toEpochSeconds } from "@paydesk/domain/dates";
 import { formatPlainAmount } from "@paydesk/domain/money";
 import { fraudOutcomeStatusLabel } from "@paydesk/domain/transactions";
-import { __ } from "@wordpress/i18n";
 import { translator } from "../../components/translator.ts";
 
 const CSV_TIME_FORMAT = "Y-m-d H:i:s";
 
+type CsvCell = (row: BlockedTransaction) => string;
+
+function csvCells(timeZone: string): Readonly<Record<FraudOutcomeExportColumn, CsvCell>> {
+	return {
+		payment_intent: (row) => row.payment_intent.id,
+		date: (row) => formatDate(CSV_TIME_FORMAT, toEpochSeconds(row.created), timeZone),
+		order: (row) => (row.order_id === null ? "" : String(row.order_id)),
+		customer_name: (row) => row.customer_name,
+		amount: (row) => formatPlainAmount(row.amount, row.currency),
+		currency: (row) => row.currency.toUpperCase(),
+		status: (row) => fraudOutcomeStatusLabel(row.status, translator),
+	};
+}
+
 export function blockedCsvColumns(timeZone: string): CsvColumn<BlockedTransaction>[] {
-	return [
-		{ header: __("Payment ID", "paydesk"), value: (row) => row.payment_intent.id },
-		{
-			header: __("Date / Time", "paydesk"),
-			value: (row) => formatDate(CSV_TIME_FORMAT, toEpochSeconds(row.created), timeZone),
-		},
-		{ header: __("Order #", "paydesk"), value: (row) => (row.order_id === null ? "" : String(row.order_id)) },
-		{ header: __("Customer", "paydesk"), value: (row) => row.customer_name },
-		{ header: __("Amount", "paydesk"), value: (row) => formatPlainAmount(row.amount, row.currency) },
-		{ header: __("Currency", "paydesk"), value: (row) => row.currency.toUpperCase() },
-		{ header: __("Status", "paydesk"), value: (row) => fraudOutcomeStatusLabel(row.status, translator) },
-	];
+	const cells = csvCells(timeZone);
+	return fraudOutcomeList.exportColumns.map((name) => ({
+		header: exportLabel(fraudOutcomeList.fields[name])(translator),
+		value: cells[name],
+	}));
 }
 
 export function blockedCsv(rows: readonly BlockedTransaction[], timeZone: string): string {

@@ -3,17 +3,16 @@
  * a total when they share one currency, and a CSV export (spec 2 "Blocked tab").
  */
 import { searchFraudOutcomes } from "@paydesk/contract/fraud-outcomes";
-import { singleCurrencyTotalShown } from "@paydesk/domain/transactions";
+import { BLOCKED_DEFAULT_SORT, singleCurrencyTotalShown } from "@paydesk/domain/transactions";
 import { __, _n } from "@wordpress/i18n";
 import { callRoute } from "../../app/api.ts";
 import { queryKeys } from "../../app/query-keys.ts";
 import { updateQuery, useLocation } from "../../app/router.tsx";
 import { formatMoney, formatNumber } from "../../components/format.ts";
-import { DataTable, type SummaryItem } from "../../components/list/data-table.tsx";
+import type { SummaryItem } from "../../components/list/data-table.tsx";
 import type { FilterOption } from "../../components/list/list-query.ts";
-import { defaultHiddenColumns } from "../../components/list/list-screen.tsx";
+import { ListScreen } from "../../components/list/list-screen.tsx";
 import { SearchBox } from "../../components/list/search-box.tsx";
-import { useHiddenColumns } from "../../components/list/use-hidden-columns.ts";
 import { useFraudOutcomes, useFraudOutcomesSummary } from "../../data/fraud-outcomes.ts";
 import { BLOCKED_COLUMNS, BLOCKED_HIDDEN_COLUMNS_KEY } from "./blocked-columns.tsx";
 import { BlockedExportButton } from "./blocked-export-button.tsx";
@@ -32,7 +31,6 @@ export function BlockedTab() {
 	const state = blockedListState(query);
 	const list = useFraudOutcomes(state.listQuery);
 	const summary = useFraudOutcomesSummary(state.summaryQuery);
-	const hidden = useHiddenColumns(BLOCKED_HIDDEN_COLUMNS_KEY, defaultHiddenColumns(BLOCKED_COLUMNS));
 	const totals = summary.data;
 	const currency = totals?.currencies[0];
 	const items: SummaryItem[] = totals
@@ -48,16 +46,15 @@ export function BlockedTab() {
 		: [];
 
 	return (
-		<DataTable
+		<ListScreen
 			title={__("Blocked transactions", "paydesk")}
 			columns={BLOCKED_COLUMNS}
-			rows={list.data?.data}
 			rowKey={(row) => row.payment_intent.id}
-			totalRows={list.data?.total_count}
+			hiddenColumnsKey={BLOCKED_HIDDEN_COLUMNS_KEY}
+			list={list}
 			paging={state.paging}
-			hidden={hidden.hidden}
-			onToggleColumn={hidden.toggle}
-			isLoading={list.isPending}
+			defaultOrder={BLOCKED_DEFAULT_SORT}
+			listQuery={state.listQuery}
 			summary={items}
 			emptyMessage={
 				state.searchTerms.length > 0

@@ -12,10 +12,9 @@ import { __, _n } from "@wordpress/i18n";
 import { useLocation } from "../../app/router.tsx";
 import { formatMoney, formatNumber } from "../../components/format.ts";
 import { pagedQuery } from "../../components/list/api-query.ts";
-import { DataTable, type SummaryItem } from "../../components/list/data-table.tsx";
+import type { SummaryItem } from "../../components/list/data-table.tsx";
 import { readPaging } from "../../components/list/list-query.ts";
-import { defaultHiddenColumns } from "../../components/list/list-screen.tsx";
-import { useHiddenColumns } from "../../components/list/use-hidden-columns.ts";
+import { ListScreen } from "../../components/list/list-screen.tsx";
 import { useAuthorizations, useAuthorizationsSummary } from "../../data/authorizations.ts";
 import {
 	AUTHORIZATION_COLUMNS,
@@ -26,11 +25,9 @@ import {
 export function UncapturedTab() {
 	const { query } = useLocation();
 	const paging = readPaging(query, { ...AUTHORIZATIONS_DEFAULT_SORT, sortable: AUTHORIZATION_SORTABLE });
-	const list = useAuthorizations(
-		pagedQuery({ ...paging, orderby: authorizationSortKey(paging.orderby) }, {}),
-	);
+	const listQuery = pagedQuery({ ...paging, orderby: authorizationSortKey(paging.orderby) }, {});
+	const list = useAuthorizations(listQuery);
 	const summary = useAuthorizationsSummary();
-	const hidden = useHiddenColumns(UNCAPTURED_HIDDEN_COLUMNS_KEY, defaultHiddenColumns(AUTHORIZATION_COLUMNS));
 	const totals = summary.data;
 	const items: SummaryItem[] = totals
 		? [
@@ -45,16 +42,15 @@ export function UncapturedTab() {
 		: [];
 
 	return (
-		<DataTable
+		<ListScreen
 			title={__("Uncaptured transactions", "paydesk")}
 			columns={AUTHORIZATION_COLUMNS}
-			rows={list.data?.data}
 			rowKey={(row) => row.payment_intent_id}
-			totalRows={list.data?.total_count}
+			hiddenColumnsKey={UNCAPTURED_HIDDEN_COLUMNS_KEY}
+			list={list}
 			paging={paging}
-			hidden={hidden.hidden}
-			onToggleColumn={hidden.toggle}
-			isLoading={list.isPending}
+			defaultOrder={AUTHORIZATIONS_DEFAULT_SORT}
+			listQuery={listQuery}
 			summary={items}
 			emptyMessage={__("There are no uncaptured transactions.", "paydesk")}
 		/>

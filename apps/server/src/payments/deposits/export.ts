@@ -1,5 +1,10 @@
-/** The payouts export: its columns and rows, handed to the shared export machinery. */
+/**
+ * The payouts export: the list's declared export columns in its order (payout-list.ts), each
+ * given its cell here, and the rows, handed to the shared export machinery.
+ */
 import { type DepositSortedQuery, depositExports, type depositQueries } from "@paydesk/contract/deposits";
+import { exportLabel } from "@paydesk/contract/list-fields";
+import { type PayoutExportColumn, payoutList } from "@paydesk/contract/payout-list";
 import type { CsvColumn } from "@paydesk/domain/csv";
 import { formatInTimeZone } from "@paydesk/domain/dates";
 import { formatPlainAmount } from "@paydesk/domain/money";
@@ -10,20 +15,30 @@ import { filterTimeZone } from "../../lists/time-zones.ts";
 import { exportReadyTitle } from "../../notifications/texts.ts";
 import { payoutBatches } from "./queries.ts";
 
-export function payoutColumns(context: ExportContext): readonly CsvColumn<PayoutsTable>[] {
+type ExportCell = (payout: PayoutsTable) => string;
+
+function exportCells(context: ExportContext): Readonly<Record<PayoutExportColumn, ExportCell>> {
 	const { t } = context;
-	return [
-		{ header: t.__("Payout ID", "paydesk"), value: (p) => p.id },
-		{ header: t.__("Date", "paydesk"), value: (p) => formatInTimeZone(p.date, context.storeTimeZone) },
-		{ header: t.__("Type", "paydesk"), value: (p) => payoutTypeLabel(p.type, t) },
-		{ header: t.__("Amount", "paydesk"), value: (p) => formatPlainAmount(p.amount, p.currency) },
-		{ header: t.__("Fee", "paydesk"), value: (p) => formatPlainAmount(p.fee, p.currency) },
-		{ header: t.__("Currency", "paydesk"), value: (p) => p.currency.toUpperCase() },
-		{ header: t.__("Status", "paydesk"), value: (p) => payoutStatusLabel(p, t) },
-		{ header: t.__("Bank account", "paydesk"), value: (p) => p.bank_account },
-		{ header: t.__("Bank reference ID", "paydesk"), value: (p) => p.bank_reference_key ?? "" },
-		{ header: t.__("Failure code", "paydesk"), value: (p) => p.failure_code ?? "" },
-	];
+	return {
+		id: (p) => p.id,
+		date: (p) => formatInTimeZone(p.date, context.storeTimeZone),
+		type: (p) => payoutTypeLabel(p.type, t),
+		amount: (p) => formatPlainAmount(p.amount, p.currency),
+		fee: (p) => formatPlainAmount(p.fee, p.currency),
+		currency: (p) => p.currency.toUpperCase(),
+		status: (p) => payoutStatusLabel(p, t),
+		bank_account: (p) => p.bank_account,
+		bank_reference_key: (p) => p.bank_reference_key ?? "",
+		failure_code: (p) => p.failure_code ?? "",
+	};
+}
+
+export function payoutColumns(context: ExportContext): readonly CsvColumn<PayoutsTable>[] {
+	const cells = exportCells(context);
+	return payoutList.exportColumns.map((name) => ({
+		header: exportLabel(payoutList.fields[name])(context.t),
+		value: cells[name],
+	}));
 }
 
 export const payoutExport: ExportDefinition<typeof depositQueries.sorted, PayoutsTable> = {

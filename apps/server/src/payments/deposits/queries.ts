@@ -4,6 +4,7 @@
  * read; exports walk the same order by keyset (list-sql.ts).
  */
 import type { DepositFilters, DepositSortedQuery, Payout } from "@paydesk/contract/deposits";
+import { type PayoutRuleField, payoutList } from "@paydesk/contract/payout-list";
 import type { PayoutStatus, PayoutType } from "@paydesk/domain/payouts";
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from "kysely";
 import type { Database, PayoutsTable } from "../../db/schema.ts";
@@ -16,6 +17,7 @@ import {
 	listOrder,
 	orderRows,
 } from "../../lists/list-sql.ts";
+import { valueRuleConditions } from "../../lists/value-rules.ts";
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
@@ -42,12 +44,18 @@ export function toPayout(row: PayoutsTable): Payout {
 
 type PayoutsBuilder = ExpressionBuilder<Database, "payouts">;
 
+/** The column of payouts each value filter of the list's declaration reads. */
+const FILTER_COLUMNS: Readonly<Record<PayoutRuleField, keyof PayoutsTable & string>> = {
+	status: "status",
+};
+
 /** The WHERE of a filtered payout list; date rules are read in `timeZone`. */
 export function payoutConditions(accountId: string, filters: DepositFilters, timeZone: string) {
 	return (eb: PayoutsBuilder): Expression<SqlBool> => {
-		const rules = dateRuleConditions("date", filters, timeZone);
-		if (filters.status_is) rules.push(eb("status", "=", filters.status_is));
-		if (filters.status_is_not) rules.push(eb("status", "!=", filters.status_is_not));
+		const rules = [
+			...dateRuleConditions("date", filters, timeZone),
+			...valueRuleConditions(payoutList.ruleParams, FILTER_COLUMNS, filters),
+		];
 		const parts: Expression<SqlBool>[] = [eb("account_id", "=", accountId)];
 		if (filters.store_currency_is) parts.push(eb("currency", "=", filters.store_currency_is));
 		const advanced = combineRules(eb, filters.match, rules);

@@ -1,5 +1,10 @@
-/** The disputes export: its columns and rows, handed to the shared export machinery. */
+/**
+ * The disputes export: the list's declared export columns in its order (dispute-list.ts), each
+ * given its cell here, and the rows, handed to the shared export machinery.
+ */
+import { type DisputeExportColumn, disputeList } from "@paydesk/contract/dispute-list";
 import { type DisputeSortedQuery, disputeExports, type disputeQueries } from "@paydesk/contract/disputes";
+import { exportLabel } from "@paydesk/contract/list-fields";
 import type { CsvColumn } from "@paydesk/domain/csv";
 import { formatInTimeZone } from "@paydesk/domain/dates";
 import { disputeReasonLabel } from "@paydesk/domain/disputes/reasons";
@@ -10,29 +15,33 @@ import { filterTimeZone } from "../../lists/time-zones.ts";
 import { exportReadyTitle } from "../../notifications/texts.ts";
 import { type DisputeRow, disputeBatches } from "./queries.ts";
 
-export function disputeColumns(context: ExportContext): readonly CsvColumn<DisputeRow>[] {
+type ExportCell = (dispute: DisputeRow) => string;
+
+function exportCells(context: ExportContext): Readonly<Record<DisputeExportColumn, ExportCell>> {
 	const { t } = context;
-	return [
-		{ header: t.__("Dispute ID", "paydesk"), value: (d) => d.id },
-		{ header: t.__("Charge ID", "paydesk"), value: (d) => d.charge_id },
-		{ header: t.__("Amount", "paydesk"), value: (d) => formatPlainAmount(d.amount, d.currency) },
-		{ header: t.__("Currency", "paydesk"), value: (d) => d.currency.toUpperCase() },
-		{ header: t.__("Status", "paydesk"), value: (d) => disputeStatusLabel(d.status, t) },
-		{ header: t.__("Reason", "paydesk"), value: (d) => disputeReasonLabel(d.reason, t) },
-		{ header: t.__("Source", "paydesk"), value: (d) => d.source },
-		{ header: t.__("Order #", "paydesk"), value: (d) => d.order_number ?? "" },
-		{ header: t.__("Customer", "paydesk"), value: (d) => d.customer_name },
-		{ header: t.__("Email", "paydesk"), value: (d) => d.customer_email },
-		{ header: t.__("Country", "paydesk"), value: (d) => d.customer_country },
-		{
-			header: t.__("Disputed on", "paydesk"),
-			value: (d) => formatInTimeZone(d.created, context.storeTimeZone),
-		},
-		{
-			header: t.__("Respond by", "paydesk"),
-			value: (d) => formatInTimeZone(d.due_by, context.storeTimeZone),
-		},
-	];
+	return {
+		dispute_id: (d) => d.id,
+		charge_id: (d) => d.charge_id,
+		amount: (d) => formatPlainAmount(d.amount, d.currency),
+		currency: (d) => d.currency.toUpperCase(),
+		status: (d) => disputeStatusLabel(d.status, t),
+		reason: (d) => disputeReasonLabel(d.reason, t),
+		source: (d) => d.source,
+		order: (d) => d.order_number ?? "",
+		customer_name: (d) => d.customer_name,
+		customer_email: (d) => d.customer_email,
+		customer_country: (d) => d.customer_country,
+		created: (d) => formatInTimeZone(d.created, context.storeTimeZone),
+		due_by: (d) => formatInTimeZone(d.due_by, context.storeTimeZone),
+	};
+}
+
+export function disputeColumns(context: ExportContext): readonly CsvColumn<DisputeRow>[] {
+	const cells = exportCells(context);
+	return disputeList.exportColumns.map((name) => ({
+		header: exportLabel(disputeList.fields[name])(context.t),
+		value: cells[name],
+	}));
 }
 
 export const disputeExport: ExportDefinition<typeof disputeQueries.sorted, DisputeRow> = {

@@ -5,6 +5,8 @@
  * The order number comes from a correlated lookup on the orders key, so the query keeps one
  * table in FROM and the shared keyset helpers stream it for exports.
  */
+
+import { type DisputeRuleField, disputeList } from "@paydesk/contract/dispute-list";
 import type { DisputeFilters, DisputeListRow, DisputeSortedQuery } from "@paydesk/contract/disputes";
 import { AWAITING_RESPONSE_STATUSES, type DisputeStatus } from "@paydesk/domain/disputes/statuses";
 import { orderEditUrl } from "@paydesk/domain/refunds";
@@ -19,17 +21,24 @@ import {
 	listOrder,
 	orderRows,
 } from "../../lists/list-sql.ts";
+import { valueRuleConditions } from "../../lists/value-rules.ts";
 
 export type DisputeRow = DisputesTable & { order_number: string | null };
 
 type DisputesBuilder = ExpressionBuilder<Database, "disputes">;
 
+/** The column of disputes each value filter of the list's declaration reads. */
+const FILTER_COLUMNS: Readonly<Record<DisputeRuleField, keyof DisputesTable & string>> = {
+	status: "status",
+};
+
 /** The WHERE of a filtered dispute list; date rules (on created) are read in `timeZone`. */
 export function disputeConditions(accountId: string, filters: DisputeFilters, timeZone: string) {
 	return (eb: DisputesBuilder): Expression<SqlBool> => {
-		const rules = dateRuleConditions("created", filters, timeZone);
-		if (filters.status_is) rules.push(eb("status", "=", filters.status_is));
-		if (filters.status_is_not) rules.push(eb("status", "!=", filters.status_is_not));
+		const rules = [
+			...dateRuleConditions("created", filters, timeZone),
+			...valueRuleConditions(disputeList.ruleParams, FILTER_COLUMNS, filters),
+		];
 		const parts: Expression<SqlBool>[] = [eb("account_id", "=", accountId)];
 		if (filters.store_currency_is) parts.push(eb("currency", "=", filters.store_currency_is));
 		if (filters.filter === "awaiting_response") parts.push(eb("status", "in", AWAITING_RESPONSE_STATUSES));

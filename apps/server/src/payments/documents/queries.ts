@@ -2,10 +2,12 @@
  * Document queries: the list pages through documents_date (account_id, date desc, id) with the
  * shared date rules and match semantics; the summary counts the same WHERE.
  */
+import { type DocumentRuleField, documentList } from "@paydesk/contract/document-list";
 import type { DocumentFilters, DocumentListQuery, PaymentDocument } from "@paydesk/contract/documents";
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from "kysely";
 import type { Database, DocumentsTable } from "../../db/schema.ts";
 import { combineRules, dateRuleConditions, listOrder, orderRows } from "../../lists/list-sql.ts";
+import { valueRuleConditions } from "../../lists/value-rules.ts";
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
@@ -21,11 +23,17 @@ export function toDocument(row: DocumentsTable): PaymentDocument {
 
 type DocumentsBuilder = ExpressionBuilder<Database, "documents">;
 
+/** The column of documents each value filter of the list's declaration reads. */
+const FILTER_COLUMNS: Readonly<Record<DocumentRuleField, keyof DocumentsTable & string>> = {
+	type: "type",
+};
+
 export function documentConditions(accountId: string, filters: DocumentFilters, timeZone: string) {
 	return (eb: DocumentsBuilder): Expression<SqlBool> => {
-		const rules = dateRuleConditions("date", filters, timeZone);
-		if (filters.type_is) rules.push(eb("type", "=", filters.type_is));
-		if (filters.type_is_not) rules.push(eb("type", "!=", filters.type_is_not));
+		const rules = [
+			...dateRuleConditions("date", filters, timeZone),
+			...valueRuleConditions(documentList.ruleParams, FILTER_COLUMNS, filters),
+		];
 		const parts: Expression<SqlBool>[] = [eb("account_id", "=", accountId)];
 		const advanced = combineRules(eb, filters.match, rules);
 		if (advanced) parts.push(advanced);
