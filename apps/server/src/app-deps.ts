@@ -22,6 +22,8 @@ export interface AppConfig {
 	eventStreamsPerUser?: number | undefined;
 	/** How often an event stream is kept alive and its credentials checked (15 s by default). */
 	eventHeartbeatMs?: number | undefined;
+	/** WEBHOOK_PUBLIC_ONLY: webhooks never go to loopback or private addresses. */
+	webhookPublicOnly?: boolean | undefined;
 }
 
 export interface AppDeps {

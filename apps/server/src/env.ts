@@ -64,6 +64,11 @@ const schema = z.object({
 			error: "must be a date and time, e.g. 2026-11-20T14:00:00Z",
 		})
 		.optional(),
+	/**
+	 * 1: webhooks are never delivered to loopback or private addresses (a shared host). Unset,
+	 * they are, since a developer's store often runs on their own machine.
+	 */
+	WEBHOOK_PUBLIC_ONLY: z.enum(["0", "1", "true", "false"]).default("0"),
 	/** Open event streams one user may hold on one server process. */
 	EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(10),
 });

@@ -9,6 +9,7 @@ import { logStream } from "./http/readable-log.ts";
 import { startJobRunner } from "./jobs/runner.ts";
 import { runAllAccounts } from "./processors/registry.ts";
 import { isSeedUnfinished, seedFromScratch } from "./seed/from-scratch.ts";
+import { webhookWorker } from "./stripe-api/webhooks/worker.ts";
 
 async function main(): Promise<void> {
 	const env = readEnv(process.env);
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
 				publicUrl,
 				rateLimits: rateLimitsOf(env),
 				eventStreamsPerUser: env.EVENT_STREAMS_PER_USER,
+				webhookPublicOnly: isTrue(env.WEBHOOK_PUBLIC_ONLY),
 			},
 		},
 		{
@@ -63,6 +65,7 @@ async function main(): Promise<void> {
 		usageTrackingUrl: env.USAGE_TRACKING_URL,
 		log: app.log,
 		timedWork: (workerId) => runAllAccounts({ db, clock, publicUrl }, workerId),
+		webhooks: webhookWorker({ db, clock, publicOnly: isTrue(env.WEBHOOK_PUBLIC_ONLY) }),
 	});
 
 	const shutdown = async (signal: string) => {

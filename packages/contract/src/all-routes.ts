@@ -17,6 +17,7 @@ import {
 	getDepositsSummary,
 	listDeposits,
 } from "./deposits.ts";
+import { resendWebhookDelivery } from "./developers.ts";
 import {
 	closeDispute,
 	disputeExports,
@@ -176,4 +177,5 @@ export const ALL_ROUTES: readonly RouteContract[] = [
 	checkPoEligibility,
 	finalizeOnboarding,
 	activatePromo,
+	resendWebhookDelivery,
 ];

@@ -95,6 +95,7 @@ export const NOTIFICATION_TYPES = [
 	"dispute_evidence_due",
 	"payout_failed",
 	"payment_review",
+	"webhook_endpoint_disabled",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

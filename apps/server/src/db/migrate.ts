@@ -13,6 +13,7 @@ import * as valueBandsByEveryFilter from "./migrations/0010-value-bands-by-every
 import * as requestKeys from "./migrations/0011-request-keys.ts";
 import * as usageEvents from "./migrations/0012-usage-events.ts";
 import * as stripeApi from "./migrations/0013-stripe-api.ts";
+import * as webhooks from "./migrations/0014-webhooks.ts";
 
 /** Versioned migrations, applied in name order at start (both dialects, one schema builder). */
 function migrations(db: Db): Record<string, Migration> {
@@ -48,6 +49,7 @@ function migrations(db: Db): Record<string, Migration> {
 		"0011-request-keys": { up: requestKeys.up, down: requestKeys.down },
 		"0012-usage-events": { up: usageEvents.up, down: usageEvents.down },
 		"0013-stripe-api": { up: stripeApi.up, down: stripeApi.down },
+		"0014-webhooks": { up: webhooks.up, down: webhooks.down },
 	};
 }
 

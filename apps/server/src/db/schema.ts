@@ -618,6 +618,83 @@ export interface PaymentMethodsTable {
 	created: Seconds;
 }
 
+/** A Stripe event as rendered once from the account's log (migration 0014, stripe-api/webhooks/). */
+export interface StripeEventsTable {
+	account_id: string;
+	/** evt_<seq in base 36>_<idx> */
+	id: string;
+	/** The account event (account_events.seq) it comes from. */
+	seq: number;
+	/** Its place among the Stripe events of that change. */
+	idx: number;
+	type: string;
+	created: Seconds;
+	/** The event's JSON, as /v1/events answers it and webhooks send it. */
+	body: Json;
+}
+
+/** How far an account's log was rendered into stripe_events (migration 0014). */
+export interface StripeEventCursorsTable {
+	account_id: string;
+	/** The last account_events.seq rendered. */
+	rendered_through: number;
+}
+
+/** Where an account's Stripe events are sent (migration 0014). */
+export interface WebhookEndpointsTable {
+	account_id: string;
+	id: string;
+	url: string;
+	description: string | null;
+	/** JSON array of event types, or ["*"]. */
+	enabled_events: Json;
+	metadata: Json;
+	/** The signing secret as issued (whsec_…): read back to sign every delivery. */
+	secret: string;
+	status: "enabled" | "disabled";
+	created: Seconds;
+	/** Account time of the first failed attempt since the last success; null while none failed. */
+	failing_since: Seconds | null;
+}
+
+/** One event to one endpoint (migration 0014). */
+export interface WebhookDeliveriesTable {
+	account_id: string;
+	id: string;
+	endpoint_id: string;
+	event_id: string;
+	event_type: string;
+	created: Seconds;
+	status: "pending" | "delivered" | "failed";
+	attempts: number;
+	/** Account time the next automatic attempt is due; null when none is planned. */
+	next_attempt_at: Seconds | null;
+	/** The sender holding it, until claimed_until (server time). */
+	claimed_by: string | null;
+	claimed_until: Seconds | null;
+	delivered_at: Seconds | null;
+	last_status: number | null;
+	last_error: string | null;
+}
+
+/** One try of a delivery (migration 0014). */
+export interface WebhookAttemptsTable {
+	account_id: string;
+	delivery_id: string;
+	/** 1 for the first try. */
+	attempt: number;
+	/** Account time of the try. */
+	created: Seconds;
+	/** The Stripe-Signature header's t (server time). */
+	signed_at: Seconds;
+	duration_ms: number;
+	/** The HTTP status answered; null when none came (error says why). */
+	status: number | null;
+	error: string | null;
+	/** The answer's first 2 kB. */
+	response_body: string | null;
+}
+
 /**
  * A balance transaction's filterable columns as the rollups and value counts are keyed by them
  * (ledger/rollup-dimensions.ts): an empty value is stored as '' (text) or -1 (risk level), so it
@@ -710,6 +787,11 @@ export interface Database {
 	intent_details: IntentDetailsTable;
 	stripe_customers: StripeCustomersTable;
 	payment_methods: PaymentMethodsTable;
+	stripe_events: StripeEventsTable;
+	stripe_event_cursors: StripeEventCursorsTable;
+	webhook_endpoints: WebhookEndpointsTable;
+	webhook_deliveries: WebhookDeliveriesTable;
+	webhook_attempts: WebhookAttemptsTable;
 }
 
 type Holds<V> = [V] extends [string]

@@ -3,7 +3,8 @@
  * removal of expired export files, of idempotency keys older than a day, of account events
  * older than the event log keeps them, of notifications older than the bell keeps them and of
  * usage events older than the usage log keeps them; and, when USAGE_TRACKING_URL names a
- * receiver, the forwarding of the usage log to it.
+ * receiver, the forwarding of the usage log to it. Webhooks (rendering the accounts' events and
+ * sending their deliveries) run on every pass, right after the timed work that may add events.
  */
 
 import { hostname } from "node:os";
@@ -69,6 +70,8 @@ export interface RunnerOptions extends JobContext {
 	transport?: Transport;
 	/** USAGE_TRACKING_URL: where the usage log is forwarded; without it nothing is sent. */
 	usageTrackingUrl?: string | undefined;
+	/** The webhooks' pass (stripe-api/webhooks/worker.ts), given by the server like the timed work. */
+	webhooks?: { run(workerId: string): Promise<unknown>; drain(): Promise<void> };
 }
 
 /** Claims and runs jobs until none is pending; returns how many ran. */
@@ -115,6 +118,7 @@ export function startJobRunner(options: RunnerOptions): { stop(): Promise<void>;
 				lastTimedRun = Date.now();
 				await options.timedWork(workerId);
 			}
+			await options.webhooks?.run(workerId);
 			await failAbandonedJobs(options.db, options.clock.seconds());
 			await runPendingJobs(options, workerId, options.log);
 			await deliverPendingMail(options.db, transport, options.clock.seconds());
@@ -165,6 +169,7 @@ export function startJobRunner(options: RunnerOptions): { stop(): Promise<void>;
 			stopped = true;
 			if (timer) clearTimeout(timer);
 			await running;
+			await options.webhooks?.drain();
 		},
 	};
 }

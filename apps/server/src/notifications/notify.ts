@@ -29,6 +29,7 @@ const MAILED: ReadonlySet<NotificationType> = new Set([
 	"dispute_evidence_due",
 	"payout_failed",
 	"payment_review",
+	"webhook_endpoint_disabled",
 ]);
 
 /** How long the bell keeps a notification, read or not; the job runner removes older ones. */

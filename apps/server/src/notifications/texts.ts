@@ -21,6 +21,8 @@ export const notificationFacts = z.object({
 	kind: z.enum(EXPORT_KINDS).optional(),
 	/** Same-site path of an export's file. */
 	download_url: z.string().optional(),
+	/** A webhook endpoint's URL. */
+	url: z.string().optional(),
 });
 export type NotificationFacts = z.infer<typeof notificationFacts>;
 
@@ -82,6 +84,12 @@ export function notificationTitle(reader: Reader, type: NotificationType, facts:
 		case "payment_review":
 			/* translators: %s: an amount, e.g. $50.00. */
 			return t.sprintf(t.__("A %s payment is held for review", "paydesk"), amount);
+		case "webhook_endpoint_disabled":
+			return t.sprintf(
+				/* translators: %s: a webhook endpoint's URL. */
+				t.__("The webhook endpoint %s was disabled: it failed for 3 days", "paydesk"),
+				facts.url ?? "",
+			);
 	}
 }
 
@@ -108,5 +116,7 @@ export function notificationLink(
 			return { label: t.__("View payout", "paydesk"), url: adminPage("/payments/payouts/details", objectId) };
 		case "payment_review":
 			return { label: t.__("Review payment", "paydesk"), url: adminPage(PAYMENT_DETAILS_PATH, objectId) };
+		case "webhook_endpoint_disabled":
+			return null;
 	}
 }

@@ -12,6 +12,7 @@ import { registerLegacyCharges } from "./resources/legacy-charges.ts";
 import { registerPaymentIntents } from "./resources/payment-intents.ts";
 import { registerPaymentMethods } from "./resources/payment-methods.ts";
 import { registerPayouts } from "./resources/payouts.ts";
+import { registerWebhookEndpoints } from "./resources/webhook-endpoints.ts";
 
 declare module "fastify" {
 	interface FastifyInstance {
@@ -33,6 +34,7 @@ export async function registerStripeApiRoutes(app: FastifyInstance): Promise<voi
 		registerPaymentMethods(router);
 		registerLegacyCharges(router);
 		registerEvents(router);
+		registerWebhookEndpoints(router);
 	});
 	app.decorate("stripeApiRoutes", routes);
 }

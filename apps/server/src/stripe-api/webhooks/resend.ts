@@ -1,0 +1,53 @@
+/**
+ * Resending one delivery (an administrator's action): claimed like an automatic send, so it never
+ * runs beside one, sent now whatever the delivery's state, and recorded as its next attempt. The
+ * automatic retries of a pending delivery stay as they were.
+ */
+import type { WebhookAttemptsTable, WebhookDeliveriesTable } from "../../db/schema.ts";
+import { claimDelivery, sendClaimedDelivery, type WebhookDeps } from "./deliver.ts";
+
+export interface DeliveryView {
+	delivery: WebhookDeliveriesTable;
+	lastAttempt: WebhookAttemptsTable | null;
+}
+
+export async function deliveryView(
+	deps: WebhookDeps,
+	accountId: string,
+	id: string,
+): Promise<DeliveryView | null> {
+	const db = deps.db.kysely;
+	const delivery = await db
+		.selectFrom("webhook_deliveries")
+		.selectAll()
+		.where("account_id", "=", accountId)
+		.where("id", "=", id)
+		.executeTakeFirst();
+	if (!delivery) return null;
+	const lastAttempt = await db
+		.selectFrom("webhook_attempts")
+		.selectAll()
+		.where("account_id", "=", accountId)
+		.where("delivery_id", "=", id)
+		.orderBy("attempt", "desc")
+		.limit(1)
+		.executeTakeFirst();
+	return { delivery, lastAttempt: lastAttempt ?? null };
+}
+
+export type ResendOutcome = { kind: "missing" } | { kind: "busy" } | { kind: "sent"; view: DeliveryView };
+
+export async function resendDelivery(
+	deps: WebhookDeps,
+	accountId: string,
+	id: string,
+	worker: string,
+): Promise<ResendOutcome> {
+	const before = await deliveryView(deps, accountId, id);
+	if (!before) return { kind: "missing" };
+	if (!(await claimDelivery(deps.db.kysely, accountId, id, worker, deps.clock.seconds())))
+		return { kind: "busy" };
+	await sendClaimedDelivery(deps, before.delivery, worker, true);
+	const after = await deliveryView(deps, accountId, id);
+	return after ? { kind: "sent", view: after } : { kind: "missing" };
+}
