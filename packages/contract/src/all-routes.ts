@@ -17,7 +17,7 @@ import {
 	getDepositsSummary,
 	listDeposits,
 } from "./deposits.ts";
-import { resendWebhookDelivery } from "./developers.ts";
+import { DEVELOPERS_ROUTES } from "./developers.ts";
 import {
 	closeDispute,
 	disputeExports,
@@ -177,5 +177,5 @@ export const ALL_ROUTES: readonly RouteContract[] = [
 	checkPoEligibility,
 	finalizeOnboarding,
 	activatePromo,
-	resendWebhookDelivery,
+	...DEVELOPERS_ROUTES,
 ];

@@ -1,17 +1,47 @@
 /**
- * The Developers area's REST routes: webhook deliveries of Stripe's events (the server's
- * stripe-api/webhooks). Resending sends one delivery again now, whatever its state, and answers
- * it with the new attempt; the automatic retries of a pending delivery stay as they were.
- * Administrators only (manage_options): a delivery carries the account's events to an outside URL.
+ * The Developers area's REST routes, over what Stripe's API (`/v1`, the server's stripe-api/)
+ * keeps: API keys, webhook endpoints and their deliveries, Stripe's events and the request log.
+ * Administrators and shop managers read (manage_woocommerce); only administrators change
+ * anything or see a webhook secret (manage_options): keys and endpoints send the account's data
+ * out.
+ *
+ * - API keys: a key's secret is answered once, when it is made (created or rolled); afterwards
+ *   only its prefix and last four characters. A publishable key is public and shown whole.
+ *   Rolling makes a new pair under the same name; the old pair works `expires_in` seconds more
+ *   (0: stops at once). A deleted key stops working at once.
+ * - Webhook endpoints: `success_rate` is the share of the endpoint's latest deliveries
+ *   (RECENT_DELIVERIES, those tried at least once) whose last attempt was answered 2xx; null
+ *   before any was tried.
+ * - Resending sends one delivery again now, whatever its state, and answers it with the new
+ *   attempt; the automatic retries of a pending delivery stay as they were.
+ * - Deliveries and events are lists of the list toolkit (page, pagesize, total_count), newest
+ *   first. The request log is read by keyset instead (`starting_after`, `has_more`): it may hold
+ *   a million rows, and a deep page or a count would scan them.
  */
 import { z } from "zod";
+import { queryInt } from "./common.ts";
+import {
+	DEFAULT_PAGE_SIZE,
+	defineListQuery,
+	listResponse,
+	MAX_PAGE_SIZE,
+	sharedFilterFields,
+} from "./list.ts";
 import { defineRoute, REST_BASE } from "./route.ts";
 
 export const DEVELOPERS_ERRORS = {
 	deliveryNotFound: "wcpay_webhook_delivery_not_found",
 	/** The delivery is being sent right now (by the job runner or another resend). */
 	deliveryBusy: "wcpay_webhook_delivery_busy",
+	apiKeyNotFound: "wcpay_api_key_not_found",
+	/** A current key already has that name (rolling it makes its new pair). */
+	apiKeyNameTaken: "wcpay_api_key_name_taken",
+	endpointNotFound: "wcpay_webhook_endpoint_not_found",
+	eventNotFound: "wcpay_stripe_event_not_found",
+	requestNotFound: "wcpay_request_log_entry_not_found",
 } as const;
+
+const DEVELOPERS = `${REST_BASE}/developers`;
 
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
 
@@ -51,7 +81,7 @@ export const webhookDeliveryParams = z.object({
 
 export const resendWebhookDelivery = defineRoute({
 	method: "POST",
-	path: `${REST_BASE}/developers/webhook-deliveries/{id}/resend`,
+	path: `${DEVELOPERS}/webhook-deliveries/{id}/resend`,
 	summary: "Send one webhook delivery again now, and answer it with the new attempt",
 	tag: "developers",
 	params: webhookDeliveryParams,
@@ -59,3 +89,359 @@ export const resendWebhookDelivery = defineRoute({
 	capability: "manage_options",
 	errors: [DEVELOPERS_ERRORS.deliveryNotFound, DEVELOPERS_ERRORS.deliveryBusy],
 });
+
+export const getWebhookDelivery = defineRoute({
+	method: "GET",
+	path: `${DEVELOPERS}/webhook-deliveries/{id}`,
+	summary: "One webhook delivery: the request sent (headers and body) and each attempt",
+	tag: "developers",
+	params: webhookDeliveryParams,
+	response: webhookDelivery.extend({
+		endpoint_url: z.string().nullable(),
+		request: z.object({
+			/** As the latest attempt sent them (or the next will, before the first). */
+			headers: z.record(z.string(), z.string()),
+			/** The event's JSON, the same bytes every attempt carries. */
+			body: z.string(),
+		}),
+		/** Every attempt, the first first. */
+		attempts_list: z.array(webhookAttempt),
+	}),
+	errors: [DEVELOPERS_ERRORS.deliveryNotFound],
+});
+
+// API keys.
+
+export const API_KEY_KINDS = ["secret", "publishable"] as const;
+
+export const apiKey = z.object({
+	id: z.string(),
+	name: z.string(),
+	kind: z.enum(API_KEY_KINDS),
+	/** sk_test_, sk_live_, pk_test_ or pk_live_. */
+	prefix: z.string(),
+	last4: z.string(),
+	/** The whole key for a publishable one; null for a secret one (shown once, when made). */
+	publishable_key: z.string().nullable(),
+	/** Epoch seconds. */
+	created: z.number().int(),
+	last_used: z.number().int().nullable(),
+	/** When a rolled key stops (or stopped) working; null while it is current. */
+	expires_at: z.number().int().nullable(),
+});
+export type ApiKey = z.infer<typeof apiKey>;
+
+/** A pair just made: the secret key's whole text, answered here and never again. */
+export const createdApiKeys = z.object({
+	name: z.string(),
+	secret: z.string(),
+	publishable: z.string(),
+	keys: z.array(apiKey),
+});
+
+const apiKeyParams = z.object({ id: z.string().regex(/^key_\w{1,60}$/, { error: "must be an API key id" }) });
+
+export const listApiKeys = defineRoute({
+	method: "GET",
+	path: `${DEVELOPERS}/api-keys`,
+	summary: "The account's keys for Stripe's API, by name (secret keys masked)",
+	tag: "developers",
+	response: z.object({ data: z.array(apiKey) }),
+});
+
+export const createApiKey = defineRoute({
+	method: "POST",
+	path: `${DEVELOPERS}/api-keys`,
+	summary: "Make a named pair of keys; the secret key is answered once",
+	tag: "developers",
+	body: z.strictObject({
+		name: z
+			.string()
+			.trim()
+			.min(1, { error: "must not be empty" })
+			.max(100, { error: "must be at most 100 characters" }),
+	}),
+	response: createdApiKeys,
+	capability: "manage_options",
+	errors: [DEVELOPERS_ERRORS.apiKeyNameTaken],
+});
+
+/** The longest an old key may keep working after a roll: 7 days. */
+export const MAX_ROLL_EXPIRY_SECONDS = 7 * 86_400;
+
+export const rollApiKey = defineRoute({
+	method: "POST",
+	path: `${DEVELOPERS}/api-keys/{id}/roll`,
+	summary: "Replace a key's pair with a new one; the old pair works expires_in seconds more",
+	tag: "developers",
+	params: apiKeyParams,
+	body: z.strictObject({
+		expires_in: z
+			.number({ error: "must be a number of seconds" })
+			.int({ error: "must be a whole number of seconds" })
+			.min(0, { error: "must be at least 0" })
+			.max(MAX_ROLL_EXPIRY_SECONDS, { error: `must be at most ${MAX_ROLL_EXPIRY_SECONDS} (7 days)` })
+			.default(0),
+	}),
+	response: createdApiKeys,
+	capability: "manage_options",
+	errors: [DEVELOPERS_ERRORS.apiKeyNotFound],
+});
+
+export const deleteApiKey = defineRoute({
+	method: "DELETE",
+	path: `${DEVELOPERS}/api-keys/{id}`,
+	summary: "Delete a key: it stops working at once",
+	tag: "developers",
+	params: apiKeyParams,
+	response: z.object({ id: z.string(), deleted: z.literal(true) }),
+	capability: "manage_options",
+	errors: [DEVELOPERS_ERRORS.apiKeyNotFound],
+});
+
+// Webhook endpoints.
+
+/** How many of an endpoint's latest tried deliveries its success rate reads. */
+export const RECENT_DELIVERIES = 100;
+
+export const webhookEndpoint = z.object({
+	id: z.string(),
+	url: z.string(),
+	description: z.string().nullable(),
+	/** Event types, or ["*"]. */
+	enabled_events: z.array(z.string()),
+	status: z.enum(["enabled", "disabled"]),
+	created: z.number().int(),
+	/** Account time of the first failure since the last success; null while none failed. */
+	failing_since: z.number().int().nullable(),
+	/** 0 to 1 over the latest tried deliveries; null before any was tried. */
+	success_rate: z.number().nullable(),
+	/** How many deliveries success_rate reads. */
+	recent_deliveries: z.number().int(),
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;
+
+const webhookEndpointParams = z.object({
+	id: z.string().regex(/^we_\w{1,60}$/, { error: "must be a webhook endpoint id" }),
+});
+
+const eventTypeName = z
+	.string()
+	.regex(/^(\*|[a-z_]+(\.[a-z_]+)+)$/, { error: "must be an event type such as charge.succeeded, or *" });
+
+const enabledEvents = z
+	.array(eventTypeName)
+	.min(1, { error: "must name at least one event type, or *" })
+	.max(300, { error: "must name at most 300 event types" });
+
+const endpointUrl = z.string().max(2048, { error: "must be at most 2048 characters" });
+const endpointDescription = z.string().max(5000, { error: "must be at most 5000 characters" }).nullable();
+
+export const listWebhookEndpoints = defineRoute({
+	method: "GET",
+	path: `${DEVELOPERS}/webhook-endpoints`,
+	summary: "The account's webhook endpoints with their recent success rate",
+	tag: "developers",
+	response: z.object({ data: z.array(webhookEndpoint) }),
+});
+
+export const createWebhookEndpoint = defineRoute({
+	method: "POST",
+	path: `${DEVELOPERS}/webhook-endpoints`,
+	summary: "Add a webhook endpoint; its signing secret is answered with it",
+	tag: "developers",
+	body: z.strictObject({
+		url: endpointUrl,
+		enabled_events: enabledEvents,
+		description: endpointDescription.optional(),
+	}),
+	response: webhookEndpoint.extend({ secret: z.string() }),
+	capability: "manage_options",
+});
+
+export const updateWebhookEndpoint = defineRoute({
+	method: "POST",
+	path: `${DEVELOPERS}/webhook-endpoints/{id}`,
+	summary: "Change a webhook endpoint's URL, events or description, or disable or enable it",
+	tag: "developers",
+	params: webhookEndpointParams,
+	body: z.strictObject({
+		url: endpointUrl.optional(),
+		enabled_events: enabledEvents.optional(),
+		description: endpointDescription.optional(),
+		disabled: z.boolean({ error: "must be true or false" }).optional(),
+	}),
+	response: webhookEndpoint,
+	capability: "manage_options",
+	errors: [DEVELOPERS_ERRORS.endpointNotFound],
+});
+
+export const deleteWebhookEndpoint = defineRoute({
+	method: "DELETE",
+	path: `${DEVELOPERS}/webhook-endpoints/{id}`,
+	summary: "Delete a webhook endpoint and its deliveries",
+	tag: "developers",
+	params: webhookEndpointParams,
+	response: z.object({ id: z.string(), deleted: z.literal(true) }),
+	capability: "manage_options",
+	errors: [DEVELOPERS_ERRORS.endpointNotFound],
+});
+
+export const revealWebhookSecret = defineRoute({
+	method: "GET",
+	path: `${DEVELOPERS}/webhook-endpoints/{id}/secret`,
+	summary: "A webhook endpoint's signing secret (administrators only)",
+	tag: "developers",
+	params: webhookEndpointParams,
+	response: z.object({ id: z.string(), secret: z.string() }),
+	capability: "manage_options",
+	errors: [DEVELOPERS_ERRORS.endpointNotFound],
+});
+
+// Deliveries.
+
+const { date_before, date_after, date_between, user_timezone, match } = sharedFilterFields;
+
+export const deliveryQueries = defineListQuery({
+	sort: ["created"],
+	defaultSort: "created",
+	defaultDirection: "desc",
+	filters: {
+		status_is: z.enum(WEBHOOK_DELIVERY_STATUSES).optional(),
+		event_type_is: eventTypeName.optional(),
+	},
+});
+export type DeliveryListQuery = z.output<typeof deliveryQueries.paged>;
+
+export const listWebhookDeliveries = defineRoute({
+	method: "GET",
+	path: `${DEVELOPERS}/webhook-endpoints/{id}/deliveries`,
+	summary: "An endpoint's deliveries, newest first, filtered by status and event type",
+	tag: "developers",
+	params: webhookEndpointParams,
+	query: deliveryQueries.paged,
+	response: listResponse(webhookDelivery),
+	errors: [DEVELOPERS_ERRORS.endpointNotFound],
+});
+
+// Events.
+
+export const stripeEvent = z.object({
+	id: z.string(),
+	type: z.string(),
+	/** Epoch seconds, on the account's clock. */
+	created: z.number().int(),
+});
+
+export const eventQueries = defineListQuery({
+	sort: ["created"],
+	defaultSort: "created",
+	defaultDirection: "desc",
+	filters: { match, date_before, date_after, date_between, user_timezone, type_is: eventTypeName.optional() },
+});
+export type EventListQuery = z.output<typeof eventQueries.paged>;
+
+export const listStripeEvents = defineRoute({
+	method: "GET",
+	path: `${DEVELOPERS}/events`,
+	summary: "Stripe's events of the account, newest first, filtered by type and date",
+	tag: "developers",
+	query: eventQueries.paged,
+	response: listResponse(stripeEvent),
+});
+
+export const getStripeEvent = defineRoute({
+	method: "GET",
+	path: `${DEVELOPERS}/events/{id}`,
+	summary: "One Stripe event: its JSON as sent, and its deliveries",
+	tag: "developers",
+	params: z.object({ id: z.string().regex(/^evt_\w{1,60}$/, { error: "must be an event id" }) }),
+	response: stripeEvent.extend({
+		/** The event as GET /v1/events/{id} answers it and every webhook carries it. */
+		body: z.record(z.string(), z.unknown()),
+		deliveries: z.array(webhookDelivery),
+	}),
+	errors: [DEVELOPERS_ERRORS.eventNotFound],
+});
+
+// The request log.
+
+export const STATUS_CLASSES = ["2xx", "4xx", "5xx"] as const;
+
+export const requestLogEntry = z.object({
+	id: z.string(),
+	/** The Request-Id header answered. */
+	request_id: z.string(),
+	/** Epoch seconds (server time). */
+	created: z.number().int(),
+	method: z.string(),
+	path: z.string(),
+	/** The route matched, e.g. /v1/payment_intents/:id. */
+	route: z.string(),
+	status: z.number().int(),
+	key_name: z.string().nullable(),
+	duration_ms: z.number().int(),
+	idempotency_key: z.string().nullable(),
+});
+export type RequestLogEntry = z.infer<typeof requestLogEntry>;
+
+export const requestLogQuery = z.object({
+	pagesize: queryInt(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+	/** The id of the last entry of the previous page. */
+	starting_after: z
+		.string()
+		.regex(/^rlog_\w{1,60}$/, { error: "must be a request log id" })
+		.optional(),
+	status_class: z.enum(STATUS_CLASSES).optional(),
+	/** A path (/v1/payment_intents/pi_1) or a route with :parameters (/v1/payment_intents/:id). */
+	path: z
+		.string()
+		.regex(/^\/v1(\/[\w:.-]*)*$/, { error: "must be a /v1 path" })
+		.max(500)
+		.optional(),
+	key_name: z.string().min(1).max(100).optional(),
+});
+export type RequestLogQuery = z.output<typeof requestLogQuery>;
+
+export const listRequestLog = defineRoute({
+	method: "GET",
+	path: `${DEVELOPERS}/request-log`,
+	summary: "Requests to Stripe's API, newest first (kept 7 days), filtered by status class, path and key",
+	tag: "developers",
+	query: requestLogQuery,
+	response: z.object({ data: z.array(requestLogEntry), has_more: z.boolean() }),
+});
+
+export const getRequestLogEntry = defineRoute({
+	method: "GET",
+	path: `${DEVELOPERS}/request-log/{id}`,
+	summary: "One request to Stripe's API with its parameters and answer (card numbers and secrets redacted)",
+	tag: "developers",
+	params: z.object({ id: z.string().regex(/^rlog_\w{1,60}$/, { error: "must be a request log id" }) }),
+	response: requestLogEntry.extend({
+		params: z.record(z.string(), z.unknown()),
+		/** The answer's JSON text, cut at 64 kB; null when it was not JSON. */
+		response: z.string().nullable(),
+	}),
+	errors: [DEVELOPERS_ERRORS.requestNotFound],
+});
+
+/** Every route of the Developers area. */
+export const DEVELOPERS_ROUTES = [
+	resendWebhookDelivery,
+	getWebhookDelivery,
+	listApiKeys,
+	createApiKey,
+	rollApiKey,
+	deleteApiKey,
+	listWebhookEndpoints,
+	createWebhookEndpoint,
+	updateWebhookEndpoint,
+	deleteWebhookEndpoint,
+	revealWebhookSecret,
+	listWebhookDeliveries,
+	listStripeEvents,
+	getStripeEvent,
+	listRequestLog,
+	getRequestLogEntry,
+] as const;

@@ -14,6 +14,7 @@ import * as requestKeys from "./migrations/0011-request-keys.ts";
 import * as usageEvents from "./migrations/0012-usage-events.ts";
 import * as stripeApi from "./migrations/0013-stripe-api.ts";
 import * as webhooks from "./migrations/0014-webhooks.ts";
+import * as requestLog from "./migrations/0015-request-log.ts";
 
 /** Versioned migrations, applied in name order at start (both dialects, one schema builder). */
 function migrations(db: Db): Record<string, Migration> {
@@ -50,6 +51,7 @@ function migrations(db: Db): Record<string, Migration> {
 		"0012-usage-events": { up: usageEvents.up, down: usageEvents.down },
 		"0013-stripe-api": { up: stripeApi.up, down: stripeApi.down },
 		"0014-webhooks": { up: webhooks.up, down: webhooks.down },
+		"0015-request-log": { up: requestLog.up, down: requestLog.down },
 	};
 }
 

@@ -695,6 +695,33 @@ export interface WebhookAttemptsTable {
 	response_body: string | null;
 }
 
+/** One `/v1` request as the Developers area shows it (migration 0015, stripe-api/request-log.ts). */
+export interface RequestLogTable {
+	account_id: string;
+	/** An ordered id (db/ids.ts newOrderedId("rlog")): the log's order. */
+	id: string;
+	/** The Request-Id header answered. */
+	request_id: string;
+	/** Server time. */
+	created: Seconds;
+	method: string;
+	/** The path without its query. */
+	path: string;
+	/** The route it matched, e.g. /v1/payment_intents/:id; the path when none matched. */
+	route: string;
+	status: number;
+	/** status / 100: 2, 4 or 5 (1 and 3 are never answered). */
+	status_class: number;
+	key_id: string | null;
+	key_name: string | null;
+	duration_ms: number;
+	idempotency_key: string | null;
+	/** The parameters (form body or query) as JSON, redacted. */
+	params: Json;
+	/** The answer as JSON, redacted and cut at a size (stripe-api/request-log.ts); null when it was not JSON. */
+	response: string | null;
+}
+
 /**
  * A balance transaction's filterable columns as the rollups and value counts are keyed by them
  * (ledger/rollup-dimensions.ts): an empty value is stored as '' (text) or -1 (risk level), so it
@@ -792,6 +819,7 @@ export interface Database {
 	webhook_endpoints: WebhookEndpointsTable;
 	webhook_deliveries: WebhookDeliveriesTable;
 	webhook_attempts: WebhookAttemptsTable;
+	request_log: RequestLogTable;
 }
 
 type Holds<V> = [V] extends [string]

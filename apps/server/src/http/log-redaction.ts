@@ -13,6 +13,11 @@ const SECRET_NAME =
 	/^(client_secret|session|_wpnonce|nonce|key|api_key|password|pwd|pass|token|access_token|secret|signature|authcode|code)$|secret|password|token|nonce/i;
 const SECRET_VALUE = /^(sk|rk|pk|whsec|seti|pi)_\w*secret|^(sk|rk|whsec)_|_secret_|^[A-Za-z0-9_-]{32,}$/;
 
+/** Whether a value looks like a secret whatever its name (a secret key, a client secret, a long random string). */
+export function looksSecret(value: string): boolean {
+	return SECRET_VALUE.test(value);
+}
+
 /** The URL with each secret query value replaced by [redacted]; the path and other values kept. */
 export function redactUrl(url: string): string {
 	const question = url.indexOf("?");

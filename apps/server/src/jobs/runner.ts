@@ -1,9 +1,10 @@
 /**
  * The background loop of a server process: export jobs first, then the e-mail outbox, then the
  * removal of expired export files, of idempotency keys older than a day, of account events
- * older than the event log keeps them, of notifications older than the bell keeps them and of
- * usage events older than the usage log keeps them; and, when USAGE_TRACKING_URL names a
- * receiver, the forwarding of the usage log to it. Webhooks (rendering the accounts' events and
+ * older than the event log keeps them, of notifications older than the bell keeps them, of
+ * usage events older than the usage log keeps them and of `/v1` requests older than the request
+ * log keeps them; and, when USAGE_TRACKING_URL names a receiver, the forwarding of the usage log
+ * to it. Webhooks (rendering the accounts' events and
  * sending their deliveries) run on every pass, right after the timed work that may add events.
  */
 
@@ -18,6 +19,7 @@ import { purgeRequestKeys } from "../http/request-keys.ts";
 import { purgeAccountEvents } from "../ledger/events.ts";
 import { purgeIdempotencyKeys } from "../ledger/idempotency.ts";
 import { NOTIFICATION_RETENTION_SECONDS, purgeNotifications } from "../notifications/notify.ts";
+import { purgeRequestLog } from "../stripe-api/request-log.ts";
 import { forwardUsageEvents, httpUsageSender } from "../usage/forwarding.ts";
 import { purgeUsageEvents } from "../usage/usage-log.ts";
 import { purgeExpiredExports } from "./export-files.ts";
@@ -130,6 +132,7 @@ export function startJobRunner(options: RunnerOptions): { stop(): Promise<void>;
 				await purgeAccountEvents(options.db.kysely, options.clock.seconds() - EVENT_RETENTION_SECONDS);
 				await purgeNotifications(options.db.kysely, options.clock.seconds() - NOTIFICATION_RETENTION_SECONDS);
 				await purgeUsageEvents(options.db.kysely, options.clock.seconds());
+				await purgeRequestLog(options.db.kysely, options.clock.seconds());
 			}
 			if (usageSender && Date.now() - lastUsageForward >= USAGE_FORWARD_INTERVAL_MS) {
 				lastUsageForward = Date.now();

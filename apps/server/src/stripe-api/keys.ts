@@ -110,6 +110,19 @@ export async function rollApiKeys(
 	});
 }
 
+/**
+ * Removes a key; false when the account has none of that id. Keys are looked up on every
+ * request, never cached, so a deleted key stops working at once.
+ */
+export async function deleteApiKey(db: Kysely<Database>, accountId: string, id: string): Promise<boolean> {
+	const deleted = await db
+		.deleteFrom("api_keys")
+		.where("account_id", "=", accountId)
+		.where("id", "=", id)
+		.executeTakeFirst();
+	return Number(deleted.numDeletedRows) > 0;
+}
+
 /** Whose key this is, or null when it is unknown or expired. */
 export async function findApiKey(
 	db: Kysely<Database>,

@@ -21,6 +21,7 @@ import { invalidApiKey, invalidRequest, StripeApiError, type StripeErrorBody } f
 import { type FormObject, MalformedForm, parseForm } from "./form.ts";
 import { type ApiKeyIdentity, findApiKey } from "./keys.ts";
 import { queryOf } from "./params.ts";
+import { recordRequests } from "./request-log.ts";
 
 /** The API version Paydesk answers: that of the official SDK whose types check every answer. */
 export const STRIPE_API_VERSION = "2026-10-28.endive";
@@ -176,6 +177,9 @@ export async function registerStripeApi(
 				}
 				request.stripeKey = key;
 			});
+
+			// Every request made with a key goes to the account's request log (request-log.ts).
+			recordRequests(v1);
 
 			v1.setErrorHandler(async (error, request, reply) => {
 				const answer = stripeAnswerOf(error);

@@ -1,35 +1,242 @@
-/** The Developers area: resending a webhook delivery (stripe-api/webhooks). */
-import { DEVELOPERS_ERRORS, resendWebhookDelivery, type WebhookDelivery } from "@paydesk/contract/developers";
+/**
+ * The Developers area: API keys (stripe-api/keys.ts), webhook endpoints, their deliveries and
+ * resending (stripe-api/webhooks/), Stripe's events and the request log of `/v1`
+ * (stripe-api/request-log.ts). Keys follow the server's clock, as `/v1` checks them; endpoints
+ * and deliveries the account's, as the webhooks do.
+ */
+import {
+	createApiKey,
+	createWebhookEndpoint,
+	DEVELOPERS_ERRORS,
+	deleteApiKey,
+	deleteWebhookEndpoint,
+	getRequestLogEntry,
+	getStripeEvent,
+	getWebhookDelivery,
+	listApiKeys,
+	listRequestLog,
+	listStripeEvents,
+	listWebhookDeliveries,
+	listWebhookEndpoints,
+	resendWebhookDelivery,
+	revealWebhookSecret,
+	rollApiKey,
+	updateWebhookEndpoint,
+} from "@paydesk/contract/developers";
 import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import { parseJsonColumn } from "../../db/json.ts";
+import type { Database, WebhookEndpointsTable } from "../../db/schema.ts";
 import { contractRoute } from "../../http/contract-route.ts";
-import { RestError } from "../../http/rest-error.ts";
-import { type DeliveryView, resendDelivery } from "../../stripe-api/webhooks/resend.ts";
+import { invalidParams, RestError } from "../../http/rest-error.ts";
+import { filterTimeZone } from "../../lists/time-zones.ts";
+import {
+	listApiKeys as apiKeysOf,
+	createApiKeys,
+	deleteApiKey as removeApiKey,
+	rollApiKeys,
+} from "../../stripe-api/keys.ts";
+import { urlRefusal } from "../../stripe-api/webhooks/destination.ts";
+import {
+	findWebhookEndpoint,
+	insertWebhookEndpoint,
+	deleteWebhookEndpoint as removeEndpoint,
+	updateWebhookEndpoint as saveEndpoint,
+	unsendableEventType,
+} from "../../stripe-api/webhooks/endpoints.ts";
+import { deliveryView, resendDelivery } from "../../stripe-api/webhooks/resend.ts";
+import { webhookHeaders } from "../../stripe-api/webhooks/send.ts";
+import { signatureHeader } from "../../stripe-api/webhooks/signature.ts";
+import {
+	apiKeyOf,
+	attemptOf,
+	deliveriesOfEvent,
+	deliveryOf,
+	endpointOf,
+	eventOf,
+	listDeliveries,
+	listEndpoints,
+	listEvents,
+	listRequests,
+	requestEntryOf,
+} from "./queries.ts";
 
-function deliveryOf({ delivery, lastAttempt }: DeliveryView): WebhookDelivery {
-	return {
-		id: delivery.id,
-		endpoint_id: delivery.endpoint_id,
-		event_id: delivery.event_id,
-		event_type: delivery.event_type,
-		created: Number(delivery.created),
-		status: delivery.status,
-		attempts: Number(delivery.attempts),
-		next_attempt_at: delivery.next_attempt_at === null ? null : Number(delivery.next_attempt_at),
-		delivered_at: delivery.delivered_at === null ? null : Number(delivery.delivered_at),
-		last_attempt: lastAttempt && {
-			attempt: Number(lastAttempt.attempt),
-			created: Number(lastAttempt.created),
-			duration_ms: Number(lastAttempt.duration_ms),
-			status: lastAttempt.status === null ? null : Number(lastAttempt.status),
-			error: lastAttempt.error,
-			response_body: lastAttempt.response_body,
-		},
-	};
+const eventBody = z.record(z.string(), z.unknown()).describe("stripe_events.body");
+const requestParams = z.record(z.string(), z.unknown()).describe("request_log.params");
+
+const endpointMissing = () =>
+	new RestError(DEVELOPERS_ERRORS.endpointNotFound, "No such webhook endpoint.", 404);
+const keyMissing = () => new RestError(DEVELOPERS_ERRORS.apiKeyNotFound, "No such API key.", 404);
+
+async function requireEndpoint(
+	db: Kysely<Database>,
+	accountId: string,
+	id: string,
+): Promise<WebhookEndpointsTable> {
+	const row = await findWebhookEndpoint(db, accountId, id);
+	if (!row) throw endpointMissing();
+	return row;
+}
+
+/** The URL and event types as the webhooks take them, or the parameters named. */
+function checkEndpointInput(
+	input: { url?: string | undefined; enabled_events?: readonly string[] | undefined },
+	publicOnly: boolean,
+): void {
+	const problems: Record<string, string> = {};
+	if (input.url !== undefined) {
+		const refusal = urlRefusal(input.url, publicOnly);
+		if (refusal) problems.url = `url ${refusal}`;
+	}
+	const unsendable = input.enabled_events && unsendableEventType(input.enabled_events);
+	if (unsendable) {
+		const name = `enabled_events.${unsendable.index}`;
+		problems[name] = `${name} ${unsendable.type} is not an event type Paydesk sends`;
+	}
+	if (Object.keys(problems).length > 0) throw invalidParams(problems);
 }
 
 export default async function developersRoutes(app: FastifyInstance): Promise<void> {
 	const { db, clock, config } = app.deps;
-	const deps = { db, clock, publicOnly: config.webhookPublicOnly === true };
+	const publicOnly = config.webhookPublicOnly === true;
+	const deps = { db, clock, publicOnly };
+	const kysely = db.kysely;
+
+	// API keys.
+
+	contractRoute(app, listApiKeys, async ({ accountId }) => ({
+		data: (await apiKeysOf(kysely, accountId)).map(apiKeyOf),
+	}));
+
+	const madeKeys = async (
+		accountId: string,
+		name: string,
+		made: { secret: string; publishable: string },
+	) => ({
+		name,
+		...made,
+		keys: (await apiKeysOf(kysely, accountId)).filter((key) => key.name === name).map(apiKeyOf),
+	});
+
+	contractRoute(app, createApiKey, async ({ accountId, body }) => {
+		const now = clock.seconds();
+		const current = (await apiKeysOf(kysely, accountId)).some(
+			(key) => key.name === body.name && (key.expires_at === null || Number(key.expires_at) > now),
+		);
+		if (current) {
+			throw new RestError(
+				DEVELOPERS_ERRORS.apiKeyNameTaken,
+				"A key of this name exists already. Roll it to replace it, or choose another name.",
+				409,
+			);
+		}
+		return madeKeys(accountId, body.name, await createApiKeys(kysely, accountId, body.name, now));
+	});
+
+	contractRoute(app, rollApiKey, async ({ accountId, params, body }) => {
+		const key = (await apiKeysOf(kysely, accountId)).find((row) => row.id === params.id);
+		if (!key) throw keyMissing();
+		const made = await rollApiKeys(kysely, accountId, key.name, clock.seconds(), body.expires_in);
+		if (!made) {
+			throw new RestError(
+				DEVELOPERS_ERRORS.apiKeyNotFound,
+				"This key was rolled already and has expired.",
+				404,
+			);
+		}
+		return madeKeys(accountId, key.name, made);
+	});
+
+	contractRoute(app, deleteApiKey, async ({ accountId, params }) => {
+		if (!(await removeApiKey(kysely, accountId, params.id))) throw keyMissing();
+		return { id: params.id, deleted: true as const };
+	});
+
+	// Webhook endpoints.
+
+	contractRoute(app, listWebhookEndpoints, async ({ accountId }) => ({
+		data: await listEndpoints(kysely, accountId),
+	}));
+
+	contractRoute(app, createWebhookEndpoint, async ({ accountId, body, clock: accountClock }) => {
+		checkEndpointInput(body, publicOnly);
+		const row = await insertWebhookEndpoint(
+			kysely,
+			accountId,
+			{
+				url: body.url,
+				enabledEvents: body.enabled_events,
+				description: body.description ?? null,
+				metadata: {},
+			},
+			accountClock.seconds(),
+		);
+		return { ...(await endpointOf(kysely, row)), secret: row.secret };
+	});
+
+	contractRoute(app, updateWebhookEndpoint, async ({ accountId, params, body }) => {
+		const row = await requireEndpoint(kysely, accountId, params.id);
+		checkEndpointInput(body, publicOnly);
+		const next = await saveEndpoint(kysely, row, {
+			url: body.url,
+			enabledEvents: body.enabled_events,
+			description: body.description,
+			disabled: body.disabled,
+		});
+		return endpointOf(kysely, next);
+	});
+
+	contractRoute(app, deleteWebhookEndpoint, async ({ accountId, params }) => {
+		if (!(await removeEndpoint(kysely, accountId, params.id))) throw endpointMissing();
+		return { id: params.id, deleted: true as const };
+	});
+
+	contractRoute(app, revealWebhookSecret, async ({ accountId, params }) => {
+		const row = await requireEndpoint(kysely, accountId, params.id);
+		return { id: row.id, secret: row.secret };
+	});
+
+	// Deliveries.
+
+	contractRoute(app, listWebhookDeliveries, async ({ accountId, params, query }) => {
+		await requireEndpoint(kysely, accountId, params.id);
+		return listDeliveries(kysely, accountId, params.id, query);
+	});
+
+	contractRoute(app, getWebhookDelivery, async ({ accountId, params }) => {
+		const view = await deliveryView(deps, accountId, params.id);
+		if (!view) throw new RestError(DEVELOPERS_ERRORS.deliveryNotFound, "No such webhook delivery.", 404);
+		const { delivery, lastAttempt } = view;
+		const [endpoint, event, attempts] = await Promise.all([
+			findWebhookEndpoint(kysely, accountId, delivery.endpoint_id),
+			kysely
+				.selectFrom("stripe_events")
+				.select("body")
+				.where("account_id", "=", accountId)
+				.where("id", "=", delivery.event_id)
+				.executeTakeFirst(),
+			kysely
+				.selectFrom("webhook_attempts")
+				.selectAll()
+				.where("account_id", "=", accountId)
+				.where("delivery_id", "=", delivery.id)
+				.orderBy("attempt")
+				.execute(),
+		]);
+		const body = event?.body ?? "";
+		// Signed as the latest attempt was (its t), or as the next send will be.
+		const signedAt = lastAttempt ? Number(lastAttempt.signed_at) : clock.seconds();
+		return {
+			...deliveryOf(delivery, lastAttempt),
+			endpoint_url: endpoint?.url ?? null,
+			request: {
+				headers: endpoint ? webhookHeaders(body, signatureHeader(body, endpoint.secret, signedAt)) : {},
+				body,
+			},
+			attempts_list: attempts.map(attemptOf),
+		};
+	});
 
 	contractRoute(app, resendWebhookDelivery, async ({ accountId, params, request }) => {
 		const outcome = await resendDelivery(deps, accountId, params.id, `resend:${request.id}`);
@@ -43,6 +250,46 @@ export default async function developersRoutes(app: FastifyInstance): Promise<vo
 				409,
 			);
 		}
-		return deliveryOf(outcome.view);
+		return deliveryOf(outcome.view.delivery, outcome.view.lastAttempt);
+	});
+
+	// Events.
+
+	contractRoute(app, listStripeEvents, async ({ accountId, query }) =>
+		listEvents(kysely, accountId, query, await filterTimeZone(kysely, accountId, query)),
+	);
+
+	contractRoute(app, getStripeEvent, async ({ accountId, params }) => {
+		const row = await kysely
+			.selectFrom("stripe_events")
+			.selectAll()
+			.where("account_id", "=", accountId)
+			.where("id", "=", params.id)
+			.executeTakeFirst();
+		if (!row) throw new RestError(DEVELOPERS_ERRORS.eventNotFound, "No such event.", 404);
+		return {
+			...eventOf(row),
+			body: parseJsonColumn(eventBody, row.body, {}),
+			deliveries: await deliveriesOfEvent(kysely, accountId, row.id),
+		};
+	});
+
+	// The request log.
+
+	contractRoute(app, listRequestLog, async ({ accountId, query }) => listRequests(kysely, accountId, query));
+
+	contractRoute(app, getRequestLogEntry, async ({ accountId, params }) => {
+		const row = await kysely
+			.selectFrom("request_log")
+			.selectAll()
+			.where("account_id", "=", accountId)
+			.where("id", "=", params.id)
+			.executeTakeFirst();
+		if (!row) throw new RestError(DEVELOPERS_ERRORS.requestNotFound, "No such request in the log.", 404);
+		return {
+			...requestEntryOf(row),
+			params: parseJsonColumn(requestParams, row.params, {}),
+			response: row.response,
+		};
 	});
 }

@@ -5,7 +5,6 @@
  */
 import type Stripe from "stripe";
 import { z } from "zod";
-import { newId } from "../../db/ids.ts";
 import type { WebhookEndpointsTable } from "../../db/schema.ts";
 import { invalidRequest, parameterInvalid, resourceMissing } from "../errors.ts";
 import { listOf, pageOf, planPage } from "../lists.ts";
@@ -23,9 +22,14 @@ import {
 } from "../params.ts";
 import type { V1Context, V1Router } from "../plugin.ts";
 import { urlRefusal } from "../webhooks/destination.ts";
-import { webhookEndpointObject } from "../webhooks/endpoints.ts";
-import { SUBSCRIBABLE_EVENT_TYPES } from "../webhooks/event-types.ts";
-import { newEndpointSecret } from "../webhooks/signature.ts";
+import {
+	deleteWebhookEndpoint,
+	findWebhookEndpoint,
+	insertWebhookEndpoint,
+	unsendableEventType,
+	updateWebhookEndpoint,
+	webhookEndpointObject,
+} from "../webhooks/endpoints.ts";
 
 const enabledEvents = z
 	.array(z.string().max(100))
@@ -67,26 +71,20 @@ function checkUrl(context: V1Context, url: string): string {
 	return url;
 }
 
-function checkEvents(events: readonly string[]): string[] {
-	for (const [index, type] of events.entries()) {
-		if (type !== "*" && !SUBSCRIBABLE_EVENT_TYPES.has(type)) {
-			throw parameterInvalid(
-				`enabled_events[${index}]`,
-				`${type} is not an event type Paydesk sends.`,
-				"parameter_invalid_string",
-			);
-		}
+function checkEvents(events: readonly string[]): readonly string[] {
+	const unsendable = unsendableEventType(events);
+	if (unsendable) {
+		throw parameterInvalid(
+			`enabled_events[${unsendable.index}]`,
+			`${unsendable.type} is not an event type Paydesk sends.`,
+			"parameter_invalid_string",
+		);
 	}
-	return [...new Set(events)];
+	return events;
 }
 
 function findEndpoint(context: V1Context, id: string): Promise<WebhookEndpointsTable | undefined> {
-	return context.request.server.deps.db.kysely
-		.selectFrom("webhook_endpoints")
-		.selectAll()
-		.where("account_id", "=", context.accountId)
-		.where("id", "=", id)
-		.executeTakeFirst();
+	return findWebhookEndpoint(context.request.server.deps.db.kysely, context.accountId, id);
 }
 
 async function requireEndpoint(context: V1Context): Promise<WebhookEndpointsTable> {
@@ -100,19 +98,17 @@ export function registerWebhookEndpoints(router: V1Router): void {
 	router.post("/webhook_endpoints", async (context) => {
 		const params = parseParams(createParams, context.params);
 		noExpand(params.expand);
-		const row: WebhookEndpointsTable = {
-			account_id: context.accountId,
-			id: newId("we"),
-			url: checkUrl(context, params.url),
-			description: params.description ?? null,
-			enabled_events: JSON.stringify(checkEvents(params.enabled_events)),
-			metadata: JSON.stringify(mergeMetadata({}, params.metadata ?? {})),
-			secret: newEndpointSecret(),
-			status: "enabled",
-			created: context.now,
-			failing_since: null,
-		};
-		await context.request.server.deps.db.kysely.insertInto("webhook_endpoints").values(row).execute();
+		const row = await insertWebhookEndpoint(
+			context.request.server.deps.db.kysely,
+			context.accountId,
+			{
+				url: checkUrl(context, params.url),
+				enabledEvents: checkEvents(params.enabled_events),
+				description: params.description ?? null,
+				metadata: mergeMetadata({}, params.metadata ?? {}),
+			},
+			context.now,
+		);
 		return {
 			...webhookEndpointObject(row, context.livemode),
 			secret: row.secret,
@@ -128,66 +124,22 @@ export function registerWebhookEndpoints(router: V1Router): void {
 		const params = parseParams(updateParams, context.params);
 		noExpand(params.expand);
 		const row = await requireEndpoint(context);
-		const status = params.disabled === undefined ? row.status : params.disabled ? "disabled" : "enabled";
-		const next: WebhookEndpointsTable = {
-			...row,
-			url: params.url === undefined ? row.url : checkUrl(context, params.url),
-			description: params.description === undefined ? row.description : params.description,
-			enabled_events:
-				params.enabled_events === undefined
-					? row.enabled_events
-					: JSON.stringify(checkEvents(params.enabled_events)),
-			metadata: params.metadata
-				? JSON.stringify(mergeMetadata(metadataOf(row.metadata), params.metadata))
-				: row.metadata,
-			status,
-			// Enabled again, an endpoint starts a fresh count of failing days.
-			failing_since: status === "enabled" && row.status === "disabled" ? null : row.failing_since,
-		};
-		await context.request.server.deps.db.kysely
-			.updateTable("webhook_endpoints")
-			.set({
-				url: next.url,
-				description: next.description,
-				enabled_events: next.enabled_events,
-				metadata: next.metadata,
-				status: next.status,
-				failing_since: next.failing_since,
-			})
-			.where("account_id", "=", context.accountId)
-			.where("id", "=", row.id)
-			.execute();
+		const next = await updateWebhookEndpoint(context.request.server.deps.db.kysely, row, {
+			url: params.url === undefined ? undefined : checkUrl(context, params.url),
+			description: params.description,
+			enabledEvents: params.enabled_events === undefined ? undefined : checkEvents(params.enabled_events),
+			metadata: params.metadata ? mergeMetadata(metadataOf(row.metadata), params.metadata) : undefined,
+			disabled: params.disabled,
+		});
 		return webhookEndpointObject(next, context.livemode);
 	});
 
 	router.delete("/webhook_endpoints/:id", async (context) => {
 		parseParams(deleteParams, context.params);
 		const row = await requireEndpoint(context);
-		// Its deliveries and their attempts go with it: nothing is sent to it any more.
-		await context.request.server.deps.db.kysely.transaction().execute(async (trx) => {
-			await trx
-				.deleteFrom("webhook_attempts")
-				.where("account_id", "=", context.accountId)
-				.where("delivery_id", "in", (eb) =>
-					eb
-						.selectFrom("webhook_deliveries")
-						.select("id")
-						.where("account_id", "=", context.accountId)
-						.where("endpoint_id", "=", row.id),
-				)
-				.execute();
-			await trx
-				.deleteFrom("webhook_deliveries")
-				.where("account_id", "=", context.accountId)
-				.where("endpoint_id", "=", row.id)
-				.execute();
-			const deleted = await trx
-				.deleteFrom("webhook_endpoints")
-				.where("account_id", "=", context.accountId)
-				.where("id", "=", row.id)
-				.executeTakeFirst();
-			if (Number(deleted.numDeletedRows) === 0) throw resourceMissing("webhook endpoint", row.id);
-		});
+		if (!(await deleteWebhookEndpoint(context.request.server.deps.db.kysely, context.accountId, row.id))) {
+			throw resourceMissing("webhook endpoint", row.id);
+		}
 		return { id: row.id, object: "webhook_endpoint", deleted: true } satisfies Stripe.DeletedWebhookEndpoint;
 	});
 

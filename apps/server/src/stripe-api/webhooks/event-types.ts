@@ -83,7 +83,6 @@ export const EVENT_TYPES = Object.keys(LOG_TYPES_OF).sort();
 /** `evt_<seq>_<n>`: the n-th Stripe event of the log's change number seq. */
 export const eventId = (seq: number, index: number) => `evt_${seq.toString(36)}_${index}`;
 
-
 const storedStatus = z.object({ status: z.string().optional() }).passthrough();
 
 export function statusOf(row: AccountEventsTable): string | null {

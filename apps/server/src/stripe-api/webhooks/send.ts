@@ -28,6 +28,18 @@ export interface WebhookRequest {
 	timeoutMs?: number;
 }
 
+/** The headers of a webhook's POST (what the Developers area shows of a delivery, too). */
+export function webhookHeaders(body: string, signature: string): Record<string, string> {
+	return {
+		"content-type": "application/json; charset=utf-8",
+		"content-length": String(Buffer.byteLength(body)),
+		"stripe-signature": signature,
+		"user-agent": "Paydesk-Webhooks/1.0 (Stripe-compatible)",
+		"cache-control": "no-cache",
+		accept: "*/*; q=0.5, application/json",
+	};
+}
+
 export function postWebhook(request: WebhookRequest): Promise<AttemptResult> {
 	const started = performance.now();
 	const elapsed = () => Math.round(performance.now() - started);
@@ -59,14 +71,7 @@ export function postWebhook(request: WebhookRequest): Promise<AttemptResult> {
 			method: "POST",
 			lookup: checkedLookup(request.publicOnly),
 			agent: false,
-			headers: {
-				"content-type": "application/json; charset=utf-8",
-				"content-length": Buffer.byteLength(request.body),
-				"stripe-signature": request.signature,
-				"user-agent": "Paydesk-Webhooks/1.0 (Stripe-compatible)",
-				"cache-control": "no-cache",
-				accept: "*/*; q=0.5, application/json",
-			},
+			headers: webhookHeaders(request.body, request.signature),
 		});
 		outgoing.on("response", (response) => {
 			status = response.statusCode ?? null;
