@@ -69,14 +69,15 @@ test("a payment made elsewhere appears on the list and the overview within 3 s, 
 	const intent = await takePayment(list, 4_321);
 	expect(intent.status).toBe("succeeded");
 
-	// The list does not move under the reader's eyes: it offers the new payment.
-	const show = list.getByRole("button", { name: "1 new payment — show" });
+	// The list does not move under the reader's eyes: it offers the rows it will show, the payment
+	// and the loan repayment its capture withheld (the demo store has a loan).
+	const show = list.getByRole("button", { name: "2 new payments — show" });
 	await expect(show).toBeVisible(LIVE);
 	expect(await table.locator("tbody tr").first().textContent()).toBe(firstRowBefore);
 	await expect(overview.getByTestId("balance-pending")).not.toHaveText(pendingBefore ?? "", LIVE);
 
 	await show.click();
-	// The payment, beside the loan repayment its capture withheld (the demo store has a loan).
+	// The payment, beside its loan repayment.
 	await expect(
 		table
 			.locator("tbody tr")
