@@ -20,7 +20,6 @@ const listEventsParams = z.strictObject({
 	...listParams,
 	type: typeFilter.optional(),
 	types: z.array(typeFilter).max(20).optional(),
-	delivery_success: z.enum(["true", "false"]).optional(),
 });
 
 /** The stored JSON answered as it is, so every reader gets the same bytes. */
