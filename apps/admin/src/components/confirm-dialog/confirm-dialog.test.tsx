@@ -7,7 +7,7 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Button } from "@wordpress/components";
 import { useState } from "react";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfirmDialog, type ConfirmDialogProps } from "./confirm-dialog.tsx";
 import { useConfirm } from "./use-confirm.tsx";
 
@@ -45,6 +45,12 @@ async function open(props: Parameters<typeof Opener>[0]) {
 	const dialog = await screen.findByRole("dialog", { name: "Remove the currency?" });
 	return { user, opener, dialog };
 }
+
+// A closing modal finishes its exit animation on a timer; it must end before the page goes, or
+// its last state update lands after the test's document is gone.
+afterEach(async () => {
+	await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+});
 
 describe("ConfirmDialog", () => {
 	it("shows the question with the focus in it, and confirming runs the action once", async () => {
