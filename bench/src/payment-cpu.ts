@@ -10,6 +10,9 @@
  *   primary key the payment inserted gets a new one per run). What remains is what the database
  *   driver and the database need to write those rows from this process; nothing is decided.
  * PostgreSQL runs on a throw-away cluster with fsync and synchronous commits on, as users run it.
+ * - Stripe's API: the same server takes the same number of payments through `/v1` with the official
+ *   SDK (PaymentIntents created and confirmed with Stripe's named test methods, 4 in flight), so
+ *   a store's Stripe code and the intake route can be compared.
  *   npx tsx bench/src/payment-cpu.ts [--payments 2000] [--transactions 20000] [--dialect both] [--profile]
  * --profile writes a CPU profile of the server (node --cpu-prof) to .tmp/payment-cpu/ and prints
  * its heaviest functions (self time).
@@ -20,7 +23,9 @@ import { buildApp } from "@paydesk/server/app";
 import { systemClock } from "@paydesk/server/clock";
 import { type Db, openDb } from "@paydesk/server/db/connection";
 import { runSimulation } from "@paydesk/server/simulator/run";
+import { createApiKeys } from "@paydesk/server/stripe-api/keys";
 import type pg from "pg";
+import Stripe from "stripe";
 import { adminCredentials } from "./admin-reads.ts";
 import { machine, ROOT, writeReadmeSection } from "./measure.ts";
 import { seededStore, startServer } from "./server-process.ts";
@@ -115,6 +120,79 @@ async function serverRun(dialect: string, env: NodeJS.ProcessEnv, db: Db): Promi
 			errors: result.errors,
 			perSecond: result.total / (result.elapsedMs / 1000),
 			cpuMsPerPayment: (used * 1000) / result.total,
+			profileTop: [],
+		};
+	} finally {
+		await new Promise<void>((resolve) => {
+			server.child.once("exit", () => resolve());
+			server.child.kill("SIGTERM");
+		});
+	}
+}
+
+/** The methods the SDK run pays with: mostly successes, some declines, as the simulator's mix. */
+const SDK_METHODS = [
+	"pm_card_visa",
+	"pm_card_mastercard",
+	"pm_card_visa",
+	"pm_card_amex",
+	"pm_card_visa",
+	"pm_card_chargeDeclined",
+	"pm_card_visa_debit",
+	"pm_card_visa",
+	"pm_card_chargeDeclinedInsufficientFunds",
+	"pm_card_gb",
+] as const;
+
+/** The same server, paid through Stripe's API with the official SDK, 4 payments in flight. */
+async function sdkRun(env: NodeJS.ProcessEnv, db: Db): Promise<ServerRun> {
+	const server = await startServer(env, []);
+	try {
+		const { secret } = await createApiKeys(
+			db.kysely,
+			ACCOUNT,
+			`payment-cpu ${Date.now()}`,
+			Math.floor(Date.now() / 1000),
+		);
+		const url = new URL(server.url);
+		const stripe = new Stripe(secret, {
+			host: url.hostname,
+			port: Number(url.port),
+			protocol: "http",
+			maxNetworkRetries: 0,
+		});
+		let errors = 0;
+		const pay = async (count: number, offset: number) => {
+			let next = 0;
+			const worker = async () => {
+				for (;;) {
+					const index = next++;
+					if (index >= count) return;
+					const method = SDK_METHODS[(index + offset) % SDK_METHODS.length] as string;
+					try {
+						await stripe.paymentIntents.create(
+							{ amount: 1000 + (index % 9000), currency: "usd", payment_method: method, confirm: true },
+							{ idempotencyKey: `payment-cpu-${offset}-${index}` },
+						);
+					} catch (error) {
+						if (!(error instanceof Stripe.errors.StripeCardError)) errors++;
+					}
+				}
+			};
+			await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+		};
+		await pay(200, 1_000_000);
+		const pid = server.child.pid ?? 0;
+		const before = cpuSeconds(pid);
+		const started = performance.now();
+		await pay(PAYMENTS, 0);
+		const elapsed = (performance.now() - started) / 1000;
+		const used = cpuSeconds(pid) - before;
+		return {
+			payments: PAYMENTS,
+			errors,
+			perSecond: PAYMENTS / elapsed,
+			cpuMsPerPayment: (used * 1000) / PAYMENTS,
 			profileTop: [],
 		};
 	} finally {
@@ -310,6 +388,8 @@ for (const dialect of dialects) {
 			const file = readdirSync(PROFILE_DIR).find((name) => name.endsWith(".cpuprofile"));
 			if (file) run.profileTop = profileTop(path.join(PROFILE_DIR, file));
 		}
+		console.log(`${dialect}: ${PAYMENTS} payments through /v1 with the official SDK…`);
+		const sdk = await sdkRun(store.env, store.db);
 		console.log(`${dialect}: the floor…`);
 		const { writes, db } = await writesOfOnePayment(store.env);
 		const floorMs = await floorRun(db, writes, PAYMENTS);
@@ -317,7 +397,10 @@ for (const dialect of dialects) {
 		lines.push(
 			`| ${dialect === "sqlite" ? "SQLite" : "PostgreSQL"} | ${run.cpuMsPerPayment.toFixed(2)} ms | ${run.perSecond.toFixed(0)} | ${run.errors} | ${floorMs.toFixed(2)} ms (${writes.length} statements) |`,
 		);
-		console.log(lines.at(-1));
+		lines.push(
+			`| ${dialect === "sqlite" ? "SQLite" : "PostgreSQL"}, /v1 (official SDK) | ${sdk.cpuMsPerPayment.toFixed(2)} ms | ${sdk.perSecond.toFixed(0)} | ${sdk.errors} | |`,
+		);
+		console.log(lines.slice(-2).join("\n"));
 		if (run.profileTop.length) {
 			console.log(`Heaviest functions of the server (self time):\n${run.profileTop.join("\n")}`);
 			lines.push(
