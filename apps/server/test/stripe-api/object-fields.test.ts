@@ -16,7 +16,9 @@ import { createTestApp, TEST_ACCOUNT, type TestApp } from "../../src/testing/tes
 
 /** The SDK's esm/resources folder, found from the module the SDK resolves to. */
 const resources = path.join(
-	createRequire(import.meta.url).resolve("stripe").replace(/[/\\](cjs|esm)[/\\].*$/, ""),
+	createRequire(import.meta.url)
+		.resolve("stripe")
+		.replace(/[/\\](cjs|esm)[/\\].*$/, ""),
 	"esm",
 	"resources",
 );
