@@ -1,8 +1,8 @@
 // npm test: the dependency tree's engines and audit, lint (with unused files, exports and dependencies), typecheck, unit and
-// server tests on SQLite, the server suite again on a throw-away PostgreSQL, then the browser journeys in Chromium against the
-// real server.
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+// server tests on SQLite, then the server suite again on a throw-away PostgreSQL beside the browser journeys in Chromium
+// against the real server.
+import { spawn, spawnSync } from "node:child_process";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startTempPostgres } from "./pg-temp.mjs";
@@ -29,6 +29,35 @@ function step(name, command, args, env = {}) {
 		console.log(`✖ ${name} failed (${seconds} s)`);
 	} else console.log(`✔ ${name} (${seconds} s)`);
 	return result.status === 0;
+}
+
+/**
+ * A stage run beside the others: its output goes to a file, printed whole when it ends, so two
+ * stages never interleave their lines. Resolves to whether it passed.
+ */
+function stepBeside(name, command, args, env = {}) {
+	const started = Date.now();
+	const logFile = path.join(reports, `${name.replace(/\W+/g, "-").toLowerCase()}.log`);
+	const log = openSync(logFile, "w");
+	console.log(`\n▶ ${name} (beside the next stages; its output follows when it ends)`);
+	const child = spawn(command, args, {
+		cwd: root,
+		stdio: ["ignore", log, log],
+		env: { ...process.env, ...env },
+	});
+	return new Promise((resolve) => {
+		child.on("close", (status) => {
+			closeSync(log);
+			const seconds = ((Date.now() - started) / 1000).toFixed(1);
+			console.log(`\n▶ ${name}: its output`);
+			process.stdout.write(readFileSync(logFile, "utf8"));
+			if (status !== 0) {
+				failures.push(name);
+				console.log(`✖ ${name} failed (${seconds} s)`);
+			} else console.log(`✔ ${name} (${seconds} s)`);
+			resolve(status === 0);
+		});
+	});
 }
 
 function countVitest(file) {
@@ -71,24 +100,27 @@ if (wanted("unit")) {
 	countVitest(out);
 }
 
+// The PostgreSQL suite waits on the database more than it computes, and the browser journeys wait on the browser: run
+// side by side they take the time of the longer one rather than both (the machine's cores idled half the time otherwise).
+let postgres = Promise.resolve();
 if (wanted("postgres")) {
 	let pg;
 	try {
 		pg = startTempPostgres();
 		const out = path.join(reports, "vitest-postgres.json");
-		step(
+		const running = pg;
+		postgres = stepBeside(
 			"Server tests (PostgreSQL)",
 			bin("vitest"),
 			["run", "--project", "server", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`],
-			{
-				DATABASE_URL: pg.url,
-			},
-		);
-		countVitest(out);
+			{ DATABASE_URL: pg.url },
+		).finally(() => {
+			running.stop();
+			countVitest(out);
+		});
 	} catch (error) {
 		failures.push("PostgreSQL server");
 		console.error(`Could not start a throw-away PostgreSQL: ${error.message}`);
-	} finally {
 		pg?.stop();
 	}
 }
@@ -107,6 +139,8 @@ if (wanted("e2e")) {
 		countPlaywright(out);
 	}
 }
+
+await postgres;
 
 console.log(`\n${failures.length ? `Failed stages: ${failures.join(", ")}` : "All stages passed."}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
