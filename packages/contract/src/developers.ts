@@ -298,6 +298,56 @@ export const revealWebhookSecret = defineRoute({
 	errors: [DEVELOPERS_ERRORS.endpointNotFound],
 });
 
+/** The longest an endpoint's old secret keeps signing after a roll: 24 hours, as Stripe allows. */
+export const MAX_SECRET_ROLL_EXPIRY_SECONDS = 86_400;
+
+export const rollWebhookSecret = defineRoute({
+	method: "POST",
+	path: `${DEVELOPERS}/webhook-endpoints/{id}/roll-secret`,
+	summary: "Give an endpoint a new signing secret; the old one also signs for expires_in seconds more",
+	tag: "developers",
+	params: webhookEndpointParams,
+	body: z.strictObject({
+		expires_in: z
+			.number({ error: "must be a number of seconds" })
+			.int({ error: "must be a whole number of seconds" })
+			.min(0, { error: "must be at least 0" })
+			.max(MAX_SECRET_ROLL_EXPIRY_SECONDS, {
+				error: `must be at most ${MAX_SECRET_ROLL_EXPIRY_SECONDS} (24 hours)`,
+			})
+			.default(0),
+	}),
+	response: z.object({
+		id: z.string(),
+		secret: z.string(),
+		/** Until when (epoch seconds, server time) the previous secret signs too; null when it stopped at once. */
+		previous_secret_expires_at: z.number().int().nullable(),
+	}),
+	capability: "manage_options",
+	errors: [DEVELOPERS_ERRORS.endpointNotFound],
+});
+
+export const resendFailedWebhookDeliveries = defineRoute({
+	method: "POST",
+	path: `${DEVELOPERS}/webhook-endpoints/{id}/resend-failed`,
+	summary: "Send again every failed delivery of an endpoint created since a time",
+	tag: "developers",
+	params: webhookEndpointParams,
+	body: z.strictObject({
+		/** Epoch seconds on the account's clock: deliveries created at or after it. */
+		since: z
+			.number({ error: "must be a time in epoch seconds" })
+			.int({ error: "must be whole seconds" })
+			.min(0),
+	}),
+	response: z.object({
+		/** How many failed deliveries were queued to be sent again now. */
+		queued: z.number().int(),
+	}),
+	capability: "manage_options",
+	errors: [DEVELOPERS_ERRORS.endpointNotFound],
+});
+
 // Deliveries.
 
 const { date_before, date_after, date_between, user_timezone, match } = sharedFilterFields;
@@ -337,14 +387,26 @@ export const eventQueries = defineListQuery({
 	sort: ["created"],
 	defaultSort: "created",
 	defaultDirection: "desc",
-	filters: { match, date_before, date_after, date_between, user_timezone, type_is: eventTypeName.optional() },
+	filters: {
+		match,
+		date_before,
+		date_after,
+		date_between,
+		user_timezone,
+		type_is: eventTypeName.optional(),
+		/** The events of one payment: its PaymentIntent's, and those of its charge, refunds and disputes. */
+		payment_intent_is: z
+			.string()
+			.regex(/^pi_\w{1,60}$/, { error: "must be a PaymentIntent id" })
+			.optional(),
+	},
 });
 export type EventListQuery = z.output<typeof eventQueries.paged>;
 
 export const listStripeEvents = defineRoute({
 	method: "GET",
 	path: `${DEVELOPERS}/events`,
-	summary: "Stripe's events of the account, newest first, filtered by type and date",
+	summary: "Stripe's events of the account, newest first, filtered by type, date and payment",
 	tag: "developers",
 	query: eventQueries.paged,
 	response: listResponse(stripeEvent),
@@ -439,6 +501,8 @@ export const DEVELOPERS_ROUTES = [
 	updateWebhookEndpoint,
 	deleteWebhookEndpoint,
 	revealWebhookSecret,
+	rollWebhookSecret,
+	resendFailedWebhookDeliveries,
 	listWebhookDeliveries,
 	listStripeEvents,
 	getStripeEvent,

@@ -96,6 +96,7 @@ export const NOTIFICATION_TYPES = [
 	"payout_failed",
 	"payment_review",
 	"webhook_endpoint_disabled",
+	"webhook_endpoint_failing",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -15,6 +15,7 @@ import * as usageEvents from "./migrations/0012-usage-events.ts";
 import * as stripeApi from "./migrations/0013-stripe-api.ts";
 import * as webhooks from "./migrations/0014-webhooks.ts";
 import * as requestLog from "./migrations/0015-request-log.ts";
+import * as webhookSecrets from "./migrations/0016-webhook-secrets.ts";
 
 /** Versioned migrations, applied in name order at start (both dialects, one schema builder). */
 function migrations(db: Db): Record<string, Migration> {
@@ -52,6 +53,7 @@ function migrations(db: Db): Record<string, Migration> {
 		"0013-stripe-api": { up: stripeApi.up, down: stripeApi.down },
 		"0014-webhooks": { up: webhooks.up, down: webhooks.down },
 		"0015-request-log": { up: requestLog.up, down: requestLog.down },
+		"0016-webhook-secrets": { up: webhookSecrets.up, down: webhookSecrets.down },
 	};
 }
 

@@ -489,6 +489,7 @@ export const SCHEMA_COLUMNS = {
 		type: "string",
 		created: "number",
 		body: "string",
+		payment_intent: "string | null",
 	},
 	timeline_events: {
 		account_id: "string",
@@ -597,5 +598,8 @@ export const SCHEMA_COLUMNS = {
 		status: "string",
 		created: "number",
 		failing_since: "number | null",
+		previous_secret: "string | null",
+		previous_secret_expires_at: "number | null",
+		failed_in_a_row: "number",
 	},
 } as const satisfies SchemaColumns;

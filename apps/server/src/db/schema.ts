@@ -631,6 +631,8 @@ export interface StripeEventsTable {
 	created: Seconds;
 	/** The event's JSON, as /v1/events answers it and webhooks send it. */
 	body: Json;
+	/** The PaymentIntent the event is about (its own, or its charge's, refund's or dispute's). */
+	payment_intent: string | null;
 }
 
 /** How far an account's log was rendered into stripe_events (migration 0014). */
@@ -655,6 +657,11 @@ export interface WebhookEndpointsTable {
 	created: Seconds;
 	/** Account time of the first failed attempt since the last success; null while none failed. */
 	failing_since: Seconds | null;
+	/** After a roll, the secret before it, signing too until previous_secret_expires_at (server time). */
+	previous_secret: string | null;
+	previous_secret_expires_at: Seconds | null;
+	/** Failed attempts since the last success (the bell is told at 10). */
+	failed_in_a_row: number;
 }
 
 /** One event to one endpoint (migration 0014). */

@@ -23,6 +23,10 @@ export const notificationFacts = z.object({
 	download_url: z.string().optional(),
 	/** A webhook endpoint's URL. */
 	url: z.string().optional(),
+	/** A webhook endpoint's id. */
+	endpoint_id: z.string().optional(),
+	/** How many deliveries failed in a row. */
+	count: z.number().optional(),
 });
 export type NotificationFacts = z.infer<typeof notificationFacts>;
 
@@ -90,8 +94,18 @@ export function notificationTitle(reader: Reader, type: NotificationType, facts:
 				t.__("The webhook endpoint %s was disabled: it failed for 3 days", "paydesk"),
 				facts.url ?? "",
 			);
+		case "webhook_endpoint_failing":
+			return t.sprintf(
+				/* translators: 1: a webhook endpoint's URL, 2: a number of deliveries, e.g. 10. */
+				t.__("The webhook endpoint %1$s failed %2$d deliveries in a row", "paydesk"),
+				facts.url ?? "",
+				facts.count ?? 0,
+			);
 	}
 }
+
+/** The admin's screen of one webhook endpoint (Payments › Developers › Webhooks). */
+const WEBHOOK_ENDPOINT_PATH = "/payments/developers/webhooks/details";
 
 const adminPage = (path: string, id: string) => taskActionUrl({ kind: "admin", path, query: { id } }) ?? "";
 
@@ -117,6 +131,12 @@ export function notificationLink(
 		case "payment_review":
 			return { label: t.__("Review payment", "paydesk"), url: adminPage(PAYMENT_DETAILS_PATH, objectId) };
 		case "webhook_endpoint_disabled":
-			return null;
+		case "webhook_endpoint_failing":
+			return facts.endpoint_id
+				? {
+						label: t.__("View endpoint", "paydesk"),
+						url: adminPage(WEBHOOK_ENDPOINT_PATH, facts.endpoint_id),
+					}
+				: null;
 	}
 }

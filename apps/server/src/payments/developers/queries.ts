@@ -184,8 +184,9 @@ type EventsBuilder = ExpressionBuilder<Database, "stripe_events">;
 function eventConditions(accountId: string, query: EventListQuery, timeZone: string) {
 	return (eb: EventsBuilder): Expression<SqlBool> => {
 		const parts: Expression<SqlBool>[] = [eb("account_id", "=", accountId)];
-		// The type always narrows the list; the date rules combine by match, as in every list.
+		// The type and the payment always narrow the list; the date rules combine by match, as in every list.
 		if (query.type_is) parts.push(eb("type", "=", query.type_is));
+		if (query.payment_intent_is) parts.push(eb("payment_intent", "=", query.payment_intent_is));
 		const dates = combineRules(eb, query.match, dateRuleConditions("created", query, timeZone));
 		if (dates) parts.push(dates);
 		return eb.and(parts);

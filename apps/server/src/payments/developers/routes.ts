@@ -18,9 +18,11 @@ import {
 	listStripeEvents,
 	listWebhookDeliveries,
 	listWebhookEndpoints,
+	resendFailedWebhookDeliveries,
 	resendWebhookDelivery,
 	revealWebhookSecret,
 	rollApiKey,
+	rollWebhookSecret,
 	updateWebhookEndpoint,
 } from "@paydesk/contract/developers";
 import type { FastifyInstance } from "fastify";
@@ -42,12 +44,13 @@ import {
 	findWebhookEndpoint,
 	insertWebhookEndpoint,
 	deleteWebhookEndpoint as removeEndpoint,
+	rollEndpointSecret,
 	updateWebhookEndpoint as saveEndpoint,
 	unsendableEventType,
 } from "../../stripe-api/webhooks/endpoints.ts";
-import { deliveryView, resendDelivery } from "../../stripe-api/webhooks/resend.ts";
+import { deliveryView, queueFailedDeliveries, resendDelivery } from "../../stripe-api/webhooks/resend.ts";
 import { webhookHeaders } from "../../stripe-api/webhooks/send.ts";
-import { signatureHeader } from "../../stripe-api/webhooks/signature.ts";
+import { signatureHeader, signingSecrets } from "../../stripe-api/webhooks/signature.ts";
 import {
 	apiKeyOf,
 	attemptOf,
@@ -197,6 +200,28 @@ export default async function developersRoutes(app: FastifyInstance): Promise<vo
 		return { id: row.id, secret: row.secret };
 	});
 
+	contractRoute(app, rollWebhookSecret, async ({ accountId, params, body }) => {
+		const row = await requireEndpoint(kysely, accountId, params.id);
+		const next = await rollEndpointSecret(kysely, row, body.expires_in, clock.seconds());
+		return {
+			id: next.id,
+			secret: next.secret,
+			previous_secret_expires_at:
+				next.previous_secret_expires_at === null ? null : Number(next.previous_secret_expires_at),
+		};
+	});
+
+	contractRoute(
+		app,
+		resendFailedWebhookDeliveries,
+		async ({ accountId, params, body, clock: accountClock }) => {
+			await requireEndpoint(kysely, accountId, params.id);
+			return {
+				queued: await queueFailedDeliveries(deps, accountId, params.id, body.since, accountClock.seconds()),
+			};
+		},
+	);
+
 	// Deliveries.
 
 	contractRoute(app, listWebhookDeliveries, async ({ accountId, params, query }) => {
@@ -231,7 +256,9 @@ export default async function developersRoutes(app: FastifyInstance): Promise<vo
 			...deliveryOf(delivery, lastAttempt),
 			endpoint_url: endpoint?.url ?? null,
 			request: {
-				headers: endpoint ? webhookHeaders(body, signatureHeader(body, endpoint.secret, signedAt)) : {},
+				headers: endpoint
+					? webhookHeaders(body, signatureHeader(body, signingSecrets(endpoint, signedAt), signedAt))
+					: {},
 				body,
 			},
 			attempts_list: attempts.map(attemptOf),

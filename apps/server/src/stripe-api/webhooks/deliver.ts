@@ -14,7 +14,7 @@ import type { Database, WebhookDeliveriesTable } from "../../db/schema.ts";
 import { notify } from "../../notifications/notify.ts";
 import { nextAttemptAt, RETRY_WINDOW_SECONDS } from "./schedule.ts";
 import { type AttemptResult, postWebhook } from "./send.ts";
-import { signatureHeader } from "./signature.ts";
+import { signatureHeader, signingSecrets } from "./signature.ts";
 
 export interface WebhookDeps {
 	db: Db;
@@ -70,7 +70,7 @@ export async function sendClaimedDelivery(
 	const [endpoint, event] = await Promise.all([
 		db
 			.selectFrom("webhook_endpoints")
-			.select(["url", "secret"])
+			.select(["url", "secret", "previous_secret", "previous_secret_expires_at"])
 			.where("account_id", "=", delivery.account_id)
 			.where("id", "=", delivery.endpoint_id)
 			.executeTakeFirst(),
@@ -95,7 +95,7 @@ export async function sendClaimedDelivery(
 	const result = await postWebhook({
 		url: endpoint.url,
 		body: event.body,
-		signature: signatureHeader(event.body, endpoint.secret, signedAt),
+		signature: signatureHeader(event.body, signingSecrets(endpoint, signedAt), signedAt),
 		publicOnly: deps.publicOnly,
 	});
 	await recordAttempt(deps, delivery, worker, manual, signedAt, result);
@@ -163,9 +163,13 @@ async function recordAttempt(
 	});
 }
 
+/** Failed attempts in a row after which the bell says an endpoint is failing. */
+export const FAILURES_NOTICED = 10;
+
 /**
- * A success clears an endpoint's failing streak; a failure starts one, and one that has lasted
- * RETRY_WINDOW_SECONDS disables the endpoint and tells the account's users (bell and e-mail).
+ * A success clears an endpoint's failing streak; a failure starts or lengthens one. The
+ * FAILURES_NOTICED-th failure in a row tells the account's users (the bell), and a streak that
+ * has lasted RETRY_WINDOW_SECONDS disables the endpoint and tells them again (bell and e-mail).
  */
 async function recordEndpointHealth(
 	trx: Kysely<Database>,
@@ -179,10 +183,31 @@ async function recordEndpointHealth(
 		.where("account_id", "=", accountId)
 		.where("id", "=", endpointId);
 	if (ok) {
-		await endpoint.set({ failing_since: null }).where("failing_since", "is not", null).execute();
+		await endpoint
+			.set({ failing_since: null, failed_in_a_row: 0 })
+			.where((eb) => eb.or([eb("failing_since", "is not", null), eb("failed_in_a_row", ">", 0)]))
+			.execute();
 		return;
 	}
-	await endpoint.set({ failing_since: now }).where("failing_since", "is", null).execute();
+	const failing = await endpoint
+		.set((eb) => ({
+			failing_since: eb.fn.coalesce("failing_since", eb.val(now)),
+			failed_in_a_row: eb("failed_in_a_row", "+", 1),
+		}))
+		.returning(["url", "failed_in_a_row", "failing_since"])
+		.executeTakeFirst();
+	if (!failing) return;
+	if (Number(failing.failed_in_a_row) === FAILURES_NOTICED) {
+		await notify(trx, {
+			accountId,
+			userId: null,
+			type: "webhook_endpoint_failing",
+			// One notice per streak: the streak is known by when it began.
+			objectId: `${endpointId}@${failing.failing_since}`,
+			created: now,
+			facts: { url: failing.url, endpoint_id: endpointId, count: FAILURES_NOTICED },
+		});
+	}
 	const disabled = await endpoint
 		.set({ status: "disabled" })
 		.where("status", "=", "enabled")
@@ -197,6 +222,6 @@ async function recordEndpointHealth(
 		// One notice per time it is disabled: an endpoint enabled again may be disabled again.
 		objectId: `${endpointId}@${now}`,
 		created: now,
-		facts: { url: disabled.url },
+		facts: { url: disabled.url, endpoint_id: endpointId },
 	});
 }

@@ -76,6 +76,9 @@ export async function insertWebhookEndpoint(
 		status: "enabled",
 		created: now,
 		failing_since: null,
+		previous_secret: null,
+		previous_secret_expires_at: null,
+		failed_in_a_row: 0,
 	};
 	await db.insertInto("webhook_endpoints").values(row).execute();
 	return row;
@@ -107,8 +110,9 @@ export async function updateWebhookEndpoint(
 				: JSON.stringify([...new Set(changes.enabledEvents)]),
 		metadata: changes.metadata ? JSON.stringify(changes.metadata) : row.metadata,
 		status,
-		// Enabled again, an endpoint starts a fresh count of failing days.
+		// Enabled again, an endpoint starts a fresh count of failing days and failed attempts.
 		failing_since: status === "enabled" && row.status === "disabled" ? null : row.failing_since,
+		failed_in_a_row: status === "enabled" && row.status === "disabled" ? 0 : row.failed_in_a_row,
 	};
 	await db
 		.updateTable("webhook_endpoints")
@@ -119,6 +123,36 @@ export async function updateWebhookEndpoint(
 			metadata: next.metadata,
 			status: next.status,
 			failing_since: next.failing_since,
+			failed_in_a_row: next.failed_in_a_row,
+		})
+		.where("account_id", "=", row.account_id)
+		.where("id", "=", row.id)
+		.execute();
+	return next;
+}
+
+/**
+ * Gives an endpoint a new secret. The one it replaces signs beside it for `expiresIn` seconds
+ * (server time) more, or stops at once (0); a secret rolled before it stops at once either way.
+ */
+export async function rollEndpointSecret(
+	db: Kysely<Database>,
+	row: WebhookEndpointsTable,
+	expiresIn: number,
+	serverNow: number,
+): Promise<WebhookEndpointsTable> {
+	const next: WebhookEndpointsTable = {
+		...row,
+		secret: newEndpointSecret(),
+		previous_secret: expiresIn > 0 ? row.secret : null,
+		previous_secret_expires_at: expiresIn > 0 ? serverNow + expiresIn : null,
+	};
+	await db
+		.updateTable("webhook_endpoints")
+		.set({
+			secret: next.secret,
+			previous_secret: next.previous_secret,
+			previous_secret_expires_at: next.previous_secret_expires_at,
 		})
 		.where("account_id", "=", row.account_id)
 		.where("id", "=", row.id)

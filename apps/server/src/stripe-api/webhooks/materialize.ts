@@ -22,6 +22,13 @@ const BATCH = 200;
 /** Rows per INSERT (well under either engine's limit of bound values). */
 const INSERT_CHUNK = 100;
 
+/** The PaymentIntent an event's object is, or belongs to (a charge's, refund's or dispute's). */
+function paymentIntentOf(event: { data: { object: unknown } }): string | null {
+	const object = event.data.object as { object?: unknown; id?: unknown; payment_intent?: unknown };
+	if (object.object === "payment_intent" && typeof object.id === "string") return object.id;
+	return typeof object.payment_intent === "string" ? object.payment_intent : null;
+}
+
 /** The account's cursor, made at 0 (the log's start) the first time. */
 async function cursorOf(db: Kysely<Database>, accountId: string): Promise<number> {
 	const read = () =>
@@ -92,6 +99,7 @@ async function renderBatch(
 					type,
 					created: Number(row.created),
 					body: JSON.stringify(event),
+					payment_intent: paymentIntentOf(event),
 				});
 				for (const endpoint of receivers) {
 					deliveries.push({

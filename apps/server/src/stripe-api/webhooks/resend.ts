@@ -51,3 +51,26 @@ export async function resendDelivery(
 	const after = await deliveryView(deps, accountId, id);
 	return after ? { kind: "sent", view: after } : { kind: "missing" };
 }
+
+/**
+ * Queues every failed delivery of an endpoint made at or after `since` (account time) to be sent
+ * again at once by the job runner, as if due: each gets one more automatic attempt (its retry
+ * window has passed, so a failure leaves it failed again). Answers how many were queued.
+ */
+export async function queueFailedDeliveries(
+	deps: WebhookDeps,
+	accountId: string,
+	endpointId: string,
+	since: number,
+	now: number,
+): Promise<number> {
+	const queued = await deps.db.kysely
+		.updateTable("webhook_deliveries")
+		.set({ status: "pending", next_attempt_at: now })
+		.where("account_id", "=", accountId)
+		.where("endpoint_id", "=", endpointId)
+		.where("status", "=", "failed")
+		.where("created", ">=", since)
+		.executeTakeFirst();
+	return Number(queued.numUpdatedRows);
+}

@@ -62,6 +62,7 @@ export function webhookWorker(deps: WebhookDeps): WebhookWorker {
 	const dispatch = async (accountId: string, workerId: string) => {
 		const now = await accountNow(deps.db.kysely, accountId, deps.clock);
 		const serverNow = deps.clock.seconds();
+		// A disabled endpoint's deliveries wait: they are sent if it is enabled again (or resent by hand).
 		const due = await deps.db.kysely
 			.selectFrom("webhook_deliveries")
 			.selectAll()
@@ -69,6 +70,13 @@ export function webhookWorker(deps: WebhookDeps): WebhookWorker {
 			.where("status", "=", "pending")
 			.where("next_attempt_at", "<=", now)
 			.where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", serverNow)]))
+			.where("endpoint_id", "not in", (eb) =>
+				eb
+					.selectFrom("webhook_endpoints")
+					.select("id")
+					.where("account_id", "=", accountId)
+					.where("status", "=", "disabled"),
+			)
 			.orderBy("next_attempt_at")
 			.limit(IN_FLIGHT)
 			.execute();
