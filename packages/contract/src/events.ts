@@ -26,6 +26,9 @@ export const ACCOUNT_EVENT_TYPES = [
 	"payout.created",
 	"payout.updated",
 	"export.ready",
+	"customer.created",
+	"customer.updated",
+	"customer.deleted",
 ] as const;
 export type AccountEventType = (typeof ACCOUNT_EVENT_TYPES)[number];
 
@@ -48,7 +51,7 @@ export const accountEvent = z.object({
 	/** The event's number in the account's log, as the stream's `id:` carries it. */
 	id: z.string(),
 	type: z.enum(ACCOUNT_EVENT_TYPES),
-	/** The id of what changed: a payment intent, dispute, payout or export. */
+	/** The id of what changed: a payment intent, dispute, payout, export or customer. */
 	object_id: z.string(),
 	/** When it happened on the account's clock, epoch seconds. */
 	created: z.number().int(),

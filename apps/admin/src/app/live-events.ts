@@ -159,6 +159,9 @@ export function keysChangedBy(event: AccountEvent): QueryKey[] {
 		case "payout.updated":
 			return [...money, queryKeys.deposits.summaries(), queryKeys.deposits.detail(event.object_id)];
 		case "export.ready":
+		case "customer.created":
+		case "customer.updated":
+		case "customer.deleted":
 			return [];
 	}
 }

@@ -2,7 +2,8 @@
  * Customers through Stripe's official Node SDK: create with a saved card, retrieve, update,
  * delete (a deleted customer reads as its tombstone), and lists filtered by e-mail and created
  * time with cursors. Bad input is Stripe's error and writes nothing; one account never reaches
- * another's customers.
+ * another's customers. Each change is an event (customer.created, .updated, .deleted) on
+ * /v1/events, as a webhook carries it.
  */
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
@@ -200,5 +201,34 @@ describe("the list of customers", () => {
 		expect(retrieve.statusCode).toBe(404);
 		const cursor = await failure(other.customers.list({ starting_after: mine.id }));
 		expect(cursor.param).toBe("starting_after");
+	});
+});
+
+describe("a customer's events", () => {
+	it("are customer.created, customer.updated and customer.deleted, each carrying the customer", async () => {
+		const customer = await stripe.customers.create({ email: "events@example.com", name: "Ada" });
+		await stripe.customers.update(customer.id, { name: "Ada Lovelace" });
+		await stripe.customers.del(customer.id);
+		const events = await stripe.events.list({ type: "customer.*", limit: 100 });
+		const mine = events.data.filter((event) => (event.data.object as { id: string }).id === customer.id);
+		expect(mine.map((event) => event.type)).toEqual([
+			"customer.deleted",
+			"customer.updated",
+			"customer.created",
+		]);
+		for (const event of mine) {
+			expect(event.data.object).toMatchObject({
+				id: customer.id,
+				object: "customer",
+				email: "events@example.com",
+			});
+		}
+		const created = await stripe.events.retrieve(mine[2]?.id ?? "");
+		expect(created.type).toBe("customer.created");
+		// Another account's customers make no event here.
+		await other.customers.create({ email: "other-account-events@example.com" });
+		const after = await stripe.events.list({ type: "customer.created", limit: 100 });
+		expect(JSON.stringify(after.data)).toContain("events@example.com");
+		expect(JSON.stringify(after.data)).not.toContain("other-account-events@example.com");
 	});
 });

@@ -7,6 +7,7 @@ import type Stripe from "stripe";
 import { z } from "zod";
 import { newId } from "../../db/ids.ts";
 import type { StripeCustomersTable } from "../../db/schema.ts";
+import { recordAccountEvents } from "../../ledger/events.ts";
 import { invalidRequest, resourceMissing } from "../errors.ts";
 import { createdConditions, listOf, pageOf, planPage } from "../lists.ts";
 import { metadataOf } from "../objects.ts";
@@ -130,6 +131,9 @@ export function registerCustomers(router: V1Router): void {
 			await trx.insertInto("stripe_customers").values(row).execute();
 			const method = params.payment_method;
 			if (method) await attachPaymentMethod(context, method, row.id, "payment_method", trx);
+			await recordAccountEvents(trx, context.accountId, context.now, [
+				{ type: "customer.created", objectId: row.id },
+			]);
 		});
 		return customerObject(row, context.livemode);
 	});
@@ -157,18 +161,23 @@ export function registerCustomers(router: V1Router): void {
 				? JSON.stringify(mergeMetadata(metadataOf(row.metadata), params.metadata))
 				: row.metadata,
 		};
-		await context.request.server.deps.db.kysely
-			.updateTable("stripe_customers")
-			.set({
-				email: next.email,
-				name: next.name,
-				description: next.description,
-				phone: next.phone,
-				metadata: next.metadata,
-			})
-			.where("account_id", "=", context.accountId)
-			.where("id", "=", row.id)
-			.execute();
+		await context.request.server.deps.db.kysely.transaction().execute(async (trx) => {
+			await trx
+				.updateTable("stripe_customers")
+				.set({
+					email: next.email,
+					name: next.name,
+					description: next.description,
+					phone: next.phone,
+					metadata: next.metadata,
+				})
+				.where("account_id", "=", context.accountId)
+				.where("id", "=", row.id)
+				.execute();
+			await recordAccountEvents(trx, context.accountId, context.now, [
+				{ type: "customer.updated", objectId: row.id },
+			]);
+		});
 		return customerObject(next, context.livemode);
 	});
 
@@ -185,6 +194,9 @@ export function registerCustomers(router: V1Router): void {
 				.executeTakeFirst();
 			if (Number(deleted.numUpdatedRows) === 0) throw resourceMissing("customer", row.id);
 			await detachAllOf(trx, context.accountId, row.id);
+			await recordAccountEvents(trx, context.accountId, context.now, [
+				{ type: "customer.deleted", objectId: row.id },
+			]);
 		});
 		return deletedObject(row.id);
 	});

@@ -39,6 +39,10 @@ export function stripeTypesOf(row: Pick<AccountEventsTable, "type">, status: str
 			if (status === "paid") return ["payout.updated", "payout.paid"];
 			if (status === "failed") return ["payout.updated", "payout.failed"];
 			return ["payout.updated"];
+		case "customer.created":
+		case "customer.updated":
+		case "customer.deleted":
+			return [row.type];
 		default:
 			return [];
 	}
@@ -67,6 +71,9 @@ export const LOG_TYPES_OF: Readonly<Record<string, readonly string[]>> = (() => 
 		"dispute.updated",
 		"payout.created",
 		"payout.updated",
+		"customer.created",
+		"customer.updated",
+		"customer.deleted",
 	]) {
 		for (const status of statuses) {
 			for (const stripeType of stripeTypesOf({ type }, status)) {
@@ -103,9 +110,6 @@ export const SUBSCRIBABLE_EVENT_TYPES: ReadonlySet<string> = new Set([
 	"charge.dispute.funds_reinstated",
 	"charge.expired",
 	"refund.updated",
-	"customer.created",
-	"customer.updated",
-	"customer.deleted",
 	"balance.available",
 ]);
 

@@ -8,6 +8,7 @@ import type Stripe from "stripe";
 import type { AccountEventsTable, Database } from "../../db/schema.ts";
 import { chargeObject, paymentIntentObject, refundObject } from "../objects.ts";
 import { STRIPE_API_VERSION } from "../plugin.ts";
+import { customerObject } from "../resources/customers.ts";
 import { eventId } from "./event-types.ts";
 
 /** The account an event is rendered for. */
@@ -108,6 +109,16 @@ async function objectOf(
 				},
 			},
 		};
+	}
+	if (stripeType.startsWith("customer.")) {
+		// A deleted customer is kept (deleted_at set), so customer.deleted carries it as it was.
+		const customer = await db
+			.selectFrom("stripe_customers")
+			.selectAll()
+			.where("account_id", "=", accountId)
+			.where("id", "=", row.object_id)
+			.executeTakeFirst();
+		return customer ? { object: customerObject(customer, livemode) } : null;
 	}
 	if (stripeType.startsWith("payout.")) {
 		const payout = await db
