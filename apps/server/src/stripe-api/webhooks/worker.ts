@@ -1,10 +1,12 @@
 /**
  * The job runner's webhook work, each pass and for every account on its own clock: render the
- * account's new log entries into events and deliveries (materialize.ts), then claim the due
- * deliveries and send each in its own promise, not awaited by the pass: a slow or dead endpoint
- * holds only its own deliveries (at most PER_ENDPOINT at once), never another endpoint's, and the
- * next pass starts on time. Every 10 minutes events, deliveries and attempts older than 30 days
- * (account time) are removed.
+ * account's new log entries into events and deliveries (materialize.ts), then queue the due
+ * deliveries by endpoint. Each endpoint has up to PER_ENDPOINT lanes, each sending its queue one
+ * delivery after another as soon as the previous one is answered, not once per pass: an endpoint
+ * that answers quickly gets hundreds of deliveries a second, and a slow or dead one holds only
+ * its own lanes, never another endpoint's. Passes are not held by the sends, so the next one
+ * starts on time. Every 10 minutes events, deliveries and attempts older than 30 days (account
+ * time) are removed.
  */
 import { accountNow } from "../../accounts/clock.ts";
 import type { WebhookDeliveriesTable } from "../../db/schema.ts";
@@ -12,10 +14,12 @@ import { claimDelivery, sendClaimedDelivery, type WebhookDeps } from "./deliver.
 import { materializeEvents } from "./materialize.ts";
 import { WEBHOOK_RETENTION_SECONDS } from "./schedule.ts";
 
-/** Deliveries one process sends at once, in all. */
+/** Lanes one process runs at once, over every endpoint. */
 const IN_FLIGHT = 256;
-/** Deliveries one process sends to one endpoint at once. */
+/** Lanes one process runs for one endpoint: deliveries sent to it at once. */
 const PER_ENDPOINT = 8;
+/** Due deliveries read per account and pass; an endpoint's queue holds at most this many. */
+const QUEUE_LIMIT = 1000;
 /** Log batches rendered per account per pass, so one busy account cannot hold the pass. */
 const BATCHES_PER_PASS = 25;
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
@@ -39,24 +43,44 @@ export async function purgeWebhookRecords(deps: WebhookDeps, accountId: string, 
 }
 
 export function webhookWorker(deps: WebhookDeps): WebhookWorker {
-	const inFlight = new Set<Promise<unknown>>();
-	const perEndpoint = new Map<string, number>();
+	/** Deliveries waiting in a lane's queue or being sent, by id: a pass does not queue them again. */
+	const taken = new Set<string>();
+	/** Each endpoint's queue (`account/endpoint`), oldest due first. */
+	const queues = new Map<string, WebhookDeliveriesTable[]>();
+	const lanesOf = new Map<string, number>();
+	const lanes = new Set<Promise<void>>();
 	let lastPurge = 0;
 
-	const start = (delivery: WebhookDeliveriesTable, workerId: string) => {
-		const key = `${delivery.account_id}/${delivery.endpoint_id}`;
-		perEndpoint.set(key, (perEndpoint.get(key) ?? 0) + 1);
-		const sending = sendClaimedDelivery(deps, delivery, workerId, false)
-			.catch(() => {
+	/** Sends the endpoint's queue, one delivery after another, until it is empty. */
+	const runLane = async (key: string, workerId: string) => {
+		for (let next = queues.get(key)?.shift(); next; next = queues.get(key)?.shift()) {
+			try {
+				// Claimed only while still pending and due as read, so a delivery another process sent,
+				// or that was rescheduled meanwhile, is left alone.
+				const due = Number(next.next_attempt_at);
+				if (
+					await claimDelivery(deps.db.kysely, next.account_id, next.id, workerId, deps.clock.seconds(), due)
+				) {
+					await sendClaimedDelivery(deps, next, workerId, false);
+				}
+			} catch {
 				// The claim runs out and the delivery is sent again by a later pass.
-			})
-			.finally(() => {
-				inFlight.delete(sending);
-				const left = (perEndpoint.get(key) ?? 1) - 1;
-				if (left > 0) perEndpoint.set(key, left);
-				else perEndpoint.delete(key);
-			});
-		inFlight.add(sending);
+			} finally {
+				taken.delete(next.id);
+			}
+		}
+		queues.delete(key);
+	};
+
+	const startLane = (key: string, workerId: string) => {
+		lanesOf.set(key, (lanesOf.get(key) ?? 0) + 1);
+		const lane = runLane(key, workerId).finally(() => {
+			lanes.delete(lane);
+			const left = (lanesOf.get(key) ?? 1) - 1;
+			if (left > 0) lanesOf.set(key, left);
+			else lanesOf.delete(key);
+		});
+		lanes.add(lane);
 	};
 
 	const dispatch = async (accountId: string, workerId: string) => {
@@ -78,14 +102,24 @@ export function webhookWorker(deps: WebhookDeps): WebhookWorker {
 					.where("status", "=", "disabled"),
 			)
 			.orderBy("next_attempt_at")
-			.limit(IN_FLIGHT)
+			.limit(QUEUE_LIMIT)
 			.execute();
 		for (const delivery of due) {
-			if (inFlight.size >= IN_FLIGHT) return;
-			if ((perEndpoint.get(`${accountId}/${delivery.endpoint_id}`) ?? 0) >= PER_ENDPOINT) continue;
-			if (await claimDelivery(deps.db.kysely, accountId, delivery.id, workerId, serverNow, now)) {
-				start(delivery, workerId);
-			}
+			if (taken.has(delivery.id)) continue;
+			const key = `${accountId}/${delivery.endpoint_id}`;
+			const queue = queues.get(key) ?? [];
+			if (queue.length >= QUEUE_LIMIT) continue;
+			queue.push(delivery);
+			queues.set(key, queue);
+			taken.add(delivery.id);
+		}
+		// A lane takes its next delivery off the queue before sending it, so what is queued is waiting:
+		// each gets a lane of its own, up to the endpoint's limit.
+		for (const [key, queue] of queues) {
+			if (!key.startsWith(`${accountId}/`)) continue;
+			const running = lanesOf.get(key) ?? 0;
+			const wanted = Math.min(PER_ENDPOINT - running, queue.length);
+			for (let started = 0; started < wanted && lanes.size < IN_FLIGHT; started++) startLane(key, workerId);
 		}
 	};
 
@@ -101,7 +135,7 @@ export function webhookWorker(deps: WebhookDeps): WebhookWorker {
 			}
 		},
 		async drain() {
-			while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+			while (lanes.size > 0) await Promise.allSettled([...lanes]);
 		},
 	};
 }
