@@ -111,6 +111,11 @@ const tuningSchema = z.object({
 	 * short so a job whose server was killed is taken over within seconds.
 	 */
 	JOB_LEASE_SECONDS: z.preprocess(unset, seconds(1, 86_400).default(300)),
+	/**
+	 * How long a server process holds a webhook delivery it is sending (longer than an attempt may
+	 * take); the crash tests set it short so a killed server's deliveries are sent again soon.
+	 */
+	WEBHOOK_CLAIM_SECONDS: z.preprocess(unset, seconds(11, 3_600).default(30)),
 	/** A pause inside each processor step's transaction before it commits, so a crash test's SIGKILL lands mid-run. */
 	PROCESSOR_STEP_PAUSE_MS: z.preprocess(unset, z.coerce.number().int().min(0).max(60_000).default(0)),
 	/** How long after a dispute card's payment its dispute arrives in the sandbox (default an hour). */

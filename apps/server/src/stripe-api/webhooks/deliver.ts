@@ -11,6 +11,7 @@ import { accountNow } from "../../accounts/clock.ts";
 import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/connection.ts";
 import type { Database, WebhookDeliveriesTable } from "../../db/schema.ts";
+import { TUNING } from "../../env.ts";
 import { notify } from "../../notifications/notify.ts";
 import { nextAttemptAt, RETRY_WINDOW_SECONDS } from "./schedule.ts";
 import { type AttemptResult, postWebhook } from "./send.ts";
@@ -25,7 +26,7 @@ export interface WebhookDeps {
 }
 
 /** How long a claim holds a delivery (server seconds): longer than an attempt may take. */
-export const CLAIM_SECONDS = 30;
+export const CLAIM_SECONDS = TUNING.WEBHOOK_CLAIM_SECONDS;
 
 /**
  * Claims a delivery for `worker`. `dueAt` (account time) claims it only while it is pending and

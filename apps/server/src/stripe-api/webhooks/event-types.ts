@@ -4,6 +4,7 @@
  * `charge.succeeded`), chosen by the status the change left; an event's id names its place in
  * the log (`evt_<seq>_<n>`), so the same change always yields the same ids.
  */
+import { WEBHOOK_EVENT_TYPES } from "@paydesk/contract/webhook-event-types";
 import { z } from "zod";
 import type { AccountEventsTable } from "../../db/schema.ts";
 
@@ -102,16 +103,11 @@ export function statusOf(row: AccountEventsTable): string | null {
 }
 
 /**
- * The types an endpoint may subscribe to: those the log yields, and the others of Stripe's kinds
- * that Paydesk records (a subscription to one it never sends is accepted, as Stripe accepts it).
+ * The types an endpoint may subscribe to, as the contract declares them for the admin too: those
+ * the log yields (a test holds EVENT_TYPES within it) and the others of Stripe's kinds that
+ * Paydesk records (a subscription to one it never sends is accepted, as Stripe accepts it).
  */
-export const SUBSCRIBABLE_EVENT_TYPES: ReadonlySet<string> = new Set([
-	...EVENT_TYPES,
-	"charge.dispute.funds_reinstated",
-	"charge.expired",
-	"refund.updated",
-	"balance.available",
-]);
+export const SUBSCRIBABLE_EVENT_TYPES: ReadonlySet<string> = new Set(WEBHOOK_EVENT_TYPES);
 
 /** Whether a type is matched by one of the patterns (`*` at the end matches a prefix). */
 export function typeMatches(type: string, patterns: readonly string[] | null): boolean {
