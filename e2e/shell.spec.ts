@@ -10,6 +10,7 @@ const MENU = [
 	"Documents",
 	"Card readers",
 	"Capital Loans",
+	"Developers",
 ];
 
 /** Every registered route of spec 3 §2.1 and the store pages Paydesk stands in for. */
@@ -30,6 +31,14 @@ const ROUTES = [
 	"/payments/fraud-protection",
 	"/payments/onboarding",
 	"/payments/onboarding/kyc",
+	"/payments/developers",
+	"/payments/developers/logs",
+	"/payments/developers/logs/details",
+	"/payments/developers/webhooks",
+	"/payments/developers/webhooks/details",
+	"/payments/developers/webhooks/delivery",
+	"/payments/developers/events",
+	"/payments/developers/events/details",
 ];
 
 test("a merchant lands on the overview with the Payments menu and breadcrumbs", async ({ page }) => {

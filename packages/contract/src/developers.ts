@@ -43,6 +43,21 @@ export const DEVELOPERS_ERRORS = {
 
 const DEVELOPERS = `${REST_BASE}/developers`;
 
+/**
+ * The ids the Developers area's routes take, as patterns (plain text, so the admin's build keeps
+ * them without the schemas): the admin asks for no record whose id the route would refuse.
+ */
+export const DEVELOPERS_ID_PATTERNS = {
+	apiKey: "^key_\\w{1,60}$",
+	webhookEndpoint: "^we_\\w{1,60}$",
+	webhookDelivery: "^whd_\\w{1,60}$",
+	stripeEvent: "^evt_\\w{1,60}$",
+	requestLog: "^rlog_\\w{1,60}$",
+} as const;
+
+const idOf = (kind: keyof typeof DEVELOPERS_ID_PATTERNS, error: string) =>
+	z.string().regex(new RegExp(DEVELOPERS_ID_PATTERNS[kind]), { error });
+
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
 
 export const webhookAttempt = z.object({
@@ -76,7 +91,7 @@ export const webhookDelivery = z.object({
 export type WebhookDelivery = z.infer<typeof webhookDelivery>;
 
 export const webhookDeliveryParams = z.object({
-	id: z.string().regex(/^whd_\w{1,60}$/, { error: "must be a webhook delivery id" }),
+	id: idOf("webhookDelivery", "must be a webhook delivery id"),
 });
 
 export const resendWebhookDelivery = defineRoute({
@@ -139,7 +154,7 @@ export const createdApiKeys = z.object({
 	keys: z.array(apiKey),
 });
 
-const apiKeyParams = z.object({ id: z.string().regex(/^key_\w{1,60}$/, { error: "must be an API key id" }) });
+const apiKeyParams = z.object({ id: idOf("apiKey", "must be an API key id") });
 
 export const listApiKeys = defineRoute({
 	method: "GET",
@@ -222,7 +237,7 @@ export const webhookEndpoint = z.object({
 export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;
 
 const webhookEndpointParams = z.object({
-	id: z.string().regex(/^we_\w{1,60}$/, { error: "must be a webhook endpoint id" }),
+	id: idOf("webhookEndpoint", "must be a webhook endpoint id"),
 });
 
 const eventTypeName = z
@@ -417,7 +432,7 @@ export const getStripeEvent = defineRoute({
 	path: `${DEVELOPERS}/events/{id}`,
 	summary: "One Stripe event: its JSON as sent, and its deliveries",
 	tag: "developers",
-	params: z.object({ id: z.string().regex(/^evt_\w{1,60}$/, { error: "must be an event id" }) }),
+	params: z.object({ id: idOf("stripeEvent", "must be an event id") }),
 	response: stripeEvent.extend({
 		/** The event as GET /v1/events/{id} answers it and every webhook carries it. */
 		body: z.record(z.string(), z.unknown()),
@@ -450,10 +465,7 @@ export type RequestLogEntry = z.infer<typeof requestLogEntry>;
 export const requestLogQuery = z.object({
 	pagesize: queryInt(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 	/** The id of the last entry of the previous page. */
-	starting_after: z
-		.string()
-		.regex(/^rlog_\w{1,60}$/, { error: "must be a request log id" })
-		.optional(),
+	starting_after: idOf("requestLog", "must be a request log id").optional(),
 	status_class: z.enum(STATUS_CLASSES).optional(),
 	/** A path (/v1/payment_intents/pi_1) or a route with :parameters (/v1/payment_intents/:id). */
 	path: z
@@ -479,7 +491,7 @@ export const getRequestLogEntry = defineRoute({
 	path: `${DEVELOPERS}/request-log/{id}`,
 	summary: "One request to Stripe's API with its parameters and answer (card numbers and secrets redacted)",
 	tag: "developers",
-	params: z.object({ id: z.string().regex(/^rlog_\w{1,60}$/, { error: "must be a request log id" }) }),
+	params: z.object({ id: idOf("requestLog", "must be a request log id") }),
 	response: requestLogEntry.extend({
 		params: z.record(z.string(), z.unknown()),
 		/** The answer's JSON text, cut at 64 kB; null when it was not JSON. */

@@ -110,6 +110,12 @@ const LIST_KEYS: readonly QueryKey[] = [
 	queryKeys.fraudOutcomes.lists(),
 	queryKeys.deposits.lists(),
 	queryKeys.disputes.lists(),
+	// A change made through Stripe's API (/v1) is also a request in its log and a use of a key.
+	queryKeys.requestLog.lists(),
+	queryKeys.apiKeys.all(),
+	// Every payment, refund, dispute and payout makes Stripe events and their webhook deliveries.
+	queryKeys.stripeEvents.lists(),
+	queryKeys.webhookDeliveries.lists(),
 ];
 
 /** The data an event changes, read again where it is on screen. */
@@ -134,6 +140,8 @@ export function keysChangedBy(event: AccountEvent): QueryKey[] {
 		queryKeys.transactions.summaries(),
 		queryKeys.deposits.overview(),
 		queryKeys.reporting.all(),
+		// The change's webhooks move the endpoints' success rates (the list, and an open endpoint).
+		queryKeys.webhookEndpoints.all(),
 	];
 	switch (event.type) {
 		case "payment.created":

@@ -92,6 +92,27 @@ describe("what an event refreshes", () => {
 		expect([summaryReads, listReads]).toEqual([2, 1]);
 		expect(client.getQueryState(listKey)?.isInvalidated).toBe(true);
 	});
+
+	it("a refund makes Stripe events and webhook deliveries: their lists go stale, the endpoints are read again", async () => {
+		const client = createQueryClient();
+		const reads = { events: 0, deliveries: 0, endpoints: 0 };
+		const eventsKey = queryKeys.stripeEvents.list({ page: 1 });
+		const deliveriesKey = queryKeys.webhookDeliveries.list("we_1", { page: 1 });
+		render(
+			<QueryClientProvider client={client}>
+				<Reads queryKey={eventsKey} onRead={() => ++reads.events} />
+				<Reads queryKey={deliveriesKey} onRead={() => ++reads.deliveries} />
+				<Reads queryKey={queryKeys.webhookEndpoints.list()} onRead={() => ++reads.endpoints} />
+			</QueryClientProvider>,
+		);
+		await act(async () => {});
+		const apply = liveApplier(client);
+		await act(async () => apply(event("payment.refunded", "pi_1", { charge_id: "ch_1" })));
+		await act(async () => new Promise((resolve) => setTimeout(resolve, LIVE_REFRESH_MS + 50)));
+		expect(reads).toEqual({ events: 1, deliveries: 1, endpoints: 2 });
+		expect(client.getQueryState(eventsKey)?.isInvalidated).toBe(true);
+		expect(client.getQueryState(deliveriesKey)?.isInvalidated).toBe(true);
+	});
 });
 
 function List({ atTop, onRead }: { atTop: boolean; onRead: () => number }) {

@@ -13,6 +13,11 @@ export const ADMIN_PATHS = {
 	disputes: "/payments/disputes",
 	disputeDetails: "/payments/disputes/details",
 	disputeChallenge: "/payments/disputes/challenge",
+	webhookEndpoints: "/payments/developers/webhooks",
+	webhookEndpoint: "/payments/developers/webhooks/details",
+	webhookDelivery: "/payments/developers/webhooks/delivery",
+	stripeEvents: "/payments/developers/events",
+	stripeEvent: "/payments/developers/events/details",
 } as const;
 
 /** A payment's details; a dispute's or a charge's row adds which balance transaction it is. */
@@ -39,4 +44,21 @@ export function disputeChallengeUrl(disputeId: string): string {
 /** The disputes that still need the merchant's answer. */
 export function disputesAwaitingResponseUrl(): string {
 	return adminUrl(ADMIN_PATHS.disputes, { filter: "awaiting_response" });
+}
+
+export function webhookEndpointUrl(endpointId: string): string {
+	return adminUrl(ADMIN_PATHS.webhookEndpoint, { id: endpointId });
+}
+
+export function webhookDeliveryUrl(deliveryId: string): string {
+	return adminUrl(ADMIN_PATHS.webhookDelivery, { id: deliveryId });
+}
+
+/** Stripe's events of the account, or of one payment (its PaymentIntent, charge, refunds, disputes). */
+export function stripeEventsUrl(filters: { payment_intent_is?: string } = {}): string {
+	return adminUrl(ADMIN_PATHS.stripeEvents, filters);
+}
+
+export function stripeEventUrl(eventId: string): string {
+	return adminUrl(ADMIN_PATHS.stripeEvent, { id: eventId });
 }

@@ -96,7 +96,40 @@ export const queryKeys = {
 		list: (query: Params) => ["inbox", "list", query] as const,
 	},
 	accountSession: () => ["account-session"] as const,
+	/** The account's keys for Stripe's API (Developers › API keys). */
+	apiKeys: {
+		all: () => ["api-keys"] as const,
+		list: () => ["api-keys", "list"] as const,
+	},
+	/** Requests to Stripe's API; a list read by keyset, so its pages are one infinite query. */
+	requestLog: {
+		all: () => ["request-log"] as const,
+		lists: () => ["request-log", "list"] as const,
+		list: (query: Params) => ["request-log", "list", query] as const,
+		detail: (id: string) => ["request-log", "detail", id] as const,
+	},
 	/** The bell's notifications (GET /payments/notifications). */
 	notifications: () => ["notifications"] as const,
 	partnerNotifications: () => ["partner-notifications"] as const,
+	/** The Developers area's webhook endpoints: one list, whose rows the details screen reads too. */
+	webhookEndpoints: {
+		all: () => ["webhook-endpoints"] as const,
+		list: () => ["webhook-endpoints", "list"] as const,
+	},
+	/** An endpoint's deliveries (one list per endpoint) and one delivery with its attempts. */
+	webhookDeliveries: {
+		all: () => ["webhook-deliveries"] as const,
+		lists: () => ["webhook-deliveries", "list"] as const,
+		list: (endpointId: string, query: Params) => ["webhook-deliveries", "list", endpointId, query] as const,
+		details: () => ["webhook-deliveries", "detail"] as const,
+		detail: (id: string) => ["webhook-deliveries", "detail", id] as const,
+	},
+	/** Stripe's events of the account, and one event with its JSON and deliveries. */
+	stripeEvents: {
+		all: () => ["stripe-events"] as const,
+		lists: () => ["stripe-events", "list"] as const,
+		list: (query: Params) => ["stripe-events", "list", query] as const,
+		details: () => ["stripe-events", "detail"] as const,
+		detail: (id: string) => ["stripe-events", "detail", id] as const,
+	},
 };

@@ -215,6 +215,16 @@ describe("the cards", () => {
 		expect(summary.textContent).toContain("Risk evaluationNormal");
 	});
 
+	it("links to the payment's events: the Developers event log narrowed to its PaymentIntent", async () => {
+		open("id=pi_test1");
+		const summary = (await screen.findByText("$50.00 USD")).closest(
+			".paydesk-payment-summary",
+		) as HTMLElement;
+		expect(within(summary).getByRole("link", { name: "View events" }).getAttribute("href")).toBe(
+			"/wp-admin/admin.php?page=wc-admin&path=/payments/developers/events&payment_intent_is=pi_test1",
+		);
+	});
+
 	it("a disputed payment shows its dispute status and due date", async () => {
 		const charge = chargeFixture({
 			disputed: true,

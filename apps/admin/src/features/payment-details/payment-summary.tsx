@@ -11,6 +11,7 @@ import { riskLevelLabel } from "@paydesk/domain/transactions";
 import { Card, CardBody, CardHeader } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import type { ReactNode } from "react";
+import { stripeEventsUrl } from "../../app/paths.ts";
 import { Link } from "../../app/router.tsx";
 import { Chip } from "../../components/chip.tsx";
 import { DueBy } from "../../components/dispute-panel/due-by.tsx";
@@ -121,6 +122,11 @@ export function PaymentSummary({ intent }: { intent: PaymentIntent }) {
 					</Detail>
 					<Detail label={__("Payment ID", "paydesk")}>
 						<code>{intent.id}</code>
+						<span className="paydesk-payment-summary__secondary">
+							<Link href={stripeEventsUrl({ payment_intent_is: intent.id })}>
+								{__("View events", "paydesk")}
+							</Link>
+						</span>
 					</Detail>
 					{charge.dispute && (
 						<>

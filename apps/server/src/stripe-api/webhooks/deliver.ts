@@ -7,10 +7,10 @@
  * the event id, as Stripe documents.
  */
 import type { Kysely } from "kysely";
-import { accountNow } from "../../accounts/clock.ts";
+import { clockOffset } from "../../accounts/clock.ts";
 import type { Clock } from "../../clock.ts";
 import type { Db } from "../../db/connection.ts";
-import type { Database, WebhookDeliveriesTable } from "../../db/schema.ts";
+import type { Database, WebhookDeliveriesTable, WebhookEndpointsTable } from "../../db/schema.ts";
 import { TUNING } from "../../env.ts";
 import { notify } from "../../notifications/notify.ts";
 import { nextAttemptAt, RETRY_WINDOW_SECONDS } from "./schedule.ts";
@@ -28,18 +28,25 @@ export interface WebhookDeps {
 /** How long a claim holds a delivery (server seconds): longer than an attempt may take. */
 export const CLAIM_SECONDS = TUNING.WEBHOOK_CLAIM_SECONDS;
 
+/** A delivery as its claim found it: what its attempt is numbered and retried from. */
+export interface ClaimedDelivery {
+	attempts: number;
+	created: number;
+}
+
 /**
- * Claims a delivery for `worker`. `dueAt` (account time) claims it only while it is pending and
- * due, as the automatic sends do; without it (a resend) any delivery not being sent is taken.
+ * Claims a delivery for `worker`, answering it as claimed (null when it was not). `dueAt`
+ * (account time) claims it only while it is pending and due, as the automatic sends do; without
+ * it (a resend) any delivery not being sent is taken.
  */
-export async function claimDelivery(
+export async function claimForSend(
 	db: Kysely<Database>,
 	accountId: string,
 	id: string,
 	worker: string,
 	serverNow: number,
 	dueAt?: number,
-): Promise<boolean> {
+): Promise<ClaimedDelivery | null> {
 	let update = db
 		.updateTable("webhook_deliveries")
 		.set({ claimed_by: worker, claimed_until: serverNow + CLAIM_SECONDS })
@@ -49,26 +56,40 @@ export async function claimDelivery(
 	if (dueAt !== undefined) {
 		update = update.where("status", "=", "pending").where("next_attempt_at", "<=", dueAt);
 	}
-	const claimed = await update.executeTakeFirst();
-	return Number(claimed.numUpdatedRows) === 1;
+	const claimed = await update.returning(["attempts", "created"]).executeTakeFirst();
+	return claimed ? { attempts: Number(claimed.attempts), created: Number(claimed.created) } : null;
+}
+
+/** Whether `worker` claimed the delivery (see claimForSend). */
+export async function claimDelivery(
+	db: Kysely<Database>,
+	accountId: string,
+	id: string,
+	worker: string,
+	serverNow: number,
+	dueAt?: number,
+): Promise<boolean> {
+	return (await claimForSend(db, accountId, id, worker, serverNow, dueAt)) !== null;
 }
 
 const isSuccess = (result: AttemptResult) =>
 	result.status !== null && result.status >= 200 && result.status < 300;
 
-/**
- * Sends a delivery this worker has claimed and records the attempt. `manual` (a resend) leaves
- * the automatic retries as they were. Answers the attempt, or null when the delivery or its
- * endpoint is gone.
- */
-export async function sendClaimedDelivery(
-	deps: WebhookDeps,
-	delivery: WebhookDeliveriesTable,
-	worker: string,
-	manual: boolean,
-): Promise<AttemptResult | null> {
-	const db = deps.db.kysely;
-	const [endpoint, event] = await Promise.all([
+/** What sending a delivery needs besides the delivery itself; the runner reads it for many at once. */
+export interface SendPlan {
+	endpoint: Pick<WebhookEndpointsTable, "url" | "secret" | "previous_secret" | "previous_secret_expires_at">;
+	/** The event's JSON, as every attempt carries it. */
+	body: string;
+	/** The account clock's offset from the server's (accounts/clock.ts). */
+	clockOffset: number;
+}
+
+/** Reads what a send of one delivery needs; null when its endpoint or event is gone. */
+export async function planSend(
+	db: Kysely<Database>,
+	delivery: Pick<WebhookDeliveriesTable, "account_id" | "endpoint_id" | "event_id">,
+): Promise<SendPlan | null> {
+	const [endpoint, event, offset] = await Promise.all([
 		db
 			.selectFrom("webhook_endpoints")
 			.select(["url", "secret", "previous_secret", "previous_secret_expires_at"])
@@ -81,8 +102,27 @@ export async function sendClaimedDelivery(
 			.where("account_id", "=", delivery.account_id)
 			.where("id", "=", delivery.event_id)
 			.executeTakeFirst(),
+		clockOffset(db, delivery.account_id),
 	]);
-	if (!endpoint || !event) {
+	return endpoint && event ? { endpoint, body: event.body, clockOffset: offset } : null;
+}
+
+/**
+ * Sends a delivery this worker has claimed (`claimed`, as claimForSend answered) and records the
+ * attempt. `manual` (a resend) leaves the automatic retries as they were. Answers the attempt, or
+ * null when the delivery's endpoint or event is gone (the delivery then ends failed).
+ */
+export async function sendClaimedDelivery(
+	deps: WebhookDeps,
+	delivery: Pick<WebhookDeliveriesTable, "account_id" | "id" | "endpoint_id" | "event_id">,
+	claimed: ClaimedDelivery,
+	worker: string,
+	manual: boolean,
+	plan?: SendPlan | null,
+): Promise<AttemptResult | null> {
+	const db = deps.db.kysely;
+	const ready = plan === undefined ? await planSend(db, delivery) : plan;
+	if (!ready) {
 		await db
 			.updateTable("webhook_deliveries")
 			.set({ status: "failed", next_attempt_at: null, claimed_by: null, claimed_until: null })
@@ -94,37 +134,59 @@ export async function sendClaimedDelivery(
 	}
 	const signedAt = deps.clock.seconds();
 	const result = await postWebhook({
-		url: endpoint.url,
-		body: event.body,
-		signature: signatureHeader(event.body, signingSecrets(endpoint, signedAt), signedAt),
+		url: ready.endpoint.url,
+		body: ready.body,
+		signature: signatureHeader(ready.body, signingSecrets(ready.endpoint, signedAt), signedAt),
 		publicOnly: deps.publicOnly,
 	});
-	await recordAttempt(deps, delivery, worker, manual, signedAt, result);
+	await recordAttempt(deps, delivery, claimed, worker, manual, signedAt, ready.clockOffset, result);
 	return result;
 }
 
+/**
+ * Writes the attempt, the delivery's next state and its endpoint's health in one transaction, and
+ * only while this worker still holds the claim (one that ran out was taken by another sender,
+ * whose attempt is the one recorded).
+ */
 async function recordAttempt(
 	deps: WebhookDeps,
-	delivery: WebhookDeliveriesTable,
+	delivery: Pick<WebhookDeliveriesTable, "account_id" | "id" | "endpoint_id">,
+	claimed: ClaimedDelivery,
 	worker: string,
 	manual: boolean,
 	signedAt: number,
+	offset: number,
 	result: AttemptResult,
 ): Promise<void> {
 	const { account_id: accountId } = delivery;
-	const now = await accountNow(deps.db.kysely, accountId, deps.clock);
+	const now = deps.clock.seconds() + offset;
 	const ok = isSuccess(result);
+	const attempt = claimed.attempts + 1;
+	const next = ok
+		? { status: "delivered" as const, delivered_at: now, next_attempt_at: null }
+		: manual
+			? {}
+			: (() => {
+					const at = nextAttemptAt(claimed.created, attempt, now);
+					return { status: at === null ? ("failed" as const) : ("pending" as const), next_attempt_at: at };
+				})();
+	const error = result.error?.slice(0, 500) ?? null;
 	await deps.db.kysely.transaction().execute(async (trx) => {
-		const current = await trx
-			.selectFrom("webhook_deliveries")
-			.selectAll()
+		const held = await trx
+			.updateTable("webhook_deliveries")
+			.set({
+				...next,
+				attempts: attempt,
+				last_status: result.status,
+				last_error: error,
+				claimed_by: null,
+				claimed_until: null,
+			})
 			.where("account_id", "=", accountId)
 			.where("id", "=", delivery.id)
 			.where("claimed_by", "=", worker)
 			.executeTakeFirst();
-		// The claim ran out and another sender took the delivery: its attempt is the one recorded.
-		if (!current) return;
-		const attempt = Number(current.attempts) + 1;
+		if (Number(held.numUpdatedRows) !== 1) return;
 		await trx
 			.insertInto("webhook_attempts")
 			.values({
@@ -135,30 +197,9 @@ async function recordAttempt(
 				signed_at: signedAt,
 				duration_ms: result.durationMs,
 				status: result.status,
-				error: result.error?.slice(0, 500) ?? null,
+				error,
 				response_body: result.body,
 			})
-			.execute();
-		const next = ok
-			? { status: "delivered" as const, delivered_at: now, next_attempt_at: null }
-			: manual
-				? {}
-				: (() => {
-						const at = nextAttemptAt(Number(current.created), attempt, now);
-						return { status: at === null ? ("failed" as const) : ("pending" as const), next_attempt_at: at };
-					})();
-		await trx
-			.updateTable("webhook_deliveries")
-			.set({
-				...next,
-				attempts: attempt,
-				last_status: result.status,
-				last_error: result.error?.slice(0, 500) ?? null,
-				claimed_by: null,
-				claimed_until: null,
-			})
-			.where("account_id", "=", accountId)
-			.where("id", "=", delivery.id)
 			.execute();
 		await recordEndpointHealth(trx, accountId, delivery.endpoint_id, ok, now);
 	});

@@ -17,6 +17,45 @@ export interface EventAccount {
 	livemode: boolean;
 }
 
+/**
+ * A payment's rows, read once per change of the log: one change is several events (a payment
+ * that succeeded is payment_intent.created, payment_intent.succeeded and charge.succeeded), each
+ * rendered from the same rows.
+ */
+const paymentRows = new WeakMap<AccountEventsTable, ReturnType<typeof readPayment>>();
+
+function readPayment(db: Kysely<Database>, accountId: string, intentId: string) {
+	return Promise.all([
+		db
+			.selectFrom("payment_intents")
+			.selectAll()
+			.where("account_id", "=", accountId)
+			.where("id", "=", intentId)
+			.executeTakeFirst(),
+		db
+			.selectFrom("intent_details")
+			.selectAll()
+			.where("account_id", "=", accountId)
+			.where("intent_id", "=", intentId)
+			.executeTakeFirst(),
+		db
+			.selectFrom("charges")
+			.selectAll()
+			.where("account_id", "=", accountId)
+			.where("payment_intent_id", "=", intentId)
+			.executeTakeFirst(),
+	]);
+}
+
+function paymentOf(db: Kysely<Database>, accountId: string, row: AccountEventsTable) {
+	let rows = paymentRows.get(row);
+	if (!rows) {
+		rows = readPayment(db, accountId, row.object_id);
+		paymentRows.set(row, rows);
+	}
+	return rows;
+}
+
 /** The object an event is about, as it is now. */
 async function objectOf(
 	db: Kysely<Database>,
@@ -30,26 +69,7 @@ async function objectOf(
 		(stripeType.startsWith("charge.") && !stripeType.startsWith("charge.dispute.")) ||
 		stripeType.startsWith("refund.")
 	) {
-		const [intent, details, charge] = await Promise.all([
-			db
-				.selectFrom("payment_intents")
-				.selectAll()
-				.where("account_id", "=", accountId)
-				.where("id", "=", row.object_id)
-				.executeTakeFirst(),
-			db
-				.selectFrom("intent_details")
-				.selectAll()
-				.where("account_id", "=", accountId)
-				.where("intent_id", "=", row.object_id)
-				.executeTakeFirst(),
-			db
-				.selectFrom("charges")
-				.selectAll()
-				.where("account_id", "=", accountId)
-				.where("payment_intent_id", "=", row.object_id)
-				.executeTakeFirst(),
-		]);
+		const [intent, details, charge] = await paymentOf(db, accountId, row);
 		if (stripeType.startsWith("payment_intent.")) {
 			if (!intent && !details) return null;
 			return { object: paymentIntentObject({ intent, details, charge, livemode }) };

@@ -4,7 +4,7 @@
  * automatic retries of a pending delivery stay as they were.
  */
 import type { WebhookAttemptsTable, WebhookDeliveriesTable } from "../../db/schema.ts";
-import { claimDelivery, sendClaimedDelivery, type WebhookDeps } from "./deliver.ts";
+import { claimForSend, sendClaimedDelivery, type WebhookDeps } from "./deliver.ts";
 
 export interface DeliveryView {
 	delivery: WebhookDeliveriesTable;
@@ -45,9 +45,9 @@ export async function resendDelivery(
 ): Promise<ResendOutcome> {
 	const before = await deliveryView(deps, accountId, id);
 	if (!before) return { kind: "missing" };
-	if (!(await claimDelivery(deps.db.kysely, accountId, id, worker, deps.clock.seconds())))
-		return { kind: "busy" };
-	await sendClaimedDelivery(deps, before.delivery, worker, true);
+	const claimed = await claimForSend(deps.db.kysely, accountId, id, worker, deps.clock.seconds());
+	if (!claimed) return { kind: "busy" };
+	await sendClaimedDelivery(deps, before.delivery, claimed, worker, true);
 	const after = await deliveryView(deps, accountId, id);
 	return after ? { kind: "sent", view: after } : { kind: "missing" };
 }

@@ -8,9 +8,9 @@
  * starts on time. Every 10 minutes events, deliveries and attempts older than 30 days (account
  * time) are removed.
  */
-import { accountNow } from "../../accounts/clock.ts";
+import { accountNow, clockOffset } from "../../accounts/clock.ts";
 import type { WebhookDeliveriesTable } from "../../db/schema.ts";
-import { claimDelivery, sendClaimedDelivery, type WebhookDeps } from "./deliver.ts";
+import { claimForSend, type SendPlan, sendClaimedDelivery, type WebhookDeps } from "./deliver.ts";
 import { materializeEvents } from "./materialize.ts";
 import { WEBHOOK_RETENTION_SECONDS } from "./schedule.ts";
 
@@ -42,11 +42,20 @@ export async function purgeWebhookRecords(deps: WebhookDeps, accountId: string, 
 	}
 }
 
+/** A due delivery in an endpoint's queue, with what sending it needs. */
+interface Queued {
+	delivery: Pick<
+		WebhookDeliveriesTable,
+		"account_id" | "id" | "endpoint_id" | "event_id" | "next_attempt_at"
+	>;
+	plan: SendPlan;
+}
+
 export function webhookWorker(deps: WebhookDeps): WebhookWorker {
 	/** Deliveries waiting in a lane's queue or being sent, by id: a pass does not queue them again. */
 	const taken = new Set<string>();
 	/** Each endpoint's queue (`account/endpoint`), oldest due first. */
-	const queues = new Map<string, WebhookDeliveriesTable[]>();
+	const queues = new Map<string, Queued[]>();
 	const lanesOf = new Map<string, number>();
 	const lanes = new Set<Promise<void>>();
 	let lastPurge = 0;
@@ -54,19 +63,23 @@ export function webhookWorker(deps: WebhookDeps): WebhookWorker {
 	/** Sends the endpoint's queue, one delivery after another, until it is empty. */
 	const runLane = async (key: string, workerId: string) => {
 		for (let next = queues.get(key)?.shift(); next; next = queues.get(key)?.shift()) {
+			const { delivery, plan } = next;
 			try {
 				// Claimed only while still pending and due as read, so a delivery another process sent,
 				// or that was rescheduled meanwhile, is left alone.
-				const due = Number(next.next_attempt_at);
-				if (
-					await claimDelivery(deps.db.kysely, next.account_id, next.id, workerId, deps.clock.seconds(), due)
-				) {
-					await sendClaimedDelivery(deps, next, workerId, false);
-				}
+				const claimed = await claimForSend(
+					deps.db.kysely,
+					delivery.account_id,
+					delivery.id,
+					workerId,
+					deps.clock.seconds(),
+					Number(delivery.next_attempt_at),
+				);
+				if (claimed) await sendClaimedDelivery(deps, delivery, claimed, workerId, false, plan);
 			} catch {
 				// The claim runs out and the delivery is sent again by a later pass.
 			} finally {
-				taken.delete(next.id);
+				taken.delete(delivery.id);
 			}
 		}
 		queues.delete(key);
@@ -83,42 +96,76 @@ export function webhookWorker(deps: WebhookDeps): WebhookWorker {
 		lanes.add(lane);
 	};
 
+	/**
+	 * Queues each enabled endpoint's due deliveries, read endpoint by endpoint so that one with a
+	 * backlog (a dead receiver) never fills the window another's deliveries are read from, and
+	 * starts the lanes they need. A disabled endpoint's deliveries wait: they are sent if it is
+	 * enabled again (or resent by hand).
+	 */
 	const dispatch = async (accountId: string, workerId: string) => {
-		const now = await accountNow(deps.db.kysely, accountId, deps.clock);
+		const db = deps.db.kysely;
+		const [offset, endpoints] = await Promise.all([
+			clockOffset(db, accountId),
+			db
+				.selectFrom("webhook_endpoints")
+				.select(["id", "url", "secret", "previous_secret", "previous_secret_expires_at"])
+				.where("account_id", "=", accountId)
+				.where("status", "=", "enabled")
+				.execute(),
+		]);
 		const serverNow = deps.clock.seconds();
-		// A disabled endpoint's deliveries wait: they are sent if it is enabled again (or resent by hand).
-		const due = await deps.db.kysely
-			.selectFrom("webhook_deliveries")
-			.selectAll()
-			.where("account_id", "=", accountId)
-			.where("status", "=", "pending")
-			.where("next_attempt_at", "<=", now)
-			.where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", serverNow)]))
-			.where("endpoint_id", "not in", (eb) =>
-				eb
-					.selectFrom("webhook_endpoints")
-					.select("id")
-					.where("account_id", "=", accountId)
-					.where("status", "=", "disabled"),
-			)
-			.orderBy("next_attempt_at")
-			.limit(QUEUE_LIMIT)
-			.execute();
-		for (const delivery of due) {
-			if (taken.has(delivery.id)) continue;
-			const key = `${accountId}/${delivery.endpoint_id}`;
+		const now = serverNow + offset;
+		for (const endpoint of endpoints) {
+			const key = `${accountId}/${endpoint.id}`;
 			const queue = queues.get(key) ?? [];
-			if (queue.length >= QUEUE_LIMIT) continue;
-			queue.push(delivery);
+			const room = QUEUE_LIMIT - queue.length;
+			if (room <= 0) continue;
+			const due = await db
+				.selectFrom("webhook_deliveries")
+				.innerJoin("stripe_events", (join) =>
+					join
+						.onRef("stripe_events.account_id", "=", "webhook_deliveries.account_id")
+						.onRef("stripe_events.id", "=", "webhook_deliveries.event_id"),
+				)
+				.select([
+					"webhook_deliveries.id",
+					"webhook_deliveries.event_id",
+					"webhook_deliveries.next_attempt_at",
+					"stripe_events.body",
+				])
+				.where("webhook_deliveries.account_id", "=", accountId)
+				.where("webhook_deliveries.endpoint_id", "=", endpoint.id)
+				.where("webhook_deliveries.status", "=", "pending")
+				.where("webhook_deliveries.next_attempt_at", "<=", now)
+				.where((eb) =>
+					eb.or([
+						eb("webhook_deliveries.claimed_until", "is", null),
+						eb("webhook_deliveries.claimed_until", "<", serverNow),
+					]),
+				)
+				.orderBy("webhook_deliveries.next_attempt_at")
+				// Those this process already queued or is sending are read again and skipped: read past them.
+				.limit(room + queue.length + (lanesOf.get(key) ?? 0))
+				.execute();
+			for (const row of due) {
+				if (taken.has(row.id) || queue.length >= QUEUE_LIMIT) continue;
+				queue.push({
+					delivery: {
+						account_id: accountId,
+						id: row.id,
+						endpoint_id: endpoint.id,
+						event_id: row.event_id,
+						next_attempt_at: row.next_attempt_at,
+					},
+					plan: { endpoint, body: row.body, clockOffset: offset },
+				});
+				taken.add(row.id);
+			}
+			if (queue.length === 0) continue;
 			queues.set(key, queue);
-			taken.add(delivery.id);
-		}
-		// A lane takes its next delivery off the queue before sending it, so what is queued is waiting:
-		// each gets a lane of its own, up to the endpoint's limit.
-		for (const [key, queue] of queues) {
-			if (!key.startsWith(`${accountId}/`)) continue;
-			const running = lanesOf.get(key) ?? 0;
-			const wanted = Math.min(PER_ENDPOINT - running, queue.length);
+			// A lane takes its next delivery off the queue before sending it, so what is queued is
+			// waiting: each gets a lane of its own, up to the endpoint's limit.
+			const wanted = Math.min(PER_ENDPOINT - (lanesOf.get(key) ?? 0), queue.length);
 			for (let started = 0; started < wanted && lanes.size < IN_FLIGHT; started++) startLane(key, workerId);
 		}
 	};
