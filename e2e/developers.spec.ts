@@ -175,7 +175,12 @@ test("a developer makes a key, pays with it, receives the webhooks, resends a fa
 
 	await test.step("a delivery shows the request sent and the handler's answer", async () => {
 		// A delivery's row links to it by its time.
-		await page.getByRole("row", { name: /charge\.succeeded/ }).first().getByRole("link").first().click();
+		await page
+			.getByRole("row", { name: /charge\.succeeded/ })
+			.first()
+			.getByRole("link")
+			.first()
+			.click();
 		await expect(page).toHaveURL(/path=\/payments\/developers\/webhooks\/delivery/);
 		await expect(page.getByText(/"synced": ?true/)).toBeVisible();
 		await expect(page.getByText("stripe-signature")).toBeVisible();
@@ -199,7 +204,12 @@ test("a developer makes a key, pays with it, receives the webhooks, resends a fa
 			page,
 			async () => (await rows.count()) >= 2 && (await page.getByText("500").count()) > 0,
 		);
-		await page.getByRole("row", { name: /charge\.succeeded/ }).first().getByRole("link").first().click();
+		await page
+			.getByRole("row", { name: /charge\.succeeded/ })
+			.first()
+			.getByRole("link")
+			.first()
+			.click();
 		await expect(page.getByText("order sync crashed")).toBeVisible();
 		const before = handler.verified.length;
 		handler.broken = false;
