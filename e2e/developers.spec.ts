@@ -13,8 +13,6 @@ import { expect, test } from "./fixtures.ts";
 import { BASE_URL } from "./playwright.config.ts";
 import { seriousViolations } from "./support.ts";
 
-const DEVELOPERS = "/wp-admin/admin.php?page=wc-admin&path=/payments/developers";
-
 /** The store's webhook handler: records each event it verifies, and answers 200 or (broken) 500. */
 interface Handler {
 	url: string;
