@@ -40,6 +40,24 @@ export function webhookHeaders(body: string, signature: string): Record<string, 
 	};
 }
 
+/**
+ * Connections kept open between deliveries (per scheme, and per address rule, since the rule
+ * checks each address a connection is made to): a busy endpoint gets its events over a few
+ * reused connections rather than one new connection each.
+ */
+const agents = new Map<string, http.Agent>();
+
+function agentFor(protocol: string, publicOnly: boolean): http.Agent {
+	const key = `${protocol}|${publicOnly}`;
+	let agent = agents.get(key);
+	if (!agent) {
+		const options = { keepAlive: true, maxSockets: 16, maxFreeSockets: 16, timeout: 30_000 };
+		agent = protocol === "https:" ? new https.Agent(options) : new http.Agent(options);
+		agents.set(key, agent);
+	}
+	return agent;
+}
+
 export function postWebhook(request: WebhookRequest): Promise<AttemptResult> {
 	const started = performance.now();
 	const elapsed = () => Math.round(performance.now() - started);
@@ -48,14 +66,15 @@ export function postWebhook(request: WebhookRequest): Promise<AttemptResult> {
 		let status: number | null = null;
 		const chunks: Buffer[] = [];
 		let kept = 0;
-		const finish = (error: string | null) => {
+		/** `whole`: the answer was read to its end, so its connection may carry the next delivery. */
+		const finish = (error: string | null, whole = false) => {
 			if (settled) return;
 			settled = true;
 			clearTimeout(timer);
 			const body =
 				status === null ? null : Buffer.concat(chunks).subarray(0, RESPONSE_KEPT_BYTES).toString("utf8");
 			resolve({ status, error: status === null ? error : null, body, durationMs: elapsed() });
-			outgoing?.destroy();
+			if (!whole) outgoing?.destroy();
 		};
 		const timeoutMs = request.timeoutMs ?? ATTEMPT_TIMEOUT_MS;
 		const timer = setTimeout(() => finish(`No answer within ${timeoutMs / 1000} s.`), timeoutMs);
@@ -70,7 +89,7 @@ export function postWebhook(request: WebhookRequest): Promise<AttemptResult> {
 		outgoing = transport.request(url, {
 			method: "POST",
 			lookup: checkedLookup(request.publicOnly),
-			agent: false,
+			agent: agentFor(url.protocol, request.publicOnly),
 			headers: webhookHeaders(request.body, request.signature),
 		});
 		outgoing.on("response", (response) => {
@@ -83,7 +102,7 @@ export function postWebhook(request: WebhookRequest): Promise<AttemptResult> {
 				// The rest of a long answer is not read: the status and the kept part are all we record.
 				if (kept >= RESPONSE_KEPT_BYTES) finish(null);
 			});
-			response.on("end", () => finish(null));
+			response.on("end", () => finish(null, true));
 			response.on("error", () => finish(null));
 		});
 		outgoing.on("error", (error: Error) => finish(error.message || String(error)));
