@@ -9,7 +9,7 @@ import { logStream } from "./http/readable-log.ts";
 import { startJobRunner } from "./jobs/runner.ts";
 import { runAllAccounts } from "./processors/registry.ts";
 import { isSeedUnfinished, seedFromScratch } from "./seed/from-scratch.ts";
-import { webhookWorker } from "./stripe-api/webhooks/worker.ts";
+import { isWebhookThread, runWebhookThread, startWebhookThread } from "./stripe-api/webhooks/thread.ts";
 
 async function main(): Promise<void> {
 	const env = readEnv(process.env);
@@ -65,12 +65,22 @@ async function main(): Promise<void> {
 		usageTrackingUrl: env.USAGE_TRACKING_URL,
 		log: app.log,
 		timedWork: (workerId) => runAllAccounts({ db, clock, publicUrl }, workerId),
-		webhooks: webhookWorker({ db, clock, publicOnly: isTrue(env.WEBHOOK_PUBLIC_ONLY) }),
 	});
+	const webhooks = startWebhookThread(
+		new URL(import.meta.url),
+		{
+			databaseUrl: env.DATABASE_URL,
+			dataDir: env.DATA_DIR,
+			clockShiftMs: clock.now().getTime() - Date.now(),
+			publicOnly: isTrue(env.WEBHOOK_PUBLIC_ONLY),
+		},
+		app.log,
+	);
 
 	const shutdown = async (signal: string) => {
 		app.log.info({ signal }, "shutting down");
 		await jobs.stop();
+		await webhooks.stop();
 		await app.close();
 		await db.close();
 		process.exit(0);
@@ -84,7 +94,8 @@ async function main(): Promise<void> {
 	);
 }
 
-main().catch((error: unknown) => {
+// The same module is the webhook thread's entry (stripe-api/webhooks/thread.ts).
+(isWebhookThread() ? runWebhookThread() : main()).catch((error: unknown) => {
 	process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
 	process.exit(1);
 });

@@ -72,16 +72,7 @@ export interface RunnerOptions extends JobContext {
 	transport?: Transport;
 	/** USAGE_TRACKING_URL: where the usage log is forwarded; without it nothing is sent. */
 	usageTrackingUrl?: string | undefined;
-	/**
-	 * The webhooks' pass (stripe-api/webhooks/worker.ts), given by the server like the timed work.
-	 * It runs on a loop of its own, every WEBHOOK_PASS_MS, so the rest of the runner's work (a
-	 * settlement, an export) never holds a store's webhooks back.
-	 */
-	webhooks?: { run(workerId: string): Promise<unknown>; drain(): Promise<void> };
 }
-
-/** How long the webhooks' loop waits between passes. */
-const WEBHOOK_PASS_MS = 200;
 
 /** Claims and runs jobs until none is pending; returns how many ran. */
 export async function runPendingJobs(
@@ -165,26 +156,6 @@ export function startJobRunner(options: RunnerOptions): { stop(): Promise<void>;
 		}, options.intervalMs ?? 500);
 	};
 	schedule();
-
-	let webhookTimer: NodeJS.Timeout | null = null;
-	let webhookPass: Promise<void> | null = null;
-	const scheduleWebhooks = () => {
-		const webhooks = options.webhooks;
-		if (stopped || !webhooks) return;
-		webhookTimer = setTimeout(() => {
-			webhookPass = webhooks
-				.run(workerId)
-				.then(
-					() => {},
-					(error: unknown) => options.log.warn({ err: error }, "webhook pass failed"),
-				)
-				.finally(() => {
-					webhookPass = null;
-					scheduleWebhooks();
-				});
-		}, WEBHOOK_PASS_MS);
-	};
-	scheduleWebhooks();
 	return {
 		kick() {
 			if (running || stopped) return;
@@ -197,10 +168,7 @@ export function startJobRunner(options: RunnerOptions): { stop(): Promise<void>;
 		async stop() {
 			stopped = true;
 			if (timer) clearTimeout(timer);
-			if (webhookTimer) clearTimeout(webhookTimer);
 			await running;
-			await webhookPass;
-			await options.webhooks?.drain();
 		},
 	};
 }

@@ -2,12 +2,13 @@
  * Renders an account's new log entries into stripe_events, once, and makes their deliveries.
  *
  * The account's cursor (stripe_event_cursors.rendered_through, a log seq) moves with a
- * compare-and-set as the first statement of the transaction that renders the entries after it
- * and writes their events and deliveries: a second renderer of the same account (another server
- * process, or a request reading /v1/events) waits on that row and then finds the cursor moved,
- * so it renders nothing twice; a renderer killed mid-way loses its whole transaction. The log
- * commits in the order of its numbers (ledger/events.ts), so rendering up to the log's committed
- * last number never skips an entry that commits later.
+ * compare-and-set as the first statement of the transaction that writes the events and
+ * deliveries of the entries after it: a second renderer of the same account (another server
+ * process, the webhook thread, or a request reading /v1/events) waits on that row and then finds
+ * the cursor moved, so nothing is written twice (its rendering is dropped); a renderer killed
+ * mid-way loses its whole transaction. The log commits in the order of its numbers
+ * (ledger/events.ts), so rendering up to the log's committed last number never skips an entry
+ * that commits later.
  */
 import type { Kysely } from "kysely";
 import { newOrderedId } from "../../db/ids.ts";
@@ -47,13 +48,77 @@ async function cursorOf(db: Kysely<Database>, accountId: string): Promise<number
 	return Number((await read())?.rendered_through ?? 0);
 }
 
-/** Renders one batch after `from`; false when another renderer moved the cursor first. */
+/**
+ * Renders one batch after `from`; false when another renderer moved the cursor first. The
+ * entries are read and rendered before the write, so the transaction that moves the cursor and
+ * writes the events holds the database's write lock (SQLite's, which the server's requests wait
+ * on) only for its inserts.
+ */
 async function renderBatch(
 	db: Kysely<Database>,
 	accountId: string,
 	from: number,
 	to: number,
 ): Promise<boolean> {
+	const [rows, account, endpoints] = await Promise.all([
+		db
+			.selectFrom("account_events")
+			.selectAll()
+			.where("account_id", "=", accountId)
+			.where("seq", ">", from)
+			.where("seq", "<=", to)
+			.orderBy("seq")
+			.execute(),
+		db.selectFrom("accounts").select("test_mode").where("id", "=", accountId).executeTakeFirst(),
+		db
+			.selectFrom("webhook_endpoints")
+			.select(["id", "enabled_events", "created"])
+			.where("account_id", "=", accountId)
+			.where("status", "=", "enabled")
+			.execute(),
+	]);
+	const target = { accountId, livemode: account?.test_mode !== 1 };
+	const events: StripeEventsTable[] = [];
+	const deliveries: WebhookDeliveriesTable[] = [];
+	for (const row of rows) {
+		const types = stripeTypesOf(row, statusOf(row));
+		for (const [index, type] of types.entries()) {
+			// An endpoint receives the events that happen after it is made, as on Stripe.
+			const receivers = endpoints.filter(
+				(endpoint) => Number(endpoint.created) <= Number(row.created) && endpointSubscribes(endpoint, type),
+			);
+			const event = await renderEvent(db, target, row, index, type, receivers.length);
+			if (!event) continue;
+			events.push({
+				account_id: accountId,
+				id: event.id,
+				seq: Number(row.seq),
+				idx: index,
+				type,
+				created: Number(row.created),
+				body: JSON.stringify(event),
+				payment_intent: paymentIntentOf(event),
+			});
+			for (const endpoint of receivers) {
+				deliveries.push({
+					account_id: accountId,
+					id: newOrderedId("whd"),
+					endpoint_id: endpoint.id,
+					event_id: event.id,
+					event_type: type,
+					created: Number(row.created),
+					status: "pending",
+					attempts: 0,
+					next_attempt_at: Number(row.created),
+					claimed_by: null,
+					claimed_until: null,
+					delivered_at: null,
+					last_status: null,
+					last_error: null,
+				});
+			}
+		}
+	}
 	return db.transaction().execute(async (trx) => {
 		const claimed = await trx
 			.updateTable("stripe_event_cursors")
@@ -62,65 +127,6 @@ async function renderBatch(
 			.where("rendered_through", "=", from)
 			.executeTakeFirst();
 		if (Number(claimed.numUpdatedRows) !== 1) return false;
-		const [rows, account, endpoints] = await Promise.all([
-			trx
-				.selectFrom("account_events")
-				.selectAll()
-				.where("account_id", "=", accountId)
-				.where("seq", ">", from)
-				.where("seq", "<=", to)
-				.orderBy("seq")
-				.execute(),
-			trx.selectFrom("accounts").select("test_mode").where("id", "=", accountId).executeTakeFirst(),
-			trx
-				.selectFrom("webhook_endpoints")
-				.select(["id", "enabled_events", "created"])
-				.where("account_id", "=", accountId)
-				.where("status", "=", "enabled")
-				.execute(),
-		]);
-		const target = { accountId, livemode: account?.test_mode !== 1 };
-		const events: StripeEventsTable[] = [];
-		const deliveries: WebhookDeliveriesTable[] = [];
-		for (const row of rows) {
-			const types = stripeTypesOf(row, statusOf(row));
-			for (const [index, type] of types.entries()) {
-				// An endpoint receives the events that happen after it is made, as on Stripe.
-				const receivers = endpoints.filter(
-					(endpoint) => Number(endpoint.created) <= Number(row.created) && endpointSubscribes(endpoint, type),
-				);
-				const event = await renderEvent(trx, target, row, index, type, receivers.length);
-				if (!event) continue;
-				events.push({
-					account_id: accountId,
-					id: event.id,
-					seq: Number(row.seq),
-					idx: index,
-					type,
-					created: Number(row.created),
-					body: JSON.stringify(event),
-					payment_intent: paymentIntentOf(event),
-				});
-				for (const endpoint of receivers) {
-					deliveries.push({
-						account_id: accountId,
-						id: newOrderedId("whd"),
-						endpoint_id: endpoint.id,
-						event_id: event.id,
-						event_type: type,
-						created: Number(row.created),
-						status: "pending",
-						attempts: 0,
-						next_attempt_at: Number(row.created),
-						claimed_by: null,
-						claimed_until: null,
-						delivered_at: null,
-						last_status: null,
-						last_error: null,
-					});
-				}
-			}
-		}
 		for (let at = 0; at < events.length; at += INSERT_CHUNK) {
 			await trx
 				.insertInto("stripe_events")
