@@ -24,6 +24,7 @@ export default defineConfig({
 				},
 			},
 			"apps/admin/vitest.config.ts",
+			"apps/admin/vitest.isolated.config.ts",
 		],
 	},
 });
