@@ -49,12 +49,9 @@ export function startWebhookThread(
 	const start = () => {
 		const data: ThreadData = { role: ROLE, ...options };
 		const worker = entry.pathname.endsWith(".ts")
-			? // From the sources (development, tests), the thread loads TypeScript as the server did:
-				// a thread does not inherit the --import hooks its process started with.
-				new Worker(
-					`import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`,
-					{ eval: true, workerData: data },
-				)
+			? new Worker(new URL("./thread-from-sources.mjs", import.meta.url), {
+					workerData: { ...data, entry: entry.href },
+				})
 			: new Worker(entry, { workerData: data });
 		current = worker;
 		worker.on("error", (error) => log.error({ err: error }, "the webhook thread failed"));
