@@ -102,17 +102,21 @@ export function webhookWorker(deps: WebhookDeps): WebhookWorker {
 	 * starts the lanes they need. A disabled endpoint's deliveries wait: they are sent if it is
 	 * enabled again (or resent by hand).
 	 */
-	const dispatch = async (accountId: string, workerId: string) => {
+	const enabledEndpoints = (accountId: string) =>
+		deps.db.kysely
+			.selectFrom("webhook_endpoints")
+			.select(["id", "url", "secret", "previous_secret", "previous_secret_expires_at"])
+			.where("account_id", "=", accountId)
+			.where("status", "=", "enabled")
+			.execute();
+
+	const dispatch = async (
+		accountId: string,
+		workerId: string,
+		endpoints: Awaited<ReturnType<typeof enabledEndpoints>>,
+	) => {
 		const db = deps.db.kysely;
-		const [offset, endpoints] = await Promise.all([
-			clockOffset(db, accountId),
-			db
-				.selectFrom("webhook_endpoints")
-				.select(["id", "url", "secret", "previous_secret", "previous_secret_expires_at"])
-				.where("account_id", "=", accountId)
-				.where("status", "=", "enabled")
-				.execute(),
-		]);
+		const offset = await clockOffset(db, accountId);
 		const serverNow = deps.clock.seconds();
 		const now = serverNow + offset;
 		for (const endpoint of endpoints) {
@@ -176,8 +180,13 @@ export function webhookWorker(deps: WebhookDeps): WebhookWorker {
 			if (purge) lastPurge = Date.now();
 			const accounts = await deps.db.kysely.selectFrom("accounts").select("id").execute();
 			for (const { id } of accounts) {
-				await materializeEvents(deps.db.kysely, id, BATCHES_PER_PASS);
-				await dispatch(id, workerId);
+				// An account without an endpoint has nothing to send: its events are rendered when
+				// /v1/events is read, or here once an endpoint is added.
+				const endpoints = await enabledEndpoints(id);
+				if (endpoints.length > 0) {
+					await materializeEvents(deps.db.kysely, id, BATCHES_PER_PASS);
+					await dispatch(id, workerId, endpoints);
+				}
 				if (purge) await purgeWebhookRecords(deps, id, await accountNow(deps.db.kysely, id, deps.clock));
 			}
 		},
