@@ -42,6 +42,23 @@ function packageDir(name: string): string {
 	return path.dirname(createRequire(import.meta.url).resolve(`${name}/package.json`));
 }
 
+/**
+ * fontkit keeps each glyph with the characters of its first request, and its subsetter asks for
+ * the parts of a composite glyph (the "u" and the dieresis of "ü") with none. Since the fonts
+ * live as long as the process, one document with "Müller" would leave every later document's
+ * "u" with no Unicode in its map: printed, but gone from search and copy. A glyph asked for with
+ * its characters gets them back.
+ */
+function keepCharacters(font: Font): Font {
+	const getGlyph = font.getGlyph.bind(font);
+	font.getGlyph = (id, characters = []) => {
+		const glyph = getGlyph(id, characters);
+		if (glyph && glyph.codePoints.length === 0 && characters.length > 0) glyph.codePoints = characters;
+		return glyph;
+	};
+	return font;
+}
+
 let loaded: Record<FontFace, DocumentFont[]> | null = null;
 
 /** The fonts of each face, in the order they are tried; read once, on first use. */
@@ -52,7 +69,7 @@ export function documentFonts(): Record<FontFace, DocumentFont[]> {
 				const bytes = readFileSync(path.join(packageDir(family.package), family[face]));
 				const font = create(bytes);
 				if (!("layout" in font)) throw new Error(`${family.package} ${face}: not a single font`);
-				return { key: `${family.package.split("/")[1]}-${face}`, bytes, font };
+				return { key: `${family.package.split("/")[1]}-${face}`, bytes, font: keepCharacters(font) };
 			});
 		loaded = { regular: open("regular"), bold: open("bold") };
 	}

@@ -38,6 +38,15 @@ describe("the PDF writer", () => {
 		expect(text).toContain("Łódź, 東京, ₹1,234.56, Иван Петров");
 	});
 
+	it("keeps a later document's plain letters searchable after one drew them inside accented ones", async () => {
+		// "ü" and "á" are composites of "u" and "a": the first document's subset reads those parts.
+		await page([{ x: 50, y: 780, size: 12, text: "Zoë Müller, Székesfehérvár, Ñuñoa" }]);
+		const text = pdfText(
+			await page([{ x: 50, y: 780, size: 12, text: "Invoice number Muller Szekesfehervar" }]),
+		);
+		expect(text).toContain("Invoice number Muller Szekesfehervar");
+	});
+
 	it("embeds only subsets of the fonts it draws with, each with its Unicode map", async () => {
 		const pdf = await page([
 			{ x: 50, y: 780, size: 12, text: "Łódź 東京" },
