@@ -157,7 +157,15 @@ describe("disputes", () => {
 		expect(created.data.map((item) => item.id)).toEqual([challenged.id]);
 		expect((await stripe.disputes.retrieve(accepted.id, { expand: ["charge"] })).charge).toMatchObject({
 			object: "charge",
-		});
+		}); // A page answers each dispute as its own retrieval does: its own ledger rows and its own charge.
+		const page = await stripe.disputes.list({ expand: ["data.charge"] });
+		expect(page.data.map((item) => item.id)).toEqual([accepted.id, challenged.id]);
+		for (const item of page.data) {
+			const alone = await stripe.disputes.retrieve(item.id, { expand: ["charge"] });
+			expect(item.balance_transactions).toEqual(alone.balance_transactions);
+			expect((item.charge as Stripe.Charge).id).toBe((alone.charge as Stripe.Charge).id);
+			expect(item.balance_transactions.length).toBeGreaterThan(0);
+		}
 	});
 
 	it("saves evidence naming an uploaded file, then submits it with the product type and wins", async () => {
