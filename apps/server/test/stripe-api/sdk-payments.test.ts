@@ -254,6 +254,17 @@ describe("refunds", () => {
 		expect(charge.amount_refunded).toBe(5000);
 		const listed = await stripe.refunds.list({ payment_intent: intent.id });
 		expect(new Set(listed.data.map((refund) => refund.id))).toEqual(new Set([rest.id, partial.id]));
+		// A page answers each refund as its own retrieval does, expansions included.
+		const expanded = await stripe.refunds.list({
+			payment_intent: intent.id,
+			expand: ["data.charge", "data.balance_transaction"],
+		});
+		for (const refund of expanded.data) {
+			const alone = await stripe.refunds.retrieve(refund.id, { expand: ["charge", "balance_transaction"] });
+			expect(refund).toEqual(alone);
+			expect((refund.charge as Stripe.Charge).id).toBe(charge.id);
+			expect((refund.balance_transaction as Stripe.BalanceTransaction).object).toBe("balance_transaction");
+		}
 		const shown = await adminGet<{ amount_refunded: number }>(`/charges/${charge.id}`);
 		expect(shown.body.amount_refunded).toBe(5000);
 	});

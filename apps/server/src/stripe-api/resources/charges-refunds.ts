@@ -155,24 +155,61 @@ async function refundAnswer(
 	row: RefundsTable,
 	fields: readonly string[] = [],
 ): Promise<Stripe.Refund> {
-	const db = context.request.server.deps.db.kysely;
-	const charge = await findCharge(db, context.accountId, row.charge_id);
-	const object = refundObject(row, charge);
+	const [answer] = await refundAnswers(context, [row], fields);
+	if (!answer) throw new Error(`refund ${row.id} gave no answer`);
+	return answer;
+}
+
+/**
+ * A page of refunds, with their charges (and what is expanded) read in one query each rather than
+ * one per refund: a page of 100 took 100 to 300 queries.
+ */
+async function refundAnswers(
+	context: V1Context,
+	rows: readonly RefundsTable[],
+	fields: readonly string[] = [],
+): Promise<Stripe.Refund[]> {
 	for (const field of fields) {
-		if (field === "charge" && charge) object.charge = await chargeAnswer(context, charge);
-		else if (field === "balance_transaction" && row.balance_transaction_id) {
-			const transaction = await db
-				.selectFrom("balance_transactions")
-				.selectAll()
-				.where("account_id", "=", context.accountId)
-				.where("id", "=", row.balance_transaction_id)
-				.executeTakeFirst();
-			if (transaction) object.balance_transaction = balanceTransactionObject(transaction, context.now);
-		} else if (field !== "payment_intent" && field !== "charge" && field !== "balance_transaction") {
+		if (field !== "payment_intent" && field !== "charge" && field !== "balance_transaction") {
 			throw invalidRequest(`This property cannot be expanded (${field}).`, { param: "expand" });
 		}
 	}
-	return object;
+	if (rows.length === 0) return [];
+	const db = context.request.server.deps.db.kysely;
+	const transactionIds = fields.includes("balance_transaction")
+		? rows.flatMap((row) => (row.balance_transaction_id ? [row.balance_transaction_id] : []))
+		: [];
+	const [charges, transactions] = await Promise.all([
+		db
+			.selectFrom("charges")
+			.selectAll()
+			.where("account_id", "=", context.accountId)
+			.where("id", "in", [...new Set(rows.map((row) => row.charge_id))])
+			.execute(),
+		transactionIds.length === 0
+			? []
+			: db
+					.selectFrom("balance_transactions")
+					.selectAll()
+					.where("account_id", "=", context.accountId)
+					.where("id", "in", transactionIds)
+					.execute(),
+	]);
+	const chargeOf = new Map(charges.map((charge) => [charge.id, charge]));
+	const expandedOf = fields.includes("charge")
+		? new Map((await chargeAnswers(context, charges)).map((charge) => [charge.id, charge]))
+		: new Map<string, Stripe.Charge>();
+	const transactionOf = new Map(transactions.map((transaction) => [transaction.id, transaction]));
+	return rows.map((row) => {
+		const object = refundObject(row, chargeOf.get(row.charge_id));
+		const charge = expandedOf.get(row.charge_id);
+		if (charge) object.charge = charge;
+		const transaction = row.balance_transaction_id
+			? transactionOf.get(row.balance_transaction_id)
+			: undefined;
+		if (transaction) object.balance_transaction = balanceTransactionObject(transaction, context.now);
+		return object;
+	});
 }
 
 const dataFields = (expanded: readonly string[] | undefined) =>
@@ -374,8 +411,6 @@ export function registerChargesAndRefunds(router: V1Router): void {
 			.execute();
 		const page = pageOf(rows, plan);
 		const fields = dataFields(params.expand);
-		const data = [];
-		for (const row of page.rows) data.push(await refundAnswer(context, row, fields));
-		return listOf("/v1/refunds", data, page.hasMore);
+		return listOf("/v1/refunds", await refundAnswers(context, page.rows, fields), page.hasMore);
 	});
 }
