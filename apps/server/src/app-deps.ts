@@ -24,6 +24,12 @@ export interface AppConfig {
 	eventHeartbeatMs?: number | undefined;
 	/** WEBHOOK_PUBLIC_ONLY: webhooks never go to loopback or private addresses. */
 	webhookPublicOnly?: boolean | undefined;
+	/** PAYDESK_SECRET_KEY: the application key sealing secrets at rest (secrets/app-key.ts). */
+	secretKey?: string | undefined;
+	/** STRIPE_API_BASE: where a merchant's own Stripe account is reached (https://api.stripe.com by default). */
+	stripeApiBase?: string | undefined;
+	/** STRIPE_MAX_RPS: requests per second sent to Stripe with one key (20 by default). */
+	stripeMaxRps?: number | undefined;
 }
 
 export interface AppDeps {

@@ -5,6 +5,7 @@
 import path from "node:path";
 import { z } from "zod";
 import type { RateLimitOverrides } from "./http/route-rate-limits.ts";
+import { parseAppKey } from "./secrets/app-key.ts";
 
 const perMinute = z.coerce.number().int().min(1).max(1_000_000).optional();
 
@@ -71,6 +72,21 @@ const schema = z.object({
 	WEBHOOK_PUBLIC_ONLY: z.enum(["0", "1", "true", "false"]).default("0"),
 	/** Open event streams one user may hold on one server process. */
 	EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(10),
+	/**
+	 * The application key that seals secrets at rest (secrets/app-key.ts); required on PostgreSQL
+	 * to store a merchant's Stripe key. Unset on SQLite: a key file in DATA_DIR.
+	 */
+	PAYDESK_SECRET_KEY: z
+		.string()
+		.refine((value) => parseAppKey(value) !== null, { error: "must be 32 bytes as 64 hex digits or base64" })
+		.optional(),
+	/** Where a merchant's own Stripe account is reached (a Paydesk sandbox in tests). */
+	STRIPE_API_BASE: z
+		.string()
+		.refine(isHttpUrl, { error: "must be an http:// or https:// URL" })
+		.default("https://api.stripe.com"),
+	/** Requests per second sent to Stripe with one key. */
+	STRIPE_MAX_RPS: z.coerce.number().int().min(1).max(1_000).default(20),
 });
 
 /** The per-user rates of the expensive routes that the environment overrides. */

@@ -49,6 +49,9 @@ async function main(): Promise<void> {
 				rateLimits: rateLimitsOf(env),
 				eventStreamsPerUser: env.EVENT_STREAMS_PER_USER,
 				webhookPublicOnly: isTrue(env.WEBHOOK_PUBLIC_ONLY),
+				secretKey: env.PAYDESK_SECRET_KEY,
+				stripeApiBase: env.STRIPE_API_BASE,
+				stripeMaxRps: env.STRIPE_MAX_RPS,
 			},
 		},
 		{

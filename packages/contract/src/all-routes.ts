@@ -66,6 +66,7 @@ import {
 	listGeneralSettings,
 	updateGeneralSetting,
 } from "./store-settings.ts";
+import { STRIPE_ACCOUNT_ROUTES } from "./stripe-account.ts";
 import { submitOverviewSurvey } from "./survey.ts";
 import { getTimeline } from "./timeline.ts";
 import { recordTracks } from "./tracks.ts";
@@ -178,4 +179,5 @@ export const ALL_ROUTES: readonly RouteContract[] = [
 	finalizeOnboarding,
 	activatePromo,
 	...DEVELOPERS_ROUTES,
+	...STRIPE_ACCOUNT_ROUTES,
 ];

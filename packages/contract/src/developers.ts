@@ -8,7 +8,8 @@
  * - API keys: a key's secret is answered once, when it is made (created or rolled); afterwards
  *   only its prefix and last four characters. A publishable key is public and shown whole.
  *   Rolling makes a new pair under the same name; the old pair works `expires_in` seconds more
- *   (0: stops at once). A deleted key stops working at once.
+ *   (0: stops at once). A deleted key stops working at once. A restricted key (rk_) comes alone,
+ *   with a permission per resource; rolling it keeps its permissions.
  * - Webhook endpoints: `success_rate` is the share of the endpoint's latest deliveries
  *   (RECENT_DELIVERIES, those tried at least once) whose last attempt was answered 2xx; null
  *   before any was tried.
@@ -127,17 +128,62 @@ export const getWebhookDelivery = defineRoute({
 
 // API keys.
 
-export const API_KEY_KINDS = ["secret", "publishable"] as const;
+export const API_KEY_KINDS = ["secret", "publishable", "restricted"] as const;
+
+/**
+ * What a restricted key (rk_…) may reach on Stripe's API, per resource: read, or write (which
+ * implies read); a resource left out is none. `permission` is Stripe's own name of the
+ * resource's permissions, as a refusal names them (rak_<permission>_read or _write). A resource
+ * that is not `writable` is only ever read through the API, so write is not offered for it.
+ */
+export const RESTRICTED_KEY_RESOURCES = {
+	account: { permission: "connected_account", writable: false },
+	balance: { permission: "balance", writable: false },
+	balance_transactions: { permission: "balance_transaction_source", writable: false },
+	charges: { permission: "charge", writable: true },
+	customers: { permission: "customer", writable: true },
+	disputes: { permission: "dispute", writable: true },
+	events: { permission: "event", writable: false },
+	files: { permission: "file", writable: true },
+	payment_intents: { permission: "payment_intent", writable: true },
+	payment_methods: { permission: "payment_method", writable: true },
+	payouts: { permission: "payout", writable: true },
+	refunds: { permission: "refund", writable: true },
+	reviews: { permission: "review", writable: true },
+	webhook_endpoints: { permission: "webhook", writable: true },
+} as const satisfies Record<string, { permission: string; writable: boolean }>;
+export type RestrictedKeyResource = keyof typeof RESTRICTED_KEY_RESOURCES;
+
+export const RESTRICTED_KEY_RESOURCE_NAMES = Object.keys(RESTRICTED_KEY_RESOURCES) as [
+	RestrictedKeyResource,
+	...RestrictedKeyResource[],
+];
+
+export const KEY_ACCESS_LEVELS = ["read", "write"] as const;
+export type KeyAccess = (typeof KEY_ACCESS_LEVELS)[number];
+
+/** Stripe's name of a permission, as its refusals name it: rak_charge_write. */
+export const restrictedPermissionName = (resource: RestrictedKeyResource, access: KeyAccess): string =>
+	`rak_${RESTRICTED_KEY_RESOURCES[resource].permission}_${access}`;
+
+/** A restricted key's permissions, as stored and answered: only the resources it may reach. */
+export const apiKeyPermissions = z.partialRecord(
+	z.enum(RESTRICTED_KEY_RESOURCE_NAMES),
+	z.enum(KEY_ACCESS_LEVELS, { error: "must be read or write" }),
+);
+export type ApiKeyPermissions = z.infer<typeof apiKeyPermissions>;
 
 export const apiKey = z.object({
 	id: z.string(),
 	name: z.string(),
 	kind: z.enum(API_KEY_KINDS),
-	/** sk_test_, sk_live_, pk_test_ or pk_live_. */
+	/** sk_test_, sk_live_, pk_test_, pk_live_, rk_test_ or rk_live_. */
 	prefix: z.string(),
 	last4: z.string(),
-	/** The whole key for a publishable one; null for a secret one (shown once, when made). */
+	/** The whole key for a publishable one; null for a secret or restricted one (shown once, when made). */
 	publishable_key: z.string().nullable(),
+	/** A restricted key's permissions; null for the other kinds, which are not restricted by resource. */
+	permissions: apiKeyPermissions.nullable(),
 	/** Epoch seconds. */
 	created: z.number().int(),
 	last_used: z.number().int().nullable(),
@@ -146,11 +192,14 @@ export const apiKey = z.object({
 });
 export type ApiKey = z.infer<typeof apiKey>;
 
-/** A pair just made: the secret key's whole text, answered here and never again. */
+/**
+ * Keys just made: the secret (or restricted) key's whole text, answered here and never again, and
+ * the publishable key made with a secret key (null for a restricted key, which comes alone).
+ */
 export const createdApiKeys = z.object({
 	name: z.string(),
 	secret: z.string(),
-	publishable: z.string(),
+	publishable: z.string().nullable(),
 	keys: z.array(apiKey),
 });
 
@@ -167,15 +216,43 @@ export const listApiKeys = defineRoute({
 export const createApiKey = defineRoute({
 	method: "POST",
 	path: `${DEVELOPERS}/api-keys`,
-	summary: "Make a named pair of keys; the secret key is answered once",
+	summary:
+		"Make a named pair of keys, or a restricted key with its permissions; the secret or restricted key is answered once",
 	tag: "developers",
-	body: z.strictObject({
-		name: z
-			.string()
-			.trim()
-			.min(1, { error: "must not be empty" })
-			.max(100, { error: "must be at most 100 characters" }),
-	}),
+	body: z
+		.strictObject({
+			name: z
+				.string()
+				.trim()
+				.min(1, { error: "must not be empty" })
+				.max(100, { error: "must be at most 100 characters" }),
+			/** secret (the default): a secret key with its publishable key; restricted: an rk_ key alone. */
+			kind: z.enum(["secret", "restricted"], { error: "must be secret or restricted" }).default("secret"),
+			/** A restricted key's permissions by resource (write implies read); left out: none. */
+			permissions: apiKeyPermissions.optional(),
+		})
+		.check((payload) => {
+			// Said only of a body otherwise valid: an unknown resource is named as such, not as "none".
+			if (payload.issues.length > 0) return;
+			const body = payload.value;
+			const refuse = (path: string[], message: string) =>
+				payload.issues.push({ code: "custom", path, message, input: body });
+			if (body.kind !== "restricted") {
+				if (body.permissions !== undefined) {
+					refuse(["permissions"], "is only for a restricted key (kind restricted)");
+				}
+				return;
+			}
+			const granted = Object.entries(body.permissions ?? {});
+			if (granted.length === 0) {
+				refuse(["permissions"], "must give the restricted key read or write on at least one resource");
+			}
+			for (const [resource, access] of granted) {
+				if (access === "write" && !RESTRICTED_KEY_RESOURCES[resource as RestrictedKeyResource].writable) {
+					refuse(["permissions", resource], "can only be read");
+				}
+			}
+		}),
 	response: createdApiKeys,
 	capability: "manage_options",
 	errors: [DEVELOPERS_ERRORS.apiKeyNameTaken],

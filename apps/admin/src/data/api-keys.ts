@@ -1,10 +1,16 @@
 /**
  * The account's keys for Stripe's API: the list, and what administrators do to them (create a
- * pair, roll a pair, delete a key). A made pair's secret key comes back once, in the mutation's
- * answer: those mutations are forgotten as soon as the screen lets go of them (gcTime 0), so the
- * secret does not linger in the client's cache after its dialog closes.
+ * pair or a restricted key, roll them, delete a key). A made secret or restricted key comes back
+ * once, in the mutation's answer: those mutations are forgotten as soon as the screen lets go of
+ * them (gcTime 0), so the secret does not linger in the client's cache after its dialog closes.
  */
-import { createApiKey, deleteApiKey, listApiKeys, rollApiKey } from "@paydesk/contract/developers";
+import {
+	type ApiKeyPermissions,
+	createApiKey,
+	deleteApiKey,
+	listApiKeys,
+	rollApiKey,
+} from "@paydesk/contract/developers";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { __ } from "@wordpress/i18n";
 import { callRoute } from "../app/api.ts";
@@ -29,10 +35,19 @@ function useKeysChanged() {
 	return () => client.invalidateQueries({ queryKey: queryKeys.apiKeys.all() });
 }
 
+/** A key to make: a secret key with its publishable key, or, with permissions, a restricted key. */
+export interface NewApiKey {
+	name: string;
+	permissions?: ApiKeyPermissions;
+}
+
 export function useCreateApiKey() {
 	const changed = useKeysChanged();
 	return useMutation({
-		mutationFn: (name: string) => callRoute(createApiKey, { body: { name } }),
+		mutationFn: ({ name, permissions }: NewApiKey) =>
+			callRoute(createApiKey, {
+				body: permissions ? { name, kind: "restricted", permissions } : { name },
+			}),
 		gcTime: 0,
 		onSuccess: () => changed(),
 	});

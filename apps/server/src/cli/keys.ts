@@ -58,7 +58,7 @@ try {
 		if (!keys) fail(`No current key named "${name}" on ${accountId}.`);
 		const until = expireIn === 0 ? "now" : new Date((now + expireIn) * 1000).toISOString();
 		process.stdout.write(
-			`Rolled "${name}": the old keys stop working ${expireIn === 0 ? "now" : `at ${until}`}.\nPublishable key: ${keys.publishable}\nSecret key:\n${keys.secret}\n`,
+			`Rolled "${name}": the old keys stop working ${expireIn === 0 ? "now" : `at ${until}`}.\n${keys.publishable ? `Publishable key: ${keys.publishable}\n` : ""}Secret key:\n${keys.secret}\n`,
 		);
 	} else if (command === "list") {
 		const keys = await listApiKeys(db.kysely, accountId);

@@ -16,6 +16,8 @@ import * as stripeApi from "./migrations/0013-stripe-api.ts";
 import * as webhooks from "./migrations/0014-webhooks.ts";
 import * as requestLog from "./migrations/0015-request-log.ts";
 import * as webhookSecrets from "./migrations/0016-webhook-secrets.ts";
+import * as stripeConnections from "./migrations/0017-stripe-connections.ts";
+import * as restrictedKeys from "./migrations/0018-restricted-keys.ts";
 
 /** Versioned migrations, applied in name order at start (both dialects, one schema builder). */
 function migrations(db: Db): Record<string, Migration> {
@@ -54,6 +56,8 @@ function migrations(db: Db): Record<string, Migration> {
 		"0014-webhooks": { up: webhooks.up, down: webhooks.down },
 		"0015-request-log": { up: requestLog.up, down: requestLog.down },
 		"0016-webhook-secrets": { up: webhookSecrets.up, down: webhookSecrets.down },
+		"0017-stripe-connections": { up: stripeConnections.up, down: stripeConnections.down },
+		"0018-restricted-keys": { up: restrictedKeys.up, down: restrictedKeys.down },
 	};
 }
 

@@ -545,13 +545,13 @@ export interface CustomerSearchTermsTable {
 	term: string;
 }
 
-/** An account's key for Stripe's API (migration 0013, stripe-api/keys.ts). */
+/** An account's key for Stripe's API (migrations 0013 and 0018, stripe-api/keys.ts). */
 export interface ApiKeysTable {
 	account_id: string;
 	id: string;
 	name: string;
-	kind: "secret" | "publishable";
-	/** sk_test_, sk_live_, pk_test_ or pk_live_. */
+	kind: "secret" | "publishable" | "restricted";
+	/** sk_test_, sk_live_, pk_test_, pk_live_, rk_test_ or rk_live_. */
 	prefix: string;
 	last4: string;
 	/** SHA-256 (hex) of the whole key. */
@@ -562,6 +562,11 @@ export interface ApiKeysTable {
 	last_used: Seconds | null;
 	/** When a rolled key stops working; null while it is current. */
 	expires_at: Seconds | null;
+	/**
+	 * A restricted key's permissions by resource, as JSON ({"charges":"read"}; migration 0018);
+	 * null for a secret or publishable key.
+	 */
+	permissions: Json | null;
 }
 
 /** What a PaymentIntent made through Stripe's API carries beyond the intake's record (migration 0013). */
@@ -730,6 +735,38 @@ export interface RequestLogTable {
 }
 
 /**
+ * A Paydesk account connected to its own Stripe account (migration 0017,
+ * payments/stripe-account/). Secrets are sealed with secrets/cipher.ts.
+ */
+export interface StripeConnectionsTable {
+	account_id: string;
+	stripe_account_id: string;
+	stripe_account_name: string | null;
+	livemode: Bool;
+	key_kind: "secret" | "restricted";
+	key_last4: string;
+	/** The key, sealed. */
+	key_encrypted: string;
+	/** Paydesk's webhook endpoint on the Stripe account; null if none could be kept. */
+	webhook_endpoint_id: string | null;
+	/** Its signing secret, sealed. */
+	webhook_secret_encrypted: string | null;
+	/** The history import's state: importing, live or error. */
+	status: "importing" | "live" | "error";
+	/** Server time. */
+	connected_at: Seconds;
+	last_error: string | null;
+	/** Created time of the newest Stripe event taken in. */
+	last_event_at: Seconds | null;
+	/** JSON: kind of record → the last Stripe id the import took in. */
+	import_cursors: Json;
+	/** JSON: kind of record → how many the import took in. */
+	import_counts: Json;
+	import_started_at: Seconds | null;
+	import_finished_at: Seconds | null;
+}
+
+/**
  * A balance transaction's filterable columns as the rollups and value counts are keyed by them
  * (ledger/rollup-dimensions.ts): an empty value is stored as '' (text) or -1 (risk level), so it
  * can sit in a primary key on both engines.
@@ -827,6 +864,7 @@ export interface Database {
 	webhook_deliveries: WebhookDeliveriesTable;
 	webhook_attempts: WebhookAttemptsTable;
 	request_log: RequestLogTable;
+	stripe_connections: StripeConnectionsTable;
 }
 
 type Holds<V> = [V] extends [string]

@@ -8,10 +8,14 @@
  *   fast hash is enough for a secret nobody can guess, as for application passwords).
  * - Rolling a key makes a new one under the same name; the old one works until it expires
  *   (at once by default), so a store can deploy the new key first.
+ * - A restricted key (rk_test_/rk_live_) is made alone, stored as a secret key is, with its
+ *   permissions by resource (stripe-api/permissions.ts enforces them); rolling it keeps them.
  */
 import { createHash } from "node:crypto";
+import { type ApiKeyPermissions, apiKeyPermissions } from "@paydesk/contract/developers";
 import type { Kysely } from "kysely";
 import { newId } from "../db/ids.ts";
+import { parseJsonColumn } from "../db/json.ts";
 import type { ApiKeysTable, Database } from "../db/schema.ts";
 
 /** Characters after the prefix. */
@@ -25,7 +29,15 @@ export interface ApiKeyIdentity {
 	name: string;
 	kind: ApiKeysTable["kind"];
 	livemode: boolean;
+	/** A restricted key's permissions; null for a secret or publishable key. */
+	permissions: ApiKeyPermissions | null;
 }
+
+const storedPermissions = apiKeyPermissions.describe("api_keys.permissions");
+
+/** A key row's permissions, as stored; null for a key not restricted by resource. */
+export const permissionsOf = (row: Pick<ApiKeysTable, "kind" | "permissions">): ApiKeyPermissions | null =>
+	row.kind === "restricted" ? parseJsonColumn(storedPermissions, row.permissions, {}) : null;
 
 export const hashKey = (key: string): string => createHash("sha256").update(key).digest("hex");
 
@@ -40,8 +52,46 @@ async function modeOf(db: Kysely<Database>, accountId: string): Promise<"test" |
 }
 
 export interface CreatedKeys {
+	/** The secret or restricted key's whole text. */
 	secret: string;
+	/** The publishable key made with a secret key; null beside a restricted key. */
+	publishable: string | null;
+}
+
+/** A secret key and its publishable key. */
+export interface CreatedPair extends CreatedKeys {
 	publishable: string;
+}
+
+const PREFIXES: Record<ApiKeysTable["kind"], string> = { secret: "sk", publishable: "pk", restricted: "rk" };
+
+function keyRow(
+	accountId: string,
+	name: string,
+	mode: "test" | "live",
+	kind: ApiKeysTable["kind"],
+	now: number,
+	permissions: ApiKeyPermissions | null = null,
+): { key: string; row: ApiKeysTable } {
+	const prefix = `${PREFIXES[kind]}_${mode}`;
+	const key = newId(prefix, KEY_LENGTH);
+	return {
+		key,
+		row: {
+			account_id: accountId,
+			id: newId("key"),
+			name,
+			kind,
+			prefix: `${prefix}_`,
+			last4: key.slice(-4),
+			secret_hash: hashKey(key),
+			publishable_key: kind === "publishable" ? key : null,
+			created: now,
+			last_used: null,
+			expires_at: null,
+			permissions: kind === "restricted" ? JSON.stringify(permissions ?? {}) : null,
+		},
+	};
 }
 
 /** A new pair of keys under a name; the secret one is returned here and never again. */
@@ -50,28 +100,25 @@ export async function createApiKeys(
 	accountId: string,
 	name: string,
 	now: number,
-): Promise<CreatedKeys> {
+): Promise<CreatedPair> {
 	const mode = await modeOf(db, accountId);
-	const secret = newId(`sk_${mode}`, KEY_LENGTH);
-	const publishable = newId(`pk_${mode}`, KEY_LENGTH);
-	const row = (key: string, kind: ApiKeysTable["kind"]): ApiKeysTable => ({
-		account_id: accountId,
-		id: newId("key"),
-		name,
-		kind,
-		prefix: `${kind === "secret" ? "sk" : "pk"}_${mode}_`,
-		last4: key.slice(-4),
-		secret_hash: hashKey(key),
-		publishable_key: kind === "publishable" ? key : null,
-		created: now,
-		last_used: null,
-		expires_at: null,
-	});
-	await db
-		.insertInto("api_keys")
-		.values([row(secret, "secret"), row(publishable, "publishable")])
-		.execute();
-	return { secret, publishable };
+	const secret = keyRow(accountId, name, mode, "secret", now);
+	const publishable = keyRow(accountId, name, mode, "publishable", now);
+	await db.insertInto("api_keys").values([secret.row, publishable.row]).execute();
+	return { secret: secret.key, publishable: publishable.key };
+}
+
+/** A new restricted key under a name, with its permissions; its text is returned here and never again. */
+export async function createRestrictedKey(
+	db: Kysely<Database>,
+	accountId: string,
+	name: string,
+	permissions: ApiKeyPermissions,
+	now: number,
+): Promise<CreatedKeys> {
+	const made = keyRow(accountId, name, await modeOf(db, accountId), "restricted", now, permissions);
+	await db.insertInto("api_keys").values(made.row).execute();
+	return { secret: made.key, publishable: null };
 }
 
 /** The account's keys, current ones first, then by name. */
@@ -87,8 +134,9 @@ export async function listApiKeys(db: Kysely<Database>, accountId: string): Prom
 }
 
 /**
- * Replaces the current keys of a name with a new pair; the old ones stop working after
- * `expireIn` seconds (0: at once). Null when the account has no current key of that name.
+ * Replaces the current keys of a name with new ones of their kind (a pair, or a restricted key
+ * with the same permissions); the old ones stop working after `expireIn` seconds (0: at once).
+ * Null when the account has no current key of that name.
  */
 export async function rollApiKeys(
 	db: Kysely<Database>,
@@ -98,6 +146,15 @@ export async function rollApiKeys(
 	expireIn = 0,
 ): Promise<CreatedKeys | null> {
 	return db.transaction().execute(async (trx) => {
+		const restricted = await trx
+			.selectFrom("api_keys")
+			.select(["kind", "permissions"])
+			.where("account_id", "=", accountId)
+			.where("name", "=", name)
+			.where("kind", "=", "restricted")
+			.where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now + expireIn)]))
+			.orderBy("created", "desc")
+			.executeTakeFirst();
 		const rolled = await trx
 			.updateTable("api_keys")
 			.set({ expires_at: now + expireIn })
@@ -106,7 +163,9 @@ export async function rollApiKeys(
 			.where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now + expireIn)]))
 			.executeTakeFirst();
 		if (Number(rolled.numUpdatedRows) === 0) return null;
-		return createApiKeys(trx, accountId, name, now);
+		return restricted
+			? createRestrictedKey(trx, accountId, name, permissionsOf(restricted) ?? {}, now)
+			: createApiKeys(trx, accountId, name, now);
 	});
 }
 
@@ -129,7 +188,7 @@ export async function findApiKey(
 	key: string,
 	now: number,
 ): Promise<ApiKeyIdentity | null> {
-	if (!/^[sp]k_(test|live)_[0-9A-Za-z]{8,200}$/.test(key)) return null;
+	if (!/^[spr]k_(test|live)_[0-9A-Za-z]{8,200}$/.test(key)) return null;
 	const row = await db
 		.selectFrom("api_keys")
 		.selectAll()
@@ -150,6 +209,7 @@ export async function findApiKey(
 		name: row.name,
 		kind: row.kind,
 		livemode: row.prefix.includes("_live_"),
+		permissions: permissionsOf(row),
 	};
 }
 

@@ -6,7 +6,9 @@
  * read the shared ledger, like the admin's routes.
  *
  * - Auth: `Authorization: Bearer sk_…`, or HTTP Basic with the key as the user name. The key
- *   names the account; every query of a request is scoped to it.
+ *   names the account; every query of a request is scoped to it. A restricted key (rk_…) reaches
+ *   only what its permissions allow: each route needs one resource, read or write
+ *   (permissions.ts).
  * - Every answer carries `Request-Id` and `Stripe-Version` (the version answered, whatever the
  *   request asks: STRIPE_API_VERSION).
  * - Idempotency-Key: the HTTP layer's one rule (http/idempotency-keys.ts), with Stripe's error
@@ -21,6 +23,7 @@ import { invalidApiKey, invalidRequest, StripeApiError, type StripeErrorBody } f
 import { type FormObject, MalformedForm, parseForm } from "./form.ts";
 import { type ApiKeyIdentity, findApiKey } from "./keys.ts";
 import { queryOf } from "./params.ts";
+import { checkKeyPermission, permissionOfRoute, type V1Permission } from "./permissions.ts";
 import { recordRequests } from "./request-log.ts";
 
 /** The API version Paydesk answers: that of the official SDK whose types check every answer. */
@@ -39,6 +42,8 @@ declare module "fastify" {
 	interface FastifyContextConfig {
 		/** A `/v1` route a publishable key may call too. */
 		publishable?: boolean;
+		/** What a `/v1` route needs of a restricted key. */
+		permission?: V1Permission;
 	}
 }
 
@@ -65,12 +70,19 @@ export interface V1Route {
 	/** Fastify's path under /v1, e.g. /payment_intents/:id/capture. */
 	path: string;
 	publishable: boolean;
+	/** The resource and access a restricted key needs for it. */
+	permission: V1Permission;
+}
+
+export interface V1RouteOptions {
+	/** What a restricted key needs, when the method and path do not say it (permissions.ts). */
+	permission?: V1Permission;
 }
 
 export interface V1Router {
-	get(path: string, handler: V1Handler): void;
-	post(path: string, handler: V1Handler, options?: { publishable?: boolean }): void;
-	delete(path: string, handler: V1Handler): void;
+	get(path: string, handler: V1Handler, options?: V1RouteOptions): void;
+	post(path: string, handler: V1Handler, options?: V1RouteOptions & { publishable?: boolean }): void;
+	delete(path: string, handler: V1Handler, options?: V1RouteOptions): void;
 	/**
 	 * Routes in a child context of `/v1`: `setup` adds what only they read (file uploads'
 	 * multipart bodies), while keys, errors and headers stay `/v1`'s and every other route keeps
@@ -176,6 +188,8 @@ export async function registerStripeApi(
 					});
 				}
 				request.stripeKey = key;
+				// After the key is known, so the request log names the key a refusal went to.
+				checkKeyPermission(key, request.routeOptions.config.permission, presented);
 			});
 
 			// Every request made with a key goes to the account's request log (request-log.ts).
@@ -212,13 +226,18 @@ export async function registerStripeApi(
 				method: "GET" | "POST" | "DELETE",
 				path: string,
 				handler: V1Handler,
-				publishable = false,
+				options: V1RouteOptions & { publishable?: boolean } = {},
 			) => {
-				routes.push({ method, path, publishable });
+				const permission = options.permission ?? permissionOfRoute(method, path);
+				if (!permission) {
+					throw new Error(`${method} /v1${path} names no resource: declare the permission it needs.`);
+				}
+				const publishable = options.publishable ?? false;
+				routes.push({ method, path, publishable, permission });
 				target.route({
 					method,
 					url: path,
-					config: { publishable },
+					config: { publishable, permission },
 					handler: async (request, reply) => {
 						const key = request.stripeKey as ApiKeyIdentity;
 						const clock = await app.accountClockOf(key.accountId);
@@ -246,9 +265,9 @@ export async function registerStripeApi(
 				});
 			};
 			const router: V1Router = {
-				get: (path, handler) => route("GET", path, handler),
-				post: (path, handler, options) => route("POST", path, handler, options?.publishable ?? false),
-				delete: (path, handler) => route("DELETE", path, handler),
+				get: (path, handler, options) => route("GET", path, handler, options),
+				post: (path, handler, options) => route("POST", path, handler, options),
+				delete: (path, handler, options) => route("DELETE", path, handler, options),
 				scope: (setup, addRoutes) => {
 					void v1.register(async (child) => {
 						await setup(child);

@@ -1,6 +1,7 @@
 /** Every resource of Stripe's API that Paydesk answers, registered under `/v1`. */
 import type { FastifyInstance } from "fastify";
 import { registerStripeApi, type V1Route } from "./plugin.ts";
+import { registerAccount } from "./resources/account.ts";
 import { registerBalance } from "./resources/balance.ts";
 import { registerBalanceTransactions } from "./resources/balance-transactions.ts";
 import { registerChargesAndRefunds } from "./resources/charges-refunds.ts";
@@ -23,6 +24,7 @@ declare module "fastify" {
 
 export async function registerStripeApiRoutes(app: FastifyInstance): Promise<void> {
 	const routes = await registerStripeApi(app, (router) => {
+		registerAccount(router);
 		registerPaymentIntents(router);
 		registerChargesAndRefunds(router);
 		registerBalance(router);

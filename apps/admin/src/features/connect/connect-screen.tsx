@@ -15,6 +15,7 @@ import { Incentive } from "./incentive.tsx";
 import { PaymentMethodLogos } from "./payment-method-logos.tsx";
 import { redirectTo } from "./redirect.ts";
 import { SandboxPanel, SandboxPreloader } from "./sandbox.tsx";
+import { StripeAccountPanel } from "./stripe-account.tsx";
 import { useConnectParams } from "./use-connect-params.ts";
 import { useSandboxSetup } from "./use-sandbox-setup.ts";
 import "./connect.css";
@@ -56,6 +57,7 @@ export default function ConnectScreen() {
 			</Card>
 			{settings.connectIncentive && <Incentive incentive={settings.connectIncentive} />}
 			<SandboxPanel onStart={sandbox.start} disabled={sandbox.running} />
+			<StripeAccountPanel />
 			{sandbox.running && <SandboxPreloader progress={sandbox.progress} />}
 			{activatingLive && (
 				<ActivateLiveModal

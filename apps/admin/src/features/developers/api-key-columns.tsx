@@ -1,7 +1,8 @@
 /**
  * The API keys table's columns: name, type, the key (a publishable key whole, with a copy
- * button; a secret key as its prefix and last four characters), created, last used, when a
- * rolled key stops working, and for administrators the key's actions.
+ * button; a secret or restricted key as its prefix and last four characters), a restricted key's
+ * permissions, created, last used, when a rolled key stops working, and for administrators the
+ * key's actions.
  */
 import type { ApiKey } from "@paydesk/contract/developers";
 import { Button } from "@wordpress/components";
@@ -9,12 +10,17 @@ import { __, sprintf } from "@wordpress/i18n";
 import { CopyValue } from "../../components/copy-value/copy-value.tsx";
 import { formatStoreDate, formatStoreDateTime } from "../../components/format.ts";
 import type { Column } from "../../components/list/data-table.tsx";
+import { permissionsSummary } from "../../components/stripe-permissions.ts";
 
 /** How a secret key is shown after it was made: "sk_test_…4242". */
 export const maskedKey = (key: Pick<ApiKey, "prefix" | "last4">): string => `${key.prefix}…${key.last4}`;
 
 export const keyKindLabel = (key: Pick<ApiKey, "kind">): string =>
-	key.kind === "secret" ? __("Secret", "paydesk") : __("Publishable", "paydesk");
+	key.kind === "secret"
+		? __("Secret", "paydesk")
+		: key.kind === "restricted"
+			? __("Restricted", "paydesk")
+			: __("Publishable", "paydesk");
 
 /** A key is rolled once it has an end; only the current pair of a name can be rolled. */
 export const isCurrentKey = (key: Pick<ApiKey, "expires_at">): boolean => key.expires_at === null;
@@ -51,6 +57,13 @@ const keyColumns = (): Column<ApiKey>[] => [
 			) : (
 				<code>{maskedKey(key)}</code>
 			),
+	},
+	{
+		key: "permissions",
+		label: __("Permissions", "paydesk"),
+		required: true,
+		// Secret and publishable keys are not restricted by resource.
+		cell: (key) => (key.permissions ? permissionsSummary(key.permissions) : "—"),
 	},
 	{
 		key: "created",

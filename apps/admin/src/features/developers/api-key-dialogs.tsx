@@ -1,8 +1,9 @@
 /**
- * The dialogs that make keys: "Create secret key" asks a name, "Roll key" asks when the old pair
- * stops working. Either then shows the new secret key, once: the dialog holds the answer and
- * nothing else does, so closing it forgets the secret (only its last four characters are kept).
- * A refusal (a name already taken, a key rolled meanwhile) is said in the dialog, in the
+ * The dialogs that make keys: "Create secret key" asks a name, "Create restricted key"
+ * (api-key-restricted-dialog.tsx) a name and permissions, "Roll key" when the old keys stop
+ * working. Each then shows the new secret or restricted key, once: the dialog holds the answer
+ * and nothing else does, so closing it forgets the secret (only its last four characters are
+ * kept). A refusal (a name already taken, a key rolled meanwhile) is said in the dialog, in the
  * server's words.
  */
 import { type ApiKey, MAX_ROLL_EXPIRY_SECONDS } from "@paydesk/contract/developers";
@@ -15,7 +16,7 @@ import { fieldErrorsOf } from "../../components/wp-options-form/field-errors.ts"
 import { useCreateApiKey, useRollApiKey } from "../../data/api-keys.ts";
 
 /** The longest name a key may have (the route's rule). */
-const MAX_NAME_LENGTH = 100;
+export const MAX_NAME_LENGTH = 100;
 
 const HOUR = 3_600;
 
@@ -31,7 +32,8 @@ const ROLL_EXPIRY_CHOICES: readonly { seconds: number; label: () => string }[] =
 interface MadeKeys {
 	name: string;
 	secret: string;
-	publishable: string;
+	/** Null beside a restricted key, which is made alone. */
+	publishable: string | null;
 }
 
 /** What the server said was wrong: the refused field's message, or its message. */
@@ -41,26 +43,42 @@ function refusalOf(error: Error): string {
 }
 
 function NewKeys({ made, onDone }: { made: MadeKeys; onDone: () => void }) {
+	const restricted = made.publishable === null;
 	return (
 		<div className="paydesk-developers__new-keys">
 			<p>
-				<strong>{__("Copy the secret key now: it will not be shown again.", "paydesk")}</strong>{" "}
+				<strong>
+					{restricted
+						? __("Copy the restricted key now: it will not be shown again.", "paydesk")
+						: __("Copy the secret key now: it will not be shown again.", "paydesk")}
+				</strong>{" "}
 				{__(
 					"Keep it on your server, never in your pages. Afterwards only its last four characters are shown.",
 					"paydesk",
 				)}
 			</p>
-			<CopyValue
-				label={__("Secret key", "paydesk")}
-				value={made.secret}
-				copyLabel={__("Copy the secret key", "paydesk")}
-				autoFocus
-			/>
-			<CopyValue
-				label={__("Publishable key", "paydesk")}
-				value={made.publishable}
-				copyLabel={__("Copy the publishable key", "paydesk")}
-			/>
+			{restricted ? (
+				<CopyValue
+					label={__("Restricted key", "paydesk")}
+					value={made.secret}
+					copyLabel={__("Copy the restricted key", "paydesk")}
+					autoFocus
+				/>
+			) : (
+				<CopyValue
+					label={__("Secret key", "paydesk")}
+					value={made.secret}
+					copyLabel={__("Copy the secret key", "paydesk")}
+					autoFocus
+				/>
+			)}
+			{made.publishable !== null && (
+				<CopyValue
+					label={__("Publishable key", "paydesk")}
+					value={made.publishable}
+					copyLabel={__("Copy the publishable key", "paydesk")}
+				/>
+			)}
 			<div className="paydesk-modal-actions">
 				<Button variant="primary" onClick={onDone}>
 					{__("Done", "paydesk")}
@@ -71,7 +89,7 @@ function NewKeys({ made, onDone }: { made: MadeKeys; onDone: () => void }) {
 }
 
 /** A dialog asking for a key's making, then showing what was made until it is closed. */
-function KeyDialog({
+export function KeyDialog({
 	title,
 	madeTitle,
 	made,
@@ -148,7 +166,7 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
 			error={create.error}
 			submitLabel={__("Create key", "paydesk")}
 			canSubmit={name.trim() !== ""}
-			onSubmit={() => create.mutate(name.trim())}
+			onSubmit={() => create.mutate({ name: name.trim() })}
 			onClose={onClose}
 		>
 			<p>{__("A secret key is made with a publishable key, under one name.", "paydesk")}</p>
@@ -182,14 +200,23 @@ export function RollKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: ()
 			onClose={onClose}
 		>
 			<p>
-				{sprintf(
-					/* translators: %s: the name of a pair of API keys */
-					__(
-						"A new secret key and publishable key replace the keys named “%s”. Your code needs the new secret key to go on calling the API.",
-						"paydesk",
-					),
-					apiKey.name,
-				)}
+				{apiKey.kind === "restricted"
+					? sprintf(
+							/* translators: %s: the name of a restricted API key */
+							__(
+								"A new restricted key with the same permissions replaces the key named “%s”. Your code needs the new key to go on calling the API.",
+								"paydesk",
+							),
+							apiKey.name,
+						)
+					: sprintf(
+							/* translators: %s: the name of a pair of API keys */
+							__(
+								"A new secret key and publishable key replace the keys named “%s”. Your code needs the new secret key to go on calling the API.",
+								"paydesk",
+							),
+							apiKey.name,
+						)}
 			</p>
 			<RadioControl
 				label={__("The old keys stop working", "paydesk")}

@@ -25,6 +25,7 @@ const KEYS: Key[] = [
 		prefix: "sk_test_",
 		last4: "4242",
 		publishable_key: null,
+		permissions: null,
 		created: CREATED,
 		last_used: null,
 		expires_at: null,
@@ -36,6 +37,7 @@ const KEYS: Key[] = [
 		prefix: "pk_test_",
 		last4: "9999",
 		publishable_key: "pk_test_51abcdefgh9999",
+		permissions: null,
 		created: CREATED,
 		last_used: CREATED + 3_600,
 		expires_at: null,
@@ -47,6 +49,7 @@ const KEYS: Key[] = [
 		prefix: "sk_test_",
 		last4: "0001",
 		publishable_key: null,
+		permissions: null,
 		created: CREATED - 86_400,
 		last_used: CREATED - 60,
 		// 2026-01-02 12:00 UTC
@@ -238,6 +241,123 @@ describe("making keys (administrators)", () => {
 	});
 });
 
+const RESTRICTED: Key = {
+	id: "key_restricted1",
+	name: "Reporting",
+	kind: "restricted",
+	prefix: "rk_test_",
+	last4: "5555",
+	publishable_key: null,
+	permissions: { refunds: "write", charges: "read" },
+	created: CREATED,
+	last_used: null,
+	expires_at: null,
+};
+
+const MADE_RESTRICTED = {
+	name: "Reporting",
+	secret: "rk_test_newrestrictednewrestricted6666",
+	publishable: null,
+	keys: [],
+};
+
+describe("restricted keys", () => {
+	it("are listed as Restricted, masked, with their permissions in the resources' order", async () => {
+		stubApi(on(listApiKeys).reply(() => ({ data: [...KEYS, RESTRICTED] })));
+		renderScreen();
+		const table = await screen.findByRole("table", { name: "API keys" });
+		const rows = within(table).getAllByRole("row").slice(1);
+		const row = rows[3] as HTMLElement;
+		expect(row.textContent).toContain("Restricted");
+		expect(row.textContent).toContain("rk_test_…5555");
+		expect(row.textContent).toContain("Charges: Read, Refunds: Write");
+		// Secret and publishable keys are not restricted by resource.
+		expect(rows[0]?.textContent).not.toContain(": Read");
+		expect(within(row).getByRole("button", { name: "Roll key rk_test_…5555" })).toBeTruthy();
+	});
+
+	it("are made with a name and the chosen permissions, then shown once without a publishable key", async () => {
+		requests = stubApi(
+			on(listApiKeys).reply(() => ({ data: KEYS })),
+			on(createApiKey).reply(({ body }) => ({ ...MADE_RESTRICTED, name: body.name })),
+		);
+		const user = renderScreen();
+		await user.click(await screen.findByRole("button", { name: "Create restricted key" }));
+		const dialog = await screen.findByRole("dialog", { name: "Create restricted key" });
+		const submit = within(dialog).getByRole("button", { name: "Create key" });
+		await user.type(within(dialog).getByRole("textbox", { name: "Name" }), " Reporting ");
+		// Every resource starts at None: a key without any access cannot be made.
+		expect(submit.getAttribute("aria-disabled")).toBe("true");
+		expect(dialog.textContent).toContain("Give the key Read or Write on at least one resource.");
+
+		const charges = within(dialog).getByRole("combobox", { name: "Charges" }) as HTMLSelectElement;
+		expect(charges.value).toBe("none");
+		expect([...charges.options].map((option) => option.textContent)).toEqual(["None", "Read", "Write"]);
+		// The balance is only ever read through the API.
+		const balance = within(dialog).getByRole("combobox", { name: "Balance" }) as HTMLSelectElement;
+		expect([...balance.options].map((option) => option.textContent)).toEqual(["None", "Read"]);
+
+		await user.selectOptions(charges, "read");
+		await user.selectOptions(within(dialog).getByRole("combobox", { name: "Refunds" }), "write");
+		await user.selectOptions(balance, "read");
+		await user.selectOptions(balance, "none");
+		expect(submit.getAttribute("aria-disabled")).toBeNull();
+		await user.click(submit);
+
+		const made = await screen.findByRole("dialog", { name: "Restricted key created" });
+		expect(sent(createApiKey).map((request) => request.body)).toEqual([
+			{ name: "Reporting", kind: "restricted", permissions: { charges: "read", refunds: "write" } },
+		]);
+		const key = within(made).getByRole("textbox", { name: "Restricted key" }) as HTMLInputElement;
+		expect(key.value).toBe("rk_test_newrestrictednewrestricted6666");
+		expect(within(made).queryByRole("textbox", { name: "Publishable key" })).toBeNull();
+		expect(made.textContent).toContain("it will not be shown again");
+
+		await user.click(within(made).getByRole("button", { name: "Done" }));
+		await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+		expect(document.body.innerHTML).not.toContain("rk_test_newrestrictednewrestricted6666");
+	});
+
+	it("say in the dialog why the server refused them", async () => {
+		stubApi(
+			on(listApiKeys).reply(() => ({ data: KEYS })),
+			on(createApiKey).reply(() =>
+				restError(
+					409,
+					"wcpay_api_key_name_taken",
+					"A key of this name exists already. Roll it to replace it, or choose another name.",
+				),
+			),
+		);
+		const user = renderScreen();
+		await user.click(await screen.findByRole("button", { name: "Create restricted key" }));
+		const dialog = await screen.findByRole("dialog", { name: "Create restricted key" });
+		await user.type(within(dialog).getByRole("textbox", { name: "Name" }), "Shop server");
+		await user.selectOptions(within(dialog).getByRole("combobox", { name: "Events" }), "read");
+		await user.click(within(dialog).getByRole("button", { name: "Create key" }));
+		expect(await within(dialog).findByText(/A key of this name exists already\./)).toBeTruthy();
+		expect(within(dialog).queryByRole("textbox", { name: "Restricted key" })).toBeNull();
+	});
+
+	it("roll into a new restricted key with the same permissions", async () => {
+		stubApi(
+			on(listApiKeys).reply(() => ({ data: [...KEYS, RESTRICTED] })),
+			on(rollApiKey).reply(() => MADE_RESTRICTED),
+		);
+		const user = renderScreen();
+		await user.click(await screen.findByRole("button", { name: "Roll key rk_test_…5555" }));
+		const dialog = await screen.findByRole("dialog", { name: "Roll key" });
+		expect(dialog.textContent).toContain(
+			"A new restricted key with the same permissions replaces the key named “Reporting”",
+		);
+		await user.click(within(dialog).getByRole("button", { name: "Roll key" }));
+		const made = await screen.findByRole("dialog", { name: "Key rolled" });
+		expect((within(made).getByRole("textbox", { name: "Restricted key" }) as HTMLInputElement).value).toBe(
+			"rk_test_newrestrictednewrestricted6666",
+		);
+	});
+});
+
 describe("a shop manager", () => {
 	it("reads the keys without any button that would change them", async () => {
 		testSettings({
@@ -254,6 +374,7 @@ describe("a shop manager", () => {
 		const table = await screen.findByRole("table", { name: "API keys" });
 		expect(within(table).getByText("sk_test_…4242")).toBeTruthy();
 		expect(screen.queryByRole("button", { name: "Create secret key" })).toBeNull();
+		expect(screen.queryByRole("button", { name: "Create restricted key" })).toBeNull();
 		expect(screen.queryByRole("button", { name: /^Roll key/ })).toBeNull();
 		expect(screen.queryByRole("button", { name: /^Delete/ })).toBeNull();
 		// Copying the public key is still theirs.

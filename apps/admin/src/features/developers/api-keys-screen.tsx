@@ -1,7 +1,8 @@
 /**
  * /payments/developers: the account's keys for Stripe's API (/v1). Everyone who manages the
- * store reads them; administrators create, roll and delete them. A new secret key is shown
- * once, in the dialog that made it.
+ * store reads them; administrators create (a secret key with its publishable key, or a
+ * restricted key), roll and delete them. A new secret or restricted key is shown once, in the
+ * dialog that made it.
  */
 import "./developers.css";
 import type { ApiKey } from "@paydesk/contract/developers";
@@ -13,10 +14,11 @@ import { useConfirm } from "../../components/confirm-dialog/use-confirm.tsx";
 import { useApiKeys, useDeleteApiKey } from "../../data/api-keys.ts";
 import { keyKindLabel, maskedKey } from "./api-key-columns.tsx";
 import { CreateKeyDialog, RollKeyDialog } from "./api-key-dialogs.tsx";
+import { CreateRestrictedKeyDialog } from "./api-key-restricted-dialog.tsx";
 import { ApiKeysTable } from "./api-keys-table.tsx";
 import { DevelopersNav } from "./developers-nav.tsx";
 
-type OpenDialog = { kind: "create" } | { kind: "roll"; key: ApiKey } | null;
+type OpenDialog = { kind: "create" } | { kind: "create-restricted" } | { kind: "roll"; key: ApiKey } | null;
 
 export default function ApiKeysScreen() {
 	const keys = useApiKeys();
@@ -29,7 +31,7 @@ export default function ApiKeysScreen() {
 		const confirmed = await confirm({
 			title: __("Delete key?", "paydesk"),
 			children: sprintf(
-				/* translators: %1$s: Secret or Publishable, %2$s: the key as shown, %3$s: the name of its pair */
+				/* translators: %1$s: Secret, Publishable or Restricted, %2$s: the key as shown, %3$s: the name of its pair */
 				__(
 					"%1$s key %2$s of “%3$s” stops working at once: every request that uses it is refused. This cannot be undone.",
 					"paydesk",
@@ -58,8 +60,10 @@ export default function ApiKeysScreen() {
 				keys={keys}
 				actions={canChange ? { onRoll: (key) => setOpen({ kind: "roll", key }), onDelete: askDelete } : null}
 				onCreate={() => setOpen({ kind: "create" })}
+				onCreateRestricted={() => setOpen({ kind: "create-restricted" })}
 			/>
 			{open?.kind === "create" && <CreateKeyDialog onClose={close} />}
+			{open?.kind === "create-restricted" && <CreateRestrictedKeyDialog onClose={close} />}
 			{open?.kind === "roll" && <RollKeyDialog apiKey={open.key} onClose={close} />}
 			{confirmDialog}
 		</div>

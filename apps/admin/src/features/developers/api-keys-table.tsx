@@ -1,7 +1,7 @@
 /**
  * The account's keys in their card: grey placeholder lines while they load, the error with a
  * way to try again, the table (with "There are no API keys yet." when empty), and for
- * administrators the "Create secret key" button in the card's header.
+ * administrators the "Create secret key" and "Create restricted key" buttons in the card's header.
  */
 import type { ApiKey } from "@paydesk/contract/developers";
 import { Button, Card, CardBody, CardHeader, Notice } from "@wordpress/components";
@@ -38,11 +38,13 @@ export function ApiKeysTable({
 	keys,
 	actions,
 	onCreate,
+	onCreateRestricted,
 }: {
 	keys: ReturnType<typeof useApiKeys>;
 	/** Null for those who only read (shop managers): no buttons the server would refuse. */
 	actions: ApiKeyActions | null;
 	onCreate: () => void;
+	onCreateRestricted: () => void;
 }) {
 	if (keys.isPending) return <KeysPlaceholder />;
 	if (keys.isError) {
@@ -76,9 +78,14 @@ export function ApiKeysTable({
 			}
 			actions={
 				actions && (
-					<Button variant="primary" size="compact" onClick={onCreate}>
-						{__("Create secret key", "paydesk")}
-					</Button>
+					<span className="paydesk-developers__row-actions">
+						<Button variant="secondary" size="compact" onClick={onCreateRestricted}>
+							{__("Create restricted key", "paydesk")}
+						</Button>
+						<Button variant="primary" size="compact" onClick={onCreate}>
+							{__("Create secret key", "paydesk")}
+						</Button>
+					</span>
 				)
 			}
 		/>

@@ -46,6 +46,7 @@ const KEYS: ResponseInputOf<typeof listApiKeys>["data"] = ["Shop server", "Mobil
 		prefix: "sk_test_",
 		last4: "4242",
 		publishable_key: null,
+		permissions: null,
 		created: 1_767_000_000,
 		last_used: null,
 		expires_at: null,

@@ -26,6 +26,7 @@ import type {
 	WebhookEndpointsTable,
 } from "../../db/schema.ts";
 import { combineRules, dateRuleConditions } from "../../lists/list-sql.ts";
+import { permissionsOf } from "../../stripe-api/keys.ts";
 import { enabledEventsOf } from "../../stripe-api/webhooks/endpoints.ts";
 
 const num = (value: number | null): number | null => (value === null ? null : Number(value));
@@ -38,6 +39,7 @@ export function apiKeyOf(row: ApiKeysTable): ApiKey {
 		prefix: row.prefix,
 		last4: row.last4,
 		publishable_key: row.kind === "publishable" ? row.publishable_key : null,
+		permissions: permissionsOf(row),
 		created: Number(row.created),
 		last_used: num(row.last_used),
 		expires_at: num(row.expires_at),

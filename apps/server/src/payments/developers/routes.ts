@@ -35,7 +35,9 @@ import { invalidParams, RestError } from "../../http/rest-error.ts";
 import { filterTimeZone } from "../../lists/time-zones.ts";
 import {
 	listApiKeys as apiKeysOf,
+	type CreatedKeys,
 	createApiKeys,
+	createRestrictedKey,
 	deleteApiKey as removeApiKey,
 	rollApiKeys,
 } from "../../stripe-api/keys.ts";
@@ -112,11 +114,7 @@ export default async function developersRoutes(app: FastifyInstance): Promise<vo
 		data: (await apiKeysOf(kysely, accountId)).map(apiKeyOf),
 	}));
 
-	const madeKeys = async (
-		accountId: string,
-		name: string,
-		made: { secret: string; publishable: string },
-	) => ({
+	const madeKeys = async (accountId: string, name: string, made: CreatedKeys) => ({
 		name,
 		...made,
 		keys: (await apiKeysOf(kysely, accountId)).filter((key) => key.name === name).map(apiKeyOf),
@@ -134,7 +132,11 @@ export default async function developersRoutes(app: FastifyInstance): Promise<vo
 				409,
 			);
 		}
-		return madeKeys(accountId, body.name, await createApiKeys(kysely, accountId, body.name, now));
+		const made =
+			body.kind === "restricted"
+				? await createRestrictedKey(kysely, accountId, body.name, body.permissions ?? {}, now)
+				: await createApiKeys(kysely, accountId, body.name, now);
+		return madeKeys(accountId, body.name, made);
 	});
 
 	contractRoute(app, rollApiKey, async ({ accountId, params, body }) => {

@@ -136,3 +136,98 @@ describe("API keys", () => {
 		expect((await call(manager, "GET", BASE)).json().data.length).toBe(before);
 	});
 });
+
+describe("restricted keys", () => {
+	/** The status of a `/v1` call made with this key, and its error's message. */
+	async function v1Answer(key: string, url: string): Promise<{ status: number; message?: string }> {
+		const answer = await t.app.inject({ method: "GET", url, headers: { authorization: `Bearer ${key}` } });
+		return { status: answer.statusCode, message: answer.json().error?.message };
+	}
+
+	it("are made alone with their permissions, the key answered once, and listed with them", async () => {
+		const made = await call(admin, "POST", BASE, {
+			name: "Reporting",
+			kind: "restricted",
+			permissions: { balance: "read", charges: "write" },
+		});
+		expect(made.statusCode).toBe(200);
+		const body = made.json();
+		expect(body.secret).toMatch(/^rk_test_\w{40}$/);
+		expect(body.publishable).toBeNull();
+		expect(body.keys).toHaveLength(1);
+		expect(await v1Answer(body.secret, "/v1/balance")).toEqual({ status: 200 });
+		const refused = await v1Answer(body.secret, "/v1/customers");
+		expect(refused.status).toBe(403);
+		expect(refused.message).toContain("rak_customer_read");
+
+		const listed = (await call(manager, "GET", BASE)).json().data as Record<string, unknown>[];
+		const key = listed.find((row) => row.name === "Reporting");
+		expect(key).toMatchObject({
+			kind: "restricted",
+			prefix: "rk_test_",
+			last4: body.secret.slice(-4),
+			publishable_key: null,
+			permissions: { balance: "read", charges: "write" },
+		});
+		expect(listed.find((row) => row.kind === "secret")?.permissions).toBeNull();
+		expect(JSON.stringify(listed)).not.toContain(body.secret);
+	});
+
+	it("refuse permissions that name no resource, an unknown access, write on a read-only resource, or none", async () => {
+		const refusedParams = async (payload: unknown) => {
+			const answer = await call(admin, "POST", BASE, payload);
+			expect(answer.statusCode, JSON.stringify(payload)).toBe(400);
+			return Object.keys(answer.json().data.params);
+		};
+		expect(await refusedParams({ name: "a", kind: "restricted", permissions: { invoices: "read" } })).toEqual(
+			["permissions.invoices"],
+		);
+		expect(await refusedParams({ name: "a", kind: "restricted", permissions: { charges: "all" } })).toEqual([
+			"permissions.charges",
+		]);
+		expect(await refusedParams({ name: "a", kind: "restricted", permissions: { balance: "write" } })).toEqual(
+			["permissions.balance"],
+		);
+		expect(await refusedParams({ name: "a", kind: "restricted", permissions: {} })).toEqual(["permissions"]);
+		expect(await refusedParams({ name: "a", kind: "restricted" })).toEqual(["permissions"]);
+		expect(await refusedParams({ name: "a", permissions: { charges: "read" } })).toEqual(["permissions"]);
+		expect(await refusedParams({ name: "a", kind: "publishable" })).toEqual(["kind"]);
+		expect(
+			(await call(manager, "GET", BASE)).json().data.some((key: { name: string }) => key.name === "a"),
+		).toBe(false);
+	});
+
+	it("share the names of the other keys: a current name is taken whatever its kind", async () => {
+		const again = await call(admin, "POST", BASE, {
+			name: "Checkout",
+			kind: "restricted",
+			permissions: { charges: "read" },
+		});
+		expect(again.statusCode).toBe(409);
+		expect(again.json().code).toBe("wcpay_api_key_name_taken");
+	});
+
+	it("roll into a restricted key with the same permissions, and delete as the others", async () => {
+		const made = (
+			await call(admin, "POST", BASE, {
+				name: "Roll rk",
+				kind: "restricted",
+				permissions: { events: "read" },
+			})
+		).json();
+		const id = made.keys[0].id;
+		const rolled = await call(admin, "POST", `${BASE}/${id}/roll`, { expires_in: 0 });
+		expect(rolled.statusCode).toBe(200);
+		const next = rolled.json();
+		expect(next.secret).toMatch(/^rk_test_/);
+		expect(next.publishable).toBeNull();
+		const current = next.keys.find((key: { expires_at: number | null }) => key.expires_at === null);
+		expect(current).toMatchObject({ kind: "restricted", permissions: { events: "read" } });
+		expect((await v1Answer(made.secret, "/v1/events")).status).toBe(401);
+		expect((await v1Answer(next.secret, "/v1/events")).status).toBe(200);
+		expect((await v1Answer(next.secret, "/v1/balance")).status).toBe(403);
+
+		expect((await call(admin, "DELETE", `${BASE}/${current.id}`)).statusCode).toBe(200);
+		expect((await v1Answer(next.secret, "/v1/events")).status).toBe(401);
+	});
+});

@@ -1,0 +1,105 @@
+/**
+ * The Stripe account area: connecting the merchant's own Stripe account (connection.ts),
+ * disconnecting it, and the history import's progress. Stripe is reached at STRIPE_API_BASE
+ * (config.stripeApiBase) through one StripeClients, so every request of this server with one key
+ * shares its throttle.
+ */
+import {
+	connectStripeAccount,
+	disconnectStripeAccount,
+	getStripeConnection,
+	getStripeSync,
+	STRIPE_ACCOUNT_ERRORS,
+	STRIPE_SYNC_KINDS,
+	type StripeSyncKind,
+} from "@paydesk/contract/stripe-account";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { parseJsonColumn } from "../../db/json.ts";
+import { contractRoute } from "../../http/contract-route.ts";
+import { RestError } from "../../http/rest-error.ts";
+import { StripeClients } from "../../processors/stripe/client.ts";
+import { AppKeyMissing, appKeyProvider } from "../../secrets/app-key.ts";
+import { SecretUnreadable } from "../../secrets/cipher.ts";
+import {
+	connect,
+	connectionView,
+	disconnect,
+	findConnection,
+	notConnected,
+	storedKey,
+} from "./connection.ts";
+
+const storedCounts = z.record(z.string(), z.number()).describe("stripe_connections.import_counts");
+
+export default async function stripeAccountRoutes(app: FastifyInstance): Promise<void> {
+	const { db, clock, config } = app.deps;
+	const kysely = db.kysely;
+	const stripe = new StripeClients({ apiBase: config.stripeApiBase, maxRps: config.stripeMaxRps });
+	const provider = appKeyProvider({ envKey: config.secretKey, dataDir: config.dataDir, dialect: db.dialect });
+	const appKey = (): Buffer => {
+		try {
+			return provider();
+		} catch (error) {
+			if (error instanceof AppKeyMissing) {
+				throw new RestError(STRIPE_ACCOUNT_ERRORS.secretKeyMissing, error.message, 500);
+			}
+			throw error;
+		}
+	};
+
+	contractRoute(app, getStripeConnection, async ({ accountId }) => {
+		const row = await findConnection(kysely, accountId);
+		return row ? connectionView(row) : { connected: false as const };
+	});
+
+	contractRoute(app, connectStripeAccount, async ({ accountId, body }) => {
+		const row = await connect({
+			db: kysely,
+			accountId,
+			secretKey: body.secret_key,
+			client: stripe.client(body.secret_key),
+			appKey,
+			publicUrl: config.publicUrl,
+			now: clock.seconds(),
+		});
+		return connectionView(row);
+	});
+
+	contractRoute(app, disconnectStripeAccount, async ({ accountId }) => {
+		const row = await findConnection(kysely, accountId);
+		if (!row) throw notConnected();
+		let key: string | null = null;
+		try {
+			key = storedKey(row, appKey());
+		} catch (error) {
+			// The key was sealed under another application key (PAYDESK_SECRET_KEY changed, or the
+			// key file was lost): nothing can reach Stripe with it, and forgetting it is all that is left.
+			if (!(error instanceof SecretUnreadable) && !(error instanceof RestError)) throw error;
+		}
+		if (key === null) {
+			await kysely.deleteFrom("stripe_connections").where("account_id", "=", accountId).execute();
+			return { connected: false as const, webhook_endpoint_removed: false };
+		}
+		const { webhookEndpointRemoved } = await disconnect(kysely, row, stripe.client(key));
+		stripe.forget(key);
+		return { connected: false as const, webhook_endpoint_removed: webhookEndpointRemoved };
+	});
+
+	contractRoute(app, getStripeSync, async ({ accountId }) => {
+		const row = await findConnection(kysely, accountId);
+		if (!row) throw notConnected();
+		const stored = parseJsonColumn(storedCounts, row.import_counts, {});
+		const counts = Object.fromEntries(STRIPE_SYNC_KINDS.map((kind) => [kind, stored[kind] ?? 0])) as Record<
+			StripeSyncKind,
+			number
+		>;
+		const lastEventAt = row.last_event_at === null ? null : Number(row.last_event_at);
+		return {
+			status: row.status,
+			counts,
+			last_event_at: lastEventAt,
+			lag_seconds: lastEventAt === null ? null : Math.max(0, clock.seconds() - lastEventAt),
+		};
+	});
+}
