@@ -16,7 +16,7 @@ import { CLAIM_SECONDS, claimDelivery } from "../../src/stripe-api/webhooks/deli
 import { classifyAddress, urlRefusal } from "../../src/stripe-api/webhooks/destination.ts";
 import { materializeEvents } from "../../src/stripe-api/webhooks/materialize.ts";
 import { RETRY_DELAYS_SECONDS, RETRY_WINDOW_SECONDS } from "../../src/stripe-api/webhooks/schedule.ts";
-import { type WebhookWorker, webhookWorker } from "../../src/stripe-api/webhooks/worker.ts";
+import { PER_ENDPOINT, type WebhookWorker, webhookWorker } from "../../src/stripe-api/webhooks/worker.ts";
 import { insertTestAccount } from "../../src/testing/fixtures.ts";
 import { createTestApp, TEST_ACCOUNT, type TestApp } from "../../src/testing/test-app.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.ts";
@@ -186,7 +186,8 @@ describe("one endpoint never delays another", () => {
 		await worker.run("test-runner");
 		expect(await until(() => receiver.at("/fast").length === 2, 3000)).toBe(true);
 		expect(Date.now() - started).toBeLessThan(5000);
-		expect(hanging.at("/stuck").length).toBe(2);
+		// Both are on their way to the hanging endpoint (the second may reach it just after the fast one).
+		expect(await until(() => hanging.at("/stuck").length === 2, 3000)).toBe(true);
 		// The hanging endpoint's deliveries are still being sent.
 		expect((await deliveriesOf(stuck.id)).every((row) => row.claimed_by !== null && row.attempts === 0)).toBe(
 			true,
@@ -198,6 +199,32 @@ describe("one endpoint never delays another", () => {
 		).toBe(true);
 		await stripe.webhookEndpoints.del(stuck.id);
 		await stripe.webhookEndpoints.del(fast.id);
+	});
+});
+
+describe("a stopping worker", () => {
+	it("waits for the sends in flight only, leaving a hanging endpoint's queue to the next pass", async () => {
+		const hanging = await startWebhookReceiver("hang");
+		const stuck = await stripe.webhookEndpoints.create({
+			url: hanging.url("/queue"),
+			enabled_events: ["charge.succeeded"],
+		});
+		for (let i = 0; i < 12; i++) await pay(2200 + i);
+		const stopping = webhookWorker({ db: t.db, clock: t.clock, publicOnly: false });
+		await stopping.run("stopping-runner");
+		// Each of the endpoint's lanes holds one delivery; the rest wait in its queue.
+		expect(await until(() => hanging.at("/queue").length === PER_ENDPOINT, 3000)).toBe(true);
+		const inFlight = PER_ENDPOINT;
+		const stopped = stopping.stop();
+		await hanging.close();
+		await stopped;
+		const rows = await deliveriesOf(stuck.id);
+		expect(rows.filter((row) => row.attempts === 1)).toHaveLength(inFlight);
+		// The queued ones were never claimed: any process's next pass takes them at once.
+		const left = rows.filter((row) => row.attempts === 0);
+		expect(left).toHaveLength(12 - inFlight);
+		expect(left.every((row) => row.status === "pending" && row.claimed_by === null)).toBe(true);
+		await stripe.webhookEndpoints.del(stuck.id);
 	});
 });
 

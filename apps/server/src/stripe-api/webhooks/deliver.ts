@@ -107,6 +107,38 @@ export async function planSend(
 	return endpoint && event ? { endpoint, body: event.body, clockOffset: offset } : null;
 }
 
+/** A sent attempt, waiting to be recorded (recordAttempts). */
+export interface SentAttempt {
+	delivery: Pick<WebhookDeliveriesTable, "account_id" | "id" | "endpoint_id">;
+	claimed: ClaimedDelivery;
+	worker: string;
+	/** A resend by hand: the automatic retries stay as they were. */
+	manual: boolean;
+	signedAt: number;
+	/** The account clock's offset from the server's. */
+	offset: number;
+	result: AttemptResult;
+}
+
+/** Signs and posts a claimed delivery's event once; the attempt is still to be recorded. */
+export async function attemptDelivery(
+	deps: WebhookDeps,
+	delivery: SentAttempt["delivery"],
+	claimed: ClaimedDelivery,
+	worker: string,
+	manual: boolean,
+	plan: SendPlan,
+): Promise<SentAttempt> {
+	const signedAt = deps.clock.seconds();
+	const result = await postWebhook({
+		url: plan.endpoint.url,
+		body: plan.body,
+		signature: signatureHeader(plan.body, signingSecrets(plan.endpoint, signedAt), signedAt),
+		publicOnly: deps.publicOnly,
+	});
+	return { delivery, claimed, worker, manual, signedAt, offset: plan.clockOffset, result };
+}
+
 /**
  * Sends a delivery this worker has claimed (`claimed`, as claimForSend answered) and records the
  * attempt. `manual` (a resend) leaves the automatic retries as they were. Answers the attempt, or
@@ -132,34 +164,29 @@ export async function sendClaimedDelivery(
 			.execute();
 		return null;
 	}
-	const signedAt = deps.clock.seconds();
-	const result = await postWebhook({
-		url: ready.endpoint.url,
-		body: ready.body,
-		signature: signatureHeader(ready.body, signingSecrets(ready.endpoint, signedAt), signedAt),
-		publicOnly: deps.publicOnly,
-	});
-	await recordAttempt(deps, delivery, claimed, worker, manual, signedAt, ready.clockOffset, result);
-	return result;
+	const sent = await attemptDelivery(deps, delivery, claimed, worker, manual, ready);
+	await recordAttempts(deps, [sent]);
+	return sent.result;
 }
 
 /**
- * Writes the attempt, the delivery's next state and its endpoint's health in one transaction, and
- * only while this worker still holds the claim (one that ran out was taken by another sender,
- * whose attempt is the one recorded).
+ * Writes each attempt, its delivery's next state and its endpoint's health, all in one
+ * transaction, in the order given; each only while its worker still holds the delivery's claim
+ * (one that ran out was taken by another sender, whose attempt is the one recorded). The runner
+ * records what its lanes sent a batch at a time: one transaction per attempt took SQLite's write
+ * lock hundreds of times a second, and its waits held the whole webhook thread.
  */
-async function recordAttempt(
-	deps: WebhookDeps,
-	delivery: Pick<WebhookDeliveriesTable, "account_id" | "id" | "endpoint_id">,
-	claimed: ClaimedDelivery,
-	worker: string,
-	manual: boolean,
-	signedAt: number,
-	offset: number,
-	result: AttemptResult,
-): Promise<void> {
+export async function recordAttempts(deps: WebhookDeps, attempts: readonly SentAttempt[]): Promise<void> {
+	if (attempts.length === 0) return;
+	await deps.db.kysely.transaction().execute(async (trx) => {
+		for (const sent of attempts) await recordAttempt(trx, deps.clock, sent);
+	});
+}
+
+async function recordAttempt(trx: Kysely<Database>, clock: Clock, sent: SentAttempt): Promise<void> {
+	const { delivery, claimed, worker, manual, signedAt, result } = sent;
 	const { account_id: accountId } = delivery;
-	const now = deps.clock.seconds() + offset;
+	const now = clock.seconds() + sent.offset;
 	const ok = isSuccess(result);
 	const attempt = claimed.attempts + 1;
 	const next = ok
@@ -171,38 +198,36 @@ async function recordAttempt(
 					return { status: at === null ? ("failed" as const) : ("pending" as const), next_attempt_at: at };
 				})();
 	const error = result.error?.slice(0, 500) ?? null;
-	await deps.db.kysely.transaction().execute(async (trx) => {
-		const held = await trx
-			.updateTable("webhook_deliveries")
-			.set({
-				...next,
-				attempts: attempt,
-				last_status: result.status,
-				last_error: error,
-				claimed_by: null,
-				claimed_until: null,
-			})
-			.where("account_id", "=", accountId)
-			.where("id", "=", delivery.id)
-			.where("claimed_by", "=", worker)
-			.executeTakeFirst();
-		if (Number(held.numUpdatedRows) !== 1) return;
-		await trx
-			.insertInto("webhook_attempts")
-			.values({
-				account_id: accountId,
-				delivery_id: delivery.id,
-				attempt,
-				created: now,
-				signed_at: signedAt,
-				duration_ms: result.durationMs,
-				status: result.status,
-				error,
-				response_body: result.body,
-			})
-			.execute();
-		await recordEndpointHealth(trx, accountId, delivery.endpoint_id, ok, now);
-	});
+	const held = await trx
+		.updateTable("webhook_deliveries")
+		.set({
+			...next,
+			attempts: attempt,
+			last_status: result.status,
+			last_error: error,
+			claimed_by: null,
+			claimed_until: null,
+		})
+		.where("account_id", "=", accountId)
+		.where("id", "=", delivery.id)
+		.where("claimed_by", "=", worker)
+		.executeTakeFirst();
+	if (Number(held.numUpdatedRows) !== 1) return;
+	await trx
+		.insertInto("webhook_attempts")
+		.values({
+			account_id: accountId,
+			delivery_id: delivery.id,
+			attempt,
+			created: now,
+			signed_at: signedAt,
+			duration_ms: result.durationMs,
+			status: result.status,
+			error,
+			response_body: result.body,
+		})
+		.execute();
+	await recordEndpointHealth(trx, accountId, delivery.endpoint_id, ok, now);
 }
 
 /** Failed attempts in a row after which the bell says an endpoint is failing. */

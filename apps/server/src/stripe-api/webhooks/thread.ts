@@ -76,7 +76,7 @@ export function startWebhookThread(
 	};
 }
 
-/** The thread's loop: a pass every PASS_MS until told to stop, then the sends in flight finish. */
+/** The thread's loop: a pass every PASS_MS until told to stop; then the sends in flight finish. */
 export async function runWebhookThread(): Promise<void> {
 	const options = workerData as ThreadData;
 	const db = openDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, poolSize: 4 });
@@ -101,7 +101,7 @@ export async function runWebhookThread(): Promise<void> {
 		}
 		await new Promise((resolve) => setTimeout(resolve, PASS_MS));
 	}
-	await worker.drain();
+	await worker.stop();
 	await db.close();
 	parentPort?.close();
 }

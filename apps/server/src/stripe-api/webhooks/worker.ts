@@ -5,30 +5,42 @@
  * delivery after another as soon as the previous one is answered, not once per pass: an endpoint
  * that answers quickly gets hundreds of deliveries a second, and a slow or dead one holds only
  * its own lanes, never another endpoint's. Passes are not held by the sends, so the next one
- * starts on time. Every 10 minutes events, deliveries and attempts older than 30 days (account
- * time) are removed.
+ * starts on time. What the lanes sent is recorded a batch at a time (attemptRecorder). Every 10
+ * minutes events, deliveries and attempts older than 30 days (account time) are removed.
  */
 import { accountNow, clockOffset } from "../../accounts/clock.ts";
 import type { WebhookDeliveriesTable } from "../../db/schema.ts";
-import { claimForSend, type SendPlan, sendClaimedDelivery, type WebhookDeps } from "./deliver.ts";
+import {
+	attemptDelivery,
+	claimForSend,
+	recordAttempts,
+	type SendPlan,
+	type SentAttempt,
+	type WebhookDeps,
+} from "./deliver.ts";
 import { materializeEvents } from "./materialize.ts";
 import { WEBHOOK_RETENTION_SECONDS } from "./schedule.ts";
 
 /** Lanes one process runs at once, over every endpoint. */
 const IN_FLIGHT = 256;
 /** Lanes one process runs for one endpoint: deliveries sent to it at once. */
-const PER_ENDPOINT = 8;
+export const PER_ENDPOINT = 8;
 /** Due deliveries read per account and pass; an endpoint's queue holds at most this many. */
 const QUEUE_LIMIT = 1000;
 /** Log batches rendered per account per pass, so one busy account cannot hold the pass. */
 const BATCHES_PER_PASS = 25;
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+/** Sent attempts recorded in one transaction, at most; and how long the first of them waits. */
+const RECORD_BATCH = 100;
+const RECORD_WAIT_MS = 20;
 
 export interface WebhookWorker {
 	/** One pass over every account; sends are started, not awaited. */
 	run(workerId: string): Promise<void>;
-	/** Waits for the sends in flight (a stopping runner, a test). */
+	/** Waits until every queued delivery is sent (a test). */
 	drain(): Promise<void>;
+	/** Drops what is queued and waits for the sends in flight (a stopping runner). */
+	stop(): Promise<void>;
 }
 
 export async function purgeWebhookRecords(deps: WebhookDeps, accountId: string, now: number): Promise<void> {
@@ -40,6 +52,38 @@ export async function purgeWebhookRecords(deps: WebhookDeps, accountId: string, 
 			.where("created", "<", before)
 			.execute();
 	}
+}
+
+/**
+ * Records what the lanes sent a batch at a time (recordAttempts), one transaction after another.
+ * A lane goes on to its next delivery at once; the one it sent keeps its claim until recorded, so
+ * no pass reads it again meanwhile.
+ */
+function attemptRecorder(deps: WebhookDeps) {
+	let waiting: SentAttempt[] = [];
+	let writing: Promise<void> = Promise.resolve();
+	let timer: NodeJS.Timeout | undefined;
+	const write = (): Promise<void> => {
+		clearTimeout(timer);
+		timer = undefined;
+		const batch = waiting;
+		waiting = [];
+		writing = writing
+			.then(() => recordAttempts(deps, batch))
+			.catch(() => {
+				// Unrecorded, their claims run out and a later pass sends them again: at least once.
+			});
+		return writing;
+	};
+	return {
+		add(sent: SentAttempt): void {
+			waiting.push(sent);
+			if (waiting.length >= RECORD_BATCH) void write();
+			else timer ??= setTimeout(write, RECORD_WAIT_MS);
+		},
+		/** Records what is waiting, and waits for every write begun. */
+		settle: (): Promise<void> => (waiting.length > 0 ? write() : writing),
+	};
 }
 
 /** A due delivery in an endpoint's queue, with what sending it needs. */
@@ -58,6 +102,7 @@ export function webhookWorker(deps: WebhookDeps): WebhookWorker {
 	const queues = new Map<string, Queued[]>();
 	const lanesOf = new Map<string, number>();
 	const lanes = new Set<Promise<void>>();
+	const recorder = attemptRecorder(deps);
 	let lastPurge = 0;
 
 	/** Sends the endpoint's queue, one delivery after another, until it is empty. */
@@ -75,7 +120,7 @@ export function webhookWorker(deps: WebhookDeps): WebhookWorker {
 					deps.clock.seconds(),
 					Number(delivery.next_attempt_at),
 				);
-				if (claimed) await sendClaimedDelivery(deps, delivery, claimed, workerId, false, plan);
+				if (claimed) recorder.add(await attemptDelivery(deps, delivery, claimed, workerId, false, plan));
 			} catch {
 				// The claim runs out and the delivery is sent again by a later pass.
 			} finally {
@@ -122,37 +167,45 @@ export function webhookWorker(deps: WebhookDeps): WebhookWorker {
 		for (const endpoint of endpoints) {
 			const key = `${accountId}/${endpoint.id}`;
 			const queue = queues.get(key) ?? [];
+			// A queue still half full keeps its lanes busy until a later pass: reading it again now
+			// would only read past what is queued.
+			if (queue.length > QUEUE_LIMIT / 2) continue;
 			const room = QUEUE_LIMIT - queue.length;
-			if (room <= 0) continue;
 			const due = await db
 				.selectFrom("webhook_deliveries")
-				.innerJoin("stripe_events", (join) =>
-					join
-						.onRef("stripe_events.account_id", "=", "webhook_deliveries.account_id")
-						.onRef("stripe_events.id", "=", "webhook_deliveries.event_id"),
-				)
-				.select([
-					"webhook_deliveries.id",
-					"webhook_deliveries.event_id",
-					"webhook_deliveries.next_attempt_at",
-					"stripe_events.body",
-				])
-				.where("webhook_deliveries.account_id", "=", accountId)
-				.where("webhook_deliveries.endpoint_id", "=", endpoint.id)
-				.where("webhook_deliveries.status", "=", "pending")
-				.where("webhook_deliveries.next_attempt_at", "<=", now)
-				.where((eb) =>
-					eb.or([
-						eb("webhook_deliveries.claimed_until", "is", null),
-						eb("webhook_deliveries.claimed_until", "<", serverNow),
-					]),
-				)
-				.orderBy("webhook_deliveries.next_attempt_at")
+				.select(["id", "event_id", "next_attempt_at"])
+				.where("account_id", "=", accountId)
+				.where("endpoint_id", "=", endpoint.id)
+				.where("status", "=", "pending")
+				.where("next_attempt_at", "<=", now)
+				.where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", serverNow)]))
+				.orderBy("next_attempt_at")
 				// Those this process already queued or is sending are read again and skipped: read past them.
 				.limit(room + queue.length + (lanesOf.get(key) ?? 0))
 				.execute();
-			for (const row of due) {
-				if (taken.has(row.id) || queue.length >= QUEUE_LIMIT) continue;
+			const fresh = due.filter((row) => !taken.has(row.id)).slice(0, room);
+			// The bodies of the new ones only: a queue's worth of events is megabytes, and reading it
+			// again every pass would slow the sends it is meant to keep fed.
+			const bodies =
+				fresh.length === 0
+					? new Map<string, string>()
+					: new Map(
+							(
+								await db
+									.selectFrom("stripe_events")
+									.select(["id", "body"])
+									.where("account_id", "=", accountId)
+									.where(
+										"id",
+										"in",
+										fresh.map((row) => row.event_id),
+									)
+									.execute()
+							).map((event) => [event.id, event.body]),
+						);
+			for (const row of fresh) {
+				const body = bodies.get(row.event_id);
+				if (body === undefined) continue;
 				queue.push({
 					delivery: {
 						account_id: accountId,
@@ -161,7 +214,7 @@ export function webhookWorker(deps: WebhookDeps): WebhookWorker {
 						event_id: row.event_id,
 						next_attempt_at: row.next_attempt_at,
 					},
-					plan: { endpoint, body: row.body, clockOffset: offset },
+					plan: { endpoint, body, clockOffset: offset },
 				});
 				taken.add(row.id);
 			}
@@ -192,6 +245,16 @@ export function webhookWorker(deps: WebhookDeps): WebhookWorker {
 		},
 		async drain() {
 			while (lanes.size > 0) await Promise.allSettled([...lanes]);
+			await recorder.settle();
+		},
+		async stop() {
+			// What is queued is not claimed yet: it is left to the next pass of any process, so a
+			// stop waits only for the sends in flight (one attempt's timeout at most), not for a dead
+			// endpoint's queue of a thousand.
+			for (const queue of queues.values()) {
+				for (const queued of queue.splice(0)) taken.delete(queued.delivery.id);
+			}
+			await this.drain();
 		},
 	};
 }
