@@ -455,10 +455,17 @@ export const deliveryQueries = defineListQuery({
 });
 export type DeliveryListQuery = z.output<typeof deliveryQueries.paged>;
 
+/**
+ * The most deliveries a list counts (its total_count): 400 pages of 25. A longer list answers
+ * this many, and its filters narrow it: counting an endpoint's million deliveries on every page
+ * took 40 ms.
+ */
+export const DELIVERIES_COUNTED = 10_000;
+
 export const listWebhookDeliveries = defineRoute({
 	method: "GET",
 	path: `${DEVELOPERS}/webhook-endpoints/{id}/deliveries`,
-	summary: "An endpoint's deliveries, newest first, filtered by status and event type",
+	summary: "An endpoint's deliveries, newest first, filtered by status and event type (counted up to 10,000)",
 	tag: "developers",
 	params: webhookEndpointParams,
 	query: deliveryQueries.paged,

@@ -5,6 +5,7 @@
  * delivery's request and attempts; Stripe's events filtered by type and date, and an event's
  * JSON with its deliveries. Shop managers read and change nothing.
  */
+import { DELIVERIES_COUNTED } from "@paydesk/contract/developers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKeys } from "../../../src/stripe-api/keys.ts";
 import { type WebhookWorker, webhookWorker } from "../../../src/stripe-api/webhooks/worker.ts";
@@ -191,6 +192,51 @@ describe("webhook endpoints", () => {
 		expect(view.endpoint_url).toBe(receiver.url("/dev"));
 		expect(JSON.parse(view.request.body).data.object.payment_intent).toBeDefined();
 		expect(typeof intent).toBe("string");
+	});
+});
+
+describe("a long list of deliveries", () => {
+	it("is counted up to DELIVERIES_COUNTED, and its pages and filters still read it whole", async () => {
+		const made = await call(admin, "POST", `${BASE}/webhook-endpoints`, {
+			url: receiver.url("/many"),
+			enabled_events: ["*"],
+		});
+		expect(made.statusCode).toBe(200);
+		const endpointId: string = made.json().id;
+		const now = t.clock.seconds();
+		const total = DELIVERIES_COUNTED + 5;
+		const rows = Array.from({ length: total }, (_, n) => ({
+			account_id: TEST_ACCOUNT,
+			id: `whd_many_${String(n).padStart(6, "0")}`,
+			endpoint_id: endpointId,
+			event_id: `evt_many_${n}`,
+			event_type: n === 0 ? "payout.paid" : "charge.succeeded",
+			created: now - total + n,
+			status: "delivered" as const,
+			attempts: 1,
+			next_attempt_at: null,
+			claimed_by: null,
+			claimed_until: null,
+			delivered_at: now - total + n,
+			last_status: 200,
+			last_error: null,
+		}));
+		for (let at = 0; at < rows.length; at += 500) {
+			await t.db.kysely
+				.insertInto("webhook_deliveries")
+				.values(rows.slice(at, at + 500))
+				.execute();
+		}
+		const url = `${BASE}/webhook-endpoints/${endpointId}/deliveries`;
+		const first = (await call(manager, "GET", url)).json();
+		expect(first.total_count).toBe(DELIVERIES_COUNTED);
+		expect(first.data[0].id).toBe(`whd_many_${String(total - 1).padStart(6, "0")}`);
+		// The oldest delivery is beyond the counted pages, and a filter finds it.
+		const payouts = (await call(manager, "GET", `${url}?event_type_is=payout.paid`)).json();
+		expect(payouts).toMatchObject({ total_count: 1, data: [{ id: "whd_many_000000" }] });
+		const oldest = (await call(manager, "GET", `${url}?sort=created&direction=asc&pagesize=1`)).json();
+		expect(oldest.data[0].id).toBe("whd_many_000000");
+		expect((await call(admin, "DELETE", `${BASE}/webhook-endpoints/${endpointId}`)).statusCode).toBe(200);
 	});
 });
 
