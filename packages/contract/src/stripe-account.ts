@@ -28,6 +28,8 @@ export const STRIPE_ACCOUNT_ERRORS = {
 	unreachable: "wcpay_stripe_unreachable",
 	/** The server has no application key to encrypt the Stripe key with. */
 	secretKeyMissing: "wcpay_secret_key_missing",
+	/** A webhook whose Stripe-Signature does not match its body under the endpoint's secret. */
+	webhookSignature: "wcpay_stripe_webhook_signature",
 } as const;
 
 /** One permission a key must grant Paydesk: a resource of Stripe's API, and how far. */
@@ -172,9 +174,36 @@ export const getStripeSync = defineRoute({
 });
 
 /** Every route of the Stripe account area. */
+
+/**
+ * Where Stripe sends the connected account's events: the endpoint Paydesk registers on the account
+ * when it connects, one per Paydesk account (`account` names it). Public, as Stripe calls it:
+ * the body is checked against its Stripe-Signature under the endpoint's secret (a signature that
+ * does not match, or is older than 5 minutes, is a 400 that changes nothing), and an event is
+ * kept once by its id, whatever the order or the number of times it comes.
+ */
+export const receiveStripeWebhook = defineRoute({
+	method: "POST",
+	path: `${STRIPE}/webhook`,
+	summary: "Stripe's signed events for the connected account",
+	tag: "stripe",
+	public: true,
+	query: z.strictObject({
+		account: z.string().regex(/^acct_\w+$/, { error: "must be a Paydesk account id" }),
+	}),
+	body: z.string().describe("The event's JSON, exactly as Stripe signed it"),
+	response: z.object({
+		received: z.literal(true),
+		/** The event had come before: nothing was changed. */
+		duplicate: z.boolean(),
+	}),
+	errors: [STRIPE_ACCOUNT_ERRORS.webhookSignature, STRIPE_ACCOUNT_ERRORS.notConnected],
+});
+
 export const STRIPE_ACCOUNT_ROUTES = [
 	getStripeConnection,
 	connectStripeAccount,
 	disconnectStripeAccount,
 	getStripeSync,
+	receiveStripeWebhook,
 ] as const;

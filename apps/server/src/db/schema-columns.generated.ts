@@ -511,6 +511,16 @@ export const SCHEMA_COLUMNS = {
 		body: "string",
 		payment_intent: "string | null",
 	},
+	stripe_inbound_events: {
+		account_id: "string",
+		id: "string",
+		type: "string",
+		object_id: "string | null",
+		created: "number",
+		received_at: "number",
+		applied_at: "number | null",
+		body: "string",
+	},
 	timeline_events: {
 		account_id: "string",
 		payment_intent_id: "string",

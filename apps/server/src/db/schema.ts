@@ -734,6 +734,24 @@ export interface RequestLogTable {
 	response: string | null;
 }
 
+/** An event a connected Stripe account sent, kept once by its id (migration 0019). */
+export interface StripeInboundEventsTable {
+	account_id: string;
+	/** Stripe's event id, evt_… */
+	id: string;
+	type: string;
+	/** The id of the event's object (data.object.id), when it has one. */
+	object_id: string | null;
+	/** Stripe's time of the event. */
+	created: Seconds;
+	/** Server time it came. */
+	received_at: Seconds;
+	/** When the ledger took it in; null until then. */
+	applied_at: Seconds | null;
+	/** The event's JSON as Stripe signed it. */
+	body: string;
+}
+
 /**
  * A Paydesk account connected to its own Stripe account (migration 0017,
  * payments/stripe-account/). Secrets are sealed with secrets/cipher.ts.
@@ -865,6 +883,7 @@ export interface Database {
 	webhook_attempts: WebhookAttemptsTable;
 	request_log: RequestLogTable;
 	stripe_connections: StripeConnectionsTable;
+	stripe_inbound_events: StripeInboundEventsTable;
 }
 
 type Holds<V> = [V] extends [string]

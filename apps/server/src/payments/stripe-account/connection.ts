@@ -171,7 +171,7 @@ export async function connect(input: ConnectInput): Promise<StripeConnectionsTab
 	try {
 		endpoint = await client.createWebhookEndpoint(
 			{
-				url: `${input.publicUrl.replace(/\/+$/, "")}${STRIPE_WEBHOOK_PATH}`,
+				url: webhookUrl(input.publicUrl, accountId),
 				enabled_events: ["*"],
 				description: "Paydesk",
 				metadata: { paydesk_account: accountId },
@@ -223,6 +223,21 @@ export async function connect(input: ConnectInput): Promise<StripeConnectionsTab
 		throw error;
 	}
 	return row;
+}
+
+/** Where Stripe sends this account's events: one endpoint per Paydesk account, named by `account`. */
+export const webhookUrl = (publicUrl: string, accountId: string): string =>
+	`${publicUrl.replace(/\/+$/, "")}${STRIPE_WEBHOOK_PATH}?account=${encodeURIComponent(accountId)}`;
+
+/** The signing secret of Paydesk's endpoint on the account, opened; null when none was kept. */
+export function storedWebhookSecret(row: StripeConnectionsTable, appKey: Buffer): string | null {
+	return row.webhook_secret_encrypted === null
+		? null
+		: openSecret(
+				appKey,
+				row.webhook_secret_encrypted,
+				sealContext(row.account_id, "webhook_secret_encrypted"),
+			);
 }
 
 /** The stored key, opened. */

@@ -9,6 +9,7 @@ import {
 	disconnectStripeAccount,
 	getStripeConnection,
 	getStripeSync,
+	receiveStripeWebhook,
 	STRIPE_ACCOUNT_ERRORS,
 	STRIPE_SYNC_KINDS,
 	type StripeSyncKind,
@@ -29,6 +30,7 @@ import {
 	notConnected,
 	storedKey,
 } from "./connection.ts";
+import { receiveEvent } from "./webhook.ts";
 
 const storedCounts = z.record(z.string(), z.number()).describe("stripe_connections.import_counts");
 
@@ -84,6 +86,34 @@ export default async function stripeAccountRoutes(app: FastifyInstance): Promise
 		const { webhookEndpointRemoved } = await disconnect(kysely, row, stripe.client(key));
 		stripe.forget(key);
 		return { connected: false as const, webhook_endpoint_removed: webhookEndpointRemoved };
+	});
+
+	// The signature is over the body's exact text: this route keeps it, unparsed.
+	await app.register(async (raw) => {
+		raw.removeContentTypeParser("application/json");
+		raw.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) =>
+			done(null, typeof body === "string" ? body : body.toString("utf8")),
+		);
+		contractRoute(raw, receiveStripeWebhook, async ({ query, body, request }) => {
+			const signature = request.headers["stripe-signature"];
+			try {
+				return {
+					received: true as const,
+					...(await receiveEvent(kysely, {
+						accountId: query.account,
+						body,
+						signature: typeof signature === "string" ? signature : undefined,
+						appKey,
+						now: clock.seconds(),
+					})),
+				};
+			} catch (error) {
+				if (error instanceof RestError && error.code === STRIPE_ACCOUNT_ERRORS.webhookSignature) {
+					request.log.warn({ account: query.account }, "a Stripe webhook failed its signature check");
+				}
+				throw error;
+			}
+		});
 	});
 
 	contractRoute(app, getStripeSync, async ({ accountId }) => {

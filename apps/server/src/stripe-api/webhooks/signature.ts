@@ -7,7 +7,7 @@
  * carries one v1 per secret, and a receiver holding either accepts it, as the SDKs accept any
  * matching v1.
  */
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { WebhookEndpointsTable } from "../../db/schema.ts";
 
 export function signatureHeader(body: string, secrets: readonly string[], signedAt: number): string {
@@ -15,6 +15,31 @@ export function signatureHeader(body: string, secrets: readonly string[], signed
 		(secret) => `v1=${createHmac("sha256", secret).update(`${signedAt}.${body}`, "utf8").digest("hex")}`,
 	);
 	return `t=${signedAt},${digests.join(",")}`;
+}
+
+/** How old a signature a receiver takes, in seconds (as the SDKs' default tolerance). */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/**
+ * Whether a Stripe-Signature header signs `body` under `secret`: one of its v1 digests matches
+ * (compared in constant time), and its time is within the tolerance of `now` either way.
+ */
+export function verifySignature(
+	body: string,
+	header: string | undefined,
+	secret: string,
+	now: number,
+	tolerance = SIGNATURE_TOLERANCE_SECONDS,
+): boolean {
+	if (!header) return false;
+	const parts = header.split(",").map((part) => part.trim().split("="));
+	const signedAt = Number(parts.find(([name]) => name === "t")?.[1]);
+	if (!Number.isInteger(signedAt) || Math.abs(now - signedAt) > tolerance) return false;
+	const expected = createHmac("sha256", secret).update(`${signedAt}.${body}`, "utf8").digest();
+	return parts.some(([name, value]) => {
+		if (name !== "v1" || !value || !/^[0-9a-f]{64}$/.test(value)) return false;
+		return timingSafeEqual(Buffer.from(value, "hex"), expected);
+	});
 }
 
 /** The secrets that sign an endpoint's deliveries at `serverNow`: its own, then a rolled one still running. */

@@ -18,7 +18,7 @@ import { type Actor, createTestApp, TEST_ACCOUNT, type TestApp } from "../../../
 
 const CONNECT = "/wp-json/wc/v3/payments/stripe/connect";
 const SYNC = "/wp-json/wc/v3/payments/stripe/sync";
-const WEBHOOK_URL = "http://localhost:8080/wp-json/wc/v3/payments/stripe/webhook";
+const WEBHOOK_URL = `http://localhost:8080/wp-json/wc/v3/payments/stripe/webhook?account=${TEST_ACCOUNT}`;
 /** The sandbox's account that plays the merchant's Stripe account. */
 const STRIPE_ACCOUNT = "acct_stripe_side";
 
