@@ -60,6 +60,60 @@ export async function claimForSend(
 	return claimed ? { attempts: Number(claimed.attempts), created: Number(claimed.created) } : null;
 }
 
+/** A due delivery to claim, as the runner read it. */
+export interface DueDelivery {
+	id: string;
+	/** Its next_attempt_at as read: it is claimed only while still due by then (not rescheduled since). */
+	dueAt: number;
+}
+
+/**
+ * Claims many of an account's due deliveries for `worker` in one statement, as claimForSend claims
+ * one (pending, due as read, no live claim): the runner's lanes ask for their next delivery
+ * together, so the write lock is taken once for all of them. Answers those claimed, by id.
+ */
+export async function claimManyForSend(
+	db: Kysely<Database>,
+	accountId: string,
+	due: readonly DueDelivery[],
+	worker: string,
+	serverNow: number,
+): Promise<Map<string, ClaimedDelivery>> {
+	const claimed = new Map<string, ClaimedDelivery>();
+	if (due.length === 0) return claimed;
+	const rows = await db
+		.updateTable("webhook_deliveries")
+		.set({ claimed_by: worker, claimed_until: serverNow + CLAIM_SECONDS })
+		.where("account_id", "=", accountId)
+		.where(
+			"id",
+			"in",
+			due.map((delivery) => delivery.id),
+		)
+		.where("status", "=", "pending")
+		.where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", serverNow)]))
+		.returning(["id", "attempts", "created", "next_attempt_at"])
+		.execute();
+	const dueAtOf = new Map(due.map((delivery) => [delivery.id, delivery.dueAt]));
+	const rescheduled: string[] = [];
+	for (const row of rows) {
+		if (row.next_attempt_at === null || Number(row.next_attempt_at) > (dueAtOf.get(row.id) ?? 0)) {
+			rescheduled.push(row.id);
+		} else claimed.set(row.id, { attempts: Number(row.attempts), created: Number(row.created) });
+	}
+	if (rescheduled.length > 0) {
+		// Moved since the runner read it (a resend, another process's attempt): not this claim's to send.
+		await db
+			.updateTable("webhook_deliveries")
+			.set({ claimed_by: null, claimed_until: null })
+			.where("account_id", "=", accountId)
+			.where("id", "in", rescheduled)
+			.where("claimed_by", "=", worker)
+			.execute();
+	}
+	return claimed;
+}
+
 /** Whether `worker` claimed the delivery (see claimForSend). */
 export async function claimDelivery(
 	db: Kysely<Database>,

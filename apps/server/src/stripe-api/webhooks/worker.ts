@@ -12,7 +12,8 @@ import { accountNow, clockOffset } from "../../accounts/clock.ts";
 import type { WebhookDeliveriesTable } from "../../db/schema.ts";
 import {
 	attemptDelivery,
-	claimForSend,
+	type ClaimedDelivery,
+	claimManyForSend,
 	recordAttempts,
 	type SendPlan,
 	type SentAttempt,
@@ -86,6 +87,51 @@ function attemptRecorder(deps: WebhookDeps) {
 	};
 }
 
+/**
+ * Claims for the lanes, a batch at a time: the lanes that want their next delivery in the same
+ * turn of the event loop are claimed in one statement per account, not one each. A lane still
+ * claims only the delivery it is about to send, so a claim never waits in a queue.
+ */
+function claimBatcher(deps: WebhookDeps, workerId: string) {
+	type Ask = {
+		accountId: string;
+		id: string;
+		dueAt: number;
+		settle: (claimed: ClaimedDelivery | null, error?: unknown) => void;
+	};
+	let asked: Ask[] = [];
+	const claimAll = async () => {
+		const batch = asked;
+		asked = [];
+		const byAccount = new Map<string, Ask[]>();
+		for (const ask of batch) byAccount.set(ask.accountId, [...(byAccount.get(ask.accountId) ?? []), ask]);
+		for (const [accountId, asks] of byAccount) {
+			try {
+				const claimed = await claimManyForSend(
+					deps.db.kysely,
+					accountId,
+					asks,
+					workerId,
+					deps.clock.seconds(),
+				);
+				for (const ask of asks) ask.settle(claimed.get(ask.id) ?? null);
+			} catch (error) {
+				for (const ask of asks) ask.settle(null, error);
+			}
+		}
+	};
+	return (accountId: string, id: string, dueAt: number): Promise<ClaimedDelivery | null> =>
+		new Promise((resolve, reject) => {
+			if (asked.length === 0) setImmediate(() => void claimAll());
+			asked.push({
+				accountId,
+				id,
+				dueAt,
+				settle: (claimed, error) => (error === undefined ? resolve(claimed) : reject(error)),
+			});
+		});
+}
+
 /** A due delivery in an endpoint's queue, with what sending it needs. */
 interface Queued {
 	delivery: Pick<
@@ -103,6 +149,15 @@ export function webhookWorker(deps: WebhookDeps): WebhookWorker {
 	const lanesOf = new Map<string, number>();
 	const lanes = new Set<Promise<void>>();
 	const recorder = attemptRecorder(deps);
+	const claimers = new Map<string, ReturnType<typeof claimBatcher>>();
+	const claimOf = (workerId: string) => {
+		let claimer = claimers.get(workerId);
+		if (!claimer) {
+			claimer = claimBatcher(deps, workerId);
+			claimers.set(workerId, claimer);
+		}
+		return claimer;
+	};
 	let lastPurge = 0;
 
 	/** Sends the endpoint's queue, one delivery after another, until it is empty. */
@@ -112,12 +167,9 @@ export function webhookWorker(deps: WebhookDeps): WebhookWorker {
 			try {
 				// Claimed only while still pending and due as read, so a delivery another process sent,
 				// or that was rescheduled meanwhile, is left alone.
-				const claimed = await claimForSend(
-					deps.db.kysely,
+				const claimed = await claimOf(workerId)(
 					delivery.account_id,
 					delivery.id,
-					workerId,
-					deps.clock.seconds(),
 					Number(delivery.next_attempt_at),
 				);
 				if (claimed) recorder.add(await attemptDelivery(deps, delivery, claimed, workerId, false, plan));
