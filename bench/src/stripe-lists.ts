@@ -131,6 +131,10 @@ const labels = [
 ];
 const header = `| request (limit=100) | ${dialects.map((dialect) => `${dialect} ms`).join(" | ")} |`;
 const lines = [
+	"## Stripe's lists (`/v1`) at a million transactions",
+	"",
+	`\`npx tsx bench/src/stripe-lists.ts --transactions ${TRANSACTIONS}\` — every list with limit=100 through Fastify (key auth, parameters, Stripe's objects, JSON): its first page, and the pages after and before an object half way down. \`/v1/events\` lists what the account's log recorded in the last 30 days, and a seeded store's log is empty: its row times an empty page.`,
+	"",
 	`Measured on ${machine()}, ${[...results.entries()].map(([dialect, result]) => `${dialect}: ${result.transactions.toLocaleString("en-US")} transactions`).join(", ")}; median of ${ITERATIONS} after a warm-up; load average ${load.map((value) => value.toFixed(1)).join(" → ")}. Target: under ${TARGET_MS} ms.`,
 	"",
 	header,
