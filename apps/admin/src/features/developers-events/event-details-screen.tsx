@@ -10,14 +10,15 @@ import { Card, CardBody, CardHeader, Notice, Spinner } from "@wordpress/componen
 import { __ } from "@wordpress/i18n";
 import { webhookEndpointUrl } from "../../app/paths.ts";
 import { Link, useLocation } from "../../app/router.tsx";
+import { DevelopersNav } from "../../components/developers-nav/developers-nav.tsx";
 import { formatStoreDateTime } from "../../components/format.ts";
+import { JsonBlock } from "../../components/json-block/json-block.tsx";
 import { type Column, DataTable } from "../../components/list/data-table.tsx";
 import type { Paging } from "../../components/list/list-query.ts";
 import { deliveryColumns } from "../../components/webhook-deliveries/delivery-columns.tsx";
 import { isMissing } from "../../data/object-read.ts";
 import { isStripeEventId, useStripeEvent } from "../../data/stripe-events.ts";
 import { useWebhookEndpoints } from "../../data/webhooks.ts";
-import { DevelopersNav } from "../developers/developers-nav.tsx";
 
 type StripeEventDetails = ResponseOf<typeof getStripeEvent>;
 
@@ -78,14 +79,7 @@ function EventJson({ event }: { event: StripeEventDetails }) {
 					</div>
 				</dl>
 				<h3 className="paydesk-developers__event-subtitle">{__("Event data", "paydesk")}</h3>
-				<section
-					className="paydesk-developers__event-json"
-					// biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling block must be reachable by keyboard to scroll it (WCAG 2.1.1)
-					tabIndex={0}
-					aria-label={__("Event data", "paydesk")}
-				>
-					<pre>{JSON.stringify(event.body, null, 2)}</pre>
-				</section>
+				<JsonBlock label={__("Event data", "paydesk")} text={JSON.stringify(event.body, null, 2)} />
 			</CardBody>
 		</Card>
 	);

@@ -9,11 +9,11 @@ import { Notice } from "@wordpress/components";
 import { __, _n, sprintf } from "@wordpress/i18n";
 import { paymentDetailsUrl } from "../../app/paths.ts";
 import { navigate, updateQuery, useLocation } from "../../app/router.tsx";
+import { DevelopersNav } from "../../components/developers-nav/developers-nav.tsx";
 import { formatNumber } from "../../components/format.ts";
 import type { SummaryItem } from "../../components/list/data-table.tsx";
 import { ListScreen } from "../../components/list/list-screen.tsx";
 import { useStripeEvents } from "../../data/stripe-events.ts";
-import { DevelopersNav } from "../developers/developers-nav.tsx";
 import { EVENTS_HIDDEN_COLUMNS_KEY, eventColumns } from "./event-columns.tsx";
 import { eventFilterFields, eventsListState, paymentOfList } from "./events-list-state.ts";
 

@@ -6,27 +6,9 @@ import type { WebhookAttempt } from "@paydesk/contract/developers";
 import { Card, CardBody, CardHeader } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import { formatNumber, formatStoreDateTime } from "../../components/format.ts";
+import { indentJson, JsonBlock } from "../../components/json-block/json-block.tsx";
 import { attemptAnswer } from "../../components/webhook-deliveries/delivery-columns.tsx";
 import { acceptedStatus } from "../../data/webhooks.ts";
-
-/** JSON laid out two spaces a level; text that is not JSON as it is. */
-export function prettyJson(text: string): string {
-	try {
-		return JSON.stringify(JSON.parse(text), null, 2);
-	} catch {
-		return text;
-	}
-}
-
-/** A block of JSON that scrolls inside its card: focusable, so the keyboard can scroll it. */
-function JsonText({ label, text }: { label: string; text: string }) {
-	return (
-		// biome-ignore lint/a11y/noNoninteractiveTabindex: see above
-		<section className="paydesk-developers__delivery-json" tabIndex={0} aria-label={label}>
-			<pre>{text}</pre>
-		</section>
-	);
-}
 
 export function DeliveryRequest({ headers, body }: { headers: Record<string, string>; body: string }) {
 	return (
@@ -47,7 +29,7 @@ export function DeliveryRequest({ headers, body }: { headers: Record<string, str
 					))}
 				</dl>
 				<h3 className="paydesk-developers__subtitle">{__("Body", "paydesk")}</h3>
-				<JsonText label={__("Request body", "paydesk")} text={prettyJson(body)} />
+				<JsonBlock label={__("Request body", "paydesk")} text={indentJson(body).text} />
 			</CardBody>
 		</Card>
 	);
@@ -86,13 +68,13 @@ function Attempt({ attempt }: { attempt: WebhookAttempt }) {
 				</div>
 			</dl>
 			{attempt.response_body ? (
-				<JsonText
+				<JsonBlock
 					label={sprintf(
 						/* translators: %d: the attempt's number */
 						__("Response body of attempt %d", "paydesk"),
 						attempt.attempt,
 					)}
-					text={prettyJson(attempt.response_body)}
+					text={indentJson(attempt.response_body).text}
 				/>
 			) : (
 				<p className="paydesk-developers__muted">{__("No response body.", "paydesk")}</p>

@@ -10,11 +10,11 @@ import { stripeEventUrl, webhookEndpointUrl } from "../../app/paths.ts";
 import { Link, useLocation } from "../../app/router.tsx";
 import { userCan } from "../../app/routes.ts";
 import { getSettings } from "../../app/settings.ts";
+import { DevelopersNav } from "../../components/developers-nav/developers-nav.tsx";
 import { formatNumber, formatStoreDateTime } from "../../components/format.ts";
 import { DeliveryStatusChip, timeOrDash } from "../../components/webhook-deliveries/delivery-columns.tsx";
 import { isMissing } from "../../data/object-read.ts";
 import { isWebhookDeliveryId, useResendWebhookDelivery, useWebhookDelivery } from "../../data/webhooks.ts";
-import { DevelopersNav } from "../developers/developers-nav.tsx";
 import { DeliveryAttempts, DeliveryRequest } from "./delivery-attempts.tsx";
 
 function ResendButton({ deliveryId }: { deliveryId: string }) {

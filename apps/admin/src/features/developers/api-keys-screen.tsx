@@ -11,12 +11,12 @@ import { useState } from "react";
 import { userCan } from "../../app/routes.ts";
 import { getSettings } from "../../app/settings.ts";
 import { useConfirm } from "../../components/confirm-dialog/use-confirm.tsx";
+import { DevelopersNav } from "../../components/developers-nav/developers-nav.tsx";
 import { useApiKeys, useDeleteApiKey } from "../../data/api-keys.ts";
 import { keyKindLabel, maskedKey } from "./api-key-columns.tsx";
 import { CreateKeyDialog, RollKeyDialog } from "./api-key-dialogs.tsx";
 import { CreateRestrictedKeyDialog } from "./api-key-restricted-dialog.tsx";
 import { ApiKeysTable } from "./api-keys-table.tsx";
-import { DevelopersNav } from "./developers-nav.tsx";
 
 type OpenDialog = { kind: "create" } | { kind: "create-restricted" } | { kind: "roll"; key: ApiKey } | null;
 

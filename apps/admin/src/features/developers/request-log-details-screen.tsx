@@ -8,23 +8,15 @@ import { Card, CardBody, CardHeader, Notice, Spinner } from "@wordpress/componen
 import { __ } from "@wordpress/i18n";
 import { type ReactNode, useId } from "react";
 import { Link, useLocation } from "../../app/router.tsx";
+import { DevelopersNav } from "../../components/developers-nav/developers-nav.tsx";
 import { formatStoreDateTime } from "../../components/format.ts";
+import { indentJson, JsonBlock } from "../../components/json-block/json-block.tsx";
 import { isRequestLogId, useRequestLogEntry } from "../../data/request-log.ts";
-import { DevelopersNav } from "./developers-nav.tsx";
 import { formatDuration, NONE, RequestStatus } from "./request-log-columns.tsx";
 import { requestLogsUrl } from "./request-log-state.ts";
 
-/** The answer indented when it is whole JSON; as kept otherwise (cut at 64 kB, it may not parse). */
-function prettyAnswer(text: string): { text: string; whole: boolean } {
-	try {
-		return { text: JSON.stringify(JSON.parse(text), null, 2), whole: true };
-	} catch {
-		return { text, whole: false };
-	}
-}
-
-/** A JSON block that scrolls inside its card; focusable, so the keyboard can scroll it. */
-function JsonBlock({ title, children, note }: { title: string; children: string; note?: string }) {
+/** A card of JSON under its title (the answer cut at 64 kB may not parse: it shows as kept). */
+function JsonCard({ title, children, note }: { title: string; children: string; note?: string }) {
 	const id = useId();
 	return (
 		<Card>
@@ -35,10 +27,7 @@ function JsonBlock({ title, children, note }: { title: string; children: string;
 			</CardHeader>
 			<CardBody>
 				{note && <p className="paydesk-developers__note">{note}</p>}
-				{/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
-				<section className="paydesk-developers__json" tabIndex={0} aria-labelledby={id}>
-					<pre>{children}</pre>
-				</section>
+				<JsonBlock labelledBy={id} text={children} />
 			</CardBody>
 		</Card>
 	);
@@ -83,7 +72,7 @@ export default function RequestLogDetailsScreen() {
 	}
 
 	const request = entry.data;
-	const answer = request.response === null ? null : prettyAnswer(request.response);
+	const answer = request.response === null ? null : indentJson(request.response);
 	const fields: readonly { label: string; value: ReactNode }[] = [
 		{ label: __("Time", "paydesk"), value: formatStoreDateTime(request.created) },
 		{ label: __("Method", "paydesk"), value: request.method },
@@ -120,9 +109,9 @@ export default function RequestLogDetailsScreen() {
 					</dl>
 				</CardBody>
 			</Card>
-			<JsonBlock title={__("Parameters", "paydesk")}>{JSON.stringify(request.params, null, 2)}</JsonBlock>
+			<JsonCard title={__("Parameters", "paydesk")}>{JSON.stringify(request.params, null, 2)}</JsonCard>
 			{answer ? (
-				<JsonBlock
+				<JsonCard
 					title={__("Response", "paydesk")}
 					note={
 						answer.whole
@@ -131,7 +120,7 @@ export default function RequestLogDetailsScreen() {
 					}
 				>
 					{answer.text}
-				</JsonBlock>
+				</JsonCard>
 			) : (
 				<Card>
 					<CardHeader>
