@@ -12,7 +12,10 @@
  * 2. A stuck endpoint. The same run again with a second endpoint subscribed to `*` whose receiver
  *    never answers (each attempt waits out the 10 s timeout): the first endpoint's lag should not
  *    move.
- * 3. Log lists. 1,000,000 request log entries and 1,000,000 deliveries of one endpoint are written
+ * 3. A backlog. The handler answers 500 while the store pays; once every event has failed its
+ *    first attempt, the handler is back and the failed deliveries are made due at once (what
+ *    "Resend failed" does): the sender's own rate, without the intake beside it.
+ * 4. Log lists. 1,000,000 request log entries and 1,000,000 deliveries of one endpoint are written
  *    straight into the store, then the Developers area's lists are timed through Fastify (session
  *    auth, query parsing, JSON), median of 7 after a warm-up. Target: under 30 ms.
  */
@@ -41,6 +44,7 @@ const ACCOUNT = "acct_bench";
 const STORE_TRANSACTIONS = 10_000;
 const EVENTS_PER_PAYMENT = 3;
 const WARM_UP_SECONDS = 10;
+const BACKLOG_SECONDS = 10;
 const LIST_TARGET_MS = 30;
 const LAG_TARGET_MS = 2000;
 const ITERATIONS = 7;
@@ -57,12 +61,28 @@ interface Arrival {
 	at: number;
 }
 
+interface Receiver {
+	url: string;
+	arrivals: Arrival[];
+	/** While true the handler answers 500 at once (a store whose handler is down). */
+	failing: boolean;
+	close(): Promise<void>;
+}
+
 /** A store's webhook handler: 200 at once, or (hanging) never an answer. */
-async function receiver(
-	hang: boolean,
-): Promise<{ url: string; arrivals: Arrival[]; close(): Promise<void> }> {
+async function receiver(hang: boolean): Promise<Receiver> {
 	const arrivals: Arrival[] = [];
 	const held: ServerResponse[] = [];
+	const handler: Receiver = {
+		url: "",
+		arrivals,
+		failing: false,
+		async close() {
+			for (const response of held) response.destroy();
+			server.closeAllConnections();
+			await new Promise((resolve) => server.close(resolve));
+		},
+	};
 	const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
 		const chunks: Buffer[] = [];
 		request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -70,6 +90,10 @@ async function receiver(
 			const at = performance.now();
 			if (hang) {
 				held.push(response);
+				return;
+			}
+			if (handler.failing) {
+				response.writeHead(500).end("down");
 				return;
 			}
 			const event = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
@@ -84,22 +108,21 @@ async function receiver(
 		});
 	});
 	await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-	return {
-		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`,
-		arrivals,
-		async close() {
-			for (const response of held) response.destroy();
-			server.closeAllConnections();
-			await new Promise((resolve) => server.close(resolve));
-		},
-	};
+	handler.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
+	return handler;
 }
 
-async function v1(base: string, key: string, path: string, form: Record<string, string>) {
+async function v1(
+	base: string,
+	key: string,
+	path: string,
+	form: Record<string, string>,
+	method: "POST" | "DELETE" = "POST",
+) {
 	const response = await fetch(`${base}${path}`, {
-		method: "POST",
+		method,
 		headers: { authorization: `Bearer ${key}`, "content-type": "application/x-www-form-urlencoded" },
-		body: new URLSearchParams(form).toString(),
+		...(method === "POST" ? { body: new URLSearchParams(form).toString() } : {}),
 	});
 	const body = (await response.json()) as { id?: string };
 	if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(body)}`);
@@ -123,7 +146,7 @@ async function phase(
 	label: string,
 	base: string,
 	key: string,
-	fast: Awaited<ReturnType<typeof receiver>>,
+	fast: Receiver,
 	seconds = SECONDS,
 ): Promise<Phase> {
 	const answered = new Map<string, number>();
@@ -183,6 +206,74 @@ async function phase(
 	return result;
 }
 
+interface Drain {
+	backlog: number;
+	seconds: number;
+	eventsPerSecond: number;
+}
+
+/**
+ * The store's handler is down (500) while the store pays for BACKLOG_SECONDS; once every event
+ * has failed its first attempt, the handler is back and the failed deliveries are due again at
+ * once (as "Resend failed" makes them). Times the backlog's delivery: the sender's own rate,
+ * with no intake beside it.
+ */
+async function drain(base: string, key: string, fast: Receiver, db: Db, endpointId: string): Promise<Drain> {
+	fast.failing = true;
+	const answered = new Set<string>();
+	const end = performance.now() + BACKLOG_SECONDS * 1000;
+	await Promise.all(
+		Array.from({ length: CONCURRENCY }, async () => {
+			while (performance.now() < end) {
+				const intent = await v1(base, key, "/v1/payment_intents", {
+					amount: "3100",
+					currency: "usd",
+					payment_method: "pm_card_visa",
+					confirm: "true",
+				}).catch(() => null);
+				if (intent?.id) answered.add(intent.id);
+			}
+		}),
+	);
+	const backlog = answered.size * EVENTS_PER_PAYMENT;
+	const failed = async () =>
+		Number(
+			(
+				await sql<{ n: number }>`select count(*) as n from webhook_deliveries
+					where account_id = ${ACCOUNT} and endpoint_id = ${endpointId} and status = 'pending' and attempts > 0`.execute(
+					db.kysely,
+				)
+			).rows[0]?.n ?? 0,
+		);
+	for (const until = performance.now() + 120_000; performance.now() < until && (await failed()) < backlog; ) {
+		await new Promise((resolve) => setTimeout(resolve, 200));
+	}
+	fast.failing = false;
+	const resentAt = performance.now();
+	await sql`update webhook_deliveries set next_attempt_at = 0
+		where account_id = ${ACCOUNT} and endpoint_id = ${endpointId} and status = 'pending'`.execute(db.kysely);
+	const arrived = () =>
+		new Set(
+			fast.arrivals
+				.filter((arrival) => arrival.at >= resentAt && arrival.intent && answered.has(arrival.intent))
+				.map((arrival) => arrival.eventId),
+		).size;
+	for (const until = performance.now() + 120_000; performance.now() < until && arrived() < backlog; ) {
+		await new Promise((resolve) => setTimeout(resolve, 50));
+	}
+	const last = Math.max(
+		...fast.arrivals.filter((arrival) => arrival.at >= resentAt).map((arrival) => arrival.at),
+	);
+	const seconds = (last - resentAt) / 1000;
+	const result = { backlog, seconds, eventsPerSecond: arrived() / seconds };
+	console.log(
+		`  backlog: ${arrived()} of ${backlog} events delivered in ${seconds.toFixed(1)} s (${result.eventsPerSecond.toFixed(0)}/s)`,
+	);
+	return result;
+}
+
+const drains = new Map<string, Drain>();
+
 async function deliveryRuns(dialect: string): Promise<Phase[]> {
 	const store = await seededStore(dialect, STORE_TRANSACTIONS, ACCOUNT, "webhooks");
 	const fast = await receiver(false);
@@ -190,15 +281,23 @@ async function deliveryRuns(dialect: string): Promise<Phase[]> {
 	const server = await startServer(store.env);
 	try {
 		const { secret } = await createApiKeys(store.db.kysely, ACCOUNT, "bench", Math.floor(Date.now() / 1000));
-		await v1(server.url, secret, "/v1/webhook_endpoints", { url: fast.url, "enabled_events[]": "*" });
+		const endpoint = await v1(server.url, secret, "/v1/webhook_endpoints", {
+			url: fast.url,
+			"enabled_events[]": "*",
+		});
 		// A run at full speed first, unmeasured: a cold server compiles and optimizes the intake and
 		// the webhook thread's rendering and sending as it goes, and without it the first run's first
 		// seconds lagged 3 s behind (a cold start, once per process), not the steady state measured.
 		await phase("warm-up", server.url, secret, fast, WARM_UP_SECONDS);
 		console.log(`${dialect}:`);
 		const alone = await phase("one endpoint", server.url, secret, fast);
-		await v1(server.url, secret, "/v1/webhook_endpoints", { url: stuck.url, "enabled_events[]": "*" });
+		const hanging = await v1(server.url, secret, "/v1/webhook_endpoints", {
+			url: stuck.url,
+			"enabled_events[]": "*",
+		});
 		const beside = await phase("beside an endpoint that never answers", server.url, secret, fast);
+		await v1(server.url, secret, `/v1/webhook_endpoints/${hanging.id}`, {}, "DELETE");
+		drains.set(dialect, await drain(server.url, secret, fast, store.db, endpoint.id ?? ""));
 		return [alone, beside];
 	} finally {
 		server.child.kill("SIGKILL");
@@ -345,6 +444,8 @@ const lines = [
 				`| ${dialect} | ${p.label} | ${p.paymentsPerSecond.toFixed(1)} | ${p.events.toLocaleString("en-US")} | ${p.eventsPerSecond.toFixed(0)} | ${ms(p.p50)} | ${ms(p.p99)}${p.p99 > LAG_TARGET_MS ? " (over)" : ""} | ${ms(p.max)} | ${p.missing} |`,
 		),
 	),
+	"",
+	`A backlog, the sender's own rate with no intake beside it: the store's handler answers 500 while the store pays for ${BACKLOG_SECONDS} s; once every event has failed once, the handler is back and the failed deliveries are due again at once (as "Resend failed" makes them): ${[...drains.entries()].map(([dialect, d]) => `${dialect} ${d.backlog.toLocaleString("en-US")} events in ${d.seconds.toFixed(1)} s, ${d.eventsPerSecond.toFixed(0)} events/s`).join("; ")}.`,
 	"",
 	`The Developers area's lists with ${LOG_ROWS.toLocaleString("en-US")} request log entries and ${LOG_ROWS.toLocaleString("en-US")} deliveries of one endpoint, 25 rows a page, through Fastify; median of ${ITERATIONS} after a warm-up. Target: under ${LIST_TARGET_MS} ms.`,
 	"",
