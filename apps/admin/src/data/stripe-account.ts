@@ -1,6 +1,6 @@
 /**
  * The merchant's own Stripe account: whether it is connected (and with which key, last four
- * only), connecting it with a key and disconnecting it. The key typed in travels once, in the
+ * only), how fresh its copy is, connecting it with a key and disconnecting it. The key typed in travels once, in the
  * connect mutation; the mutation is forgotten as soon as the form lets go of it (gcTime 0), so the
  * key does not linger in the client's cache.
  */
@@ -8,6 +8,7 @@ import {
 	connectStripeAccount,
 	disconnectStripeAccount,
 	getStripeConnection,
+	getStripeSync,
 	type StripeConnectionState,
 } from "@paydesk/contract/stripe-account";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -19,6 +20,15 @@ export function useStripeConnection() {
 	return useQuery({
 		queryKey: STRIPE_CONNECTION,
 		queryFn: ({ signal }) => callRoute(getStripeConnection, { signal }),
+	});
+}
+
+/** How far the copy of the connected account has come, read again every 30 s while shown. */
+export function useStripeSync() {
+	return useQuery({
+		queryKey: ["stripe-sync"],
+		queryFn: ({ signal }) => callRoute(getStripeSync, { signal }),
+		refetchInterval: 30_000,
 	});
 }
 

@@ -7,6 +7,7 @@ import {
 	connectStripeAccount,
 	disconnectStripeAccount,
 	getStripeConnection,
+	getStripeSync,
 	STRIPE_KEY_PERMISSIONS,
 	type StripeConnection,
 } from "@paydesk/contract/stripe-account";
@@ -30,6 +31,21 @@ const CONNECTED: StripeConnection = {
 	status: "importing",
 	connected_at: 1_700_000_000,
 	last_error: null,
+};
+
+const SYNC = {
+	status: "importing" as const,
+	counts: {
+		balance_transactions: 0,
+		charges: 0,
+		payment_intents: 0,
+		refunds: 0,
+		disputes: 0,
+		payouts: 0,
+		customers: 0,
+	},
+	last_event_at: null,
+	lag_seconds: null,
 };
 
 let requests: RecordedRequest[];
@@ -64,6 +80,7 @@ describe("not connected", () => {
 		requests = stubApi(
 			on(getStripeConnection).reply(() => ({ connected: false })),
 			on(connectStripeAccount).reply(() => answer.promise),
+			on(getStripeSync).reply(() => SYNC),
 		);
 		await openPanel();
 		fireEvent.change(await screen.findByLabelText("Secret key"), { target: { value: KEY } });
@@ -131,10 +148,12 @@ describe("connected", () => {
 	it("shows the account and the key's last four, and Disconnect brings the form back", async () => {
 		requests = stubApi(
 			on(getStripeConnection).reply(() => CONNECTED),
+			on(getStripeSync).reply(() => SYNC),
 			on(disconnectStripeAccount).reply(() => ({ connected: false, webhook_endpoint_removed: true })),
 		);
 		await openPanel();
 		expect(await screen.findByText(/Connected to the Stripe account acct_1Hs\./)).toBeTruthy();
+		expect(await screen.findByText("No event has come from Stripe yet.")).toBeTruthy();
 		expect(screen.getByText("Rosen Goods")).toBeTruthy();
 		expect(screen.getByText(/Your Stripe history is waiting to be imported\./)).toBeTruthy();
 		fireEvent.click(screen.getByRole("button", { name: "Disconnect" }));
@@ -145,6 +164,7 @@ describe("connected", () => {
 	it("shows a failed disconnect's reason", async () => {
 		stubApi(
 			on(getStripeConnection).reply(() => CONNECTED),
+			on(getStripeSync).reply(() => SYNC),
 			on(disconnectStripeAccount).reply(() =>
 				restError(
 					502,
@@ -157,5 +177,15 @@ describe("connected", () => {
 		fireEvent.click(await screen.findByRole("button", { name: "Disconnect" }));
 		expect((await screen.findByRole("alert")).textContent).toContain("Stripe could not be reached");
 		expect(screen.getByText(/Connected to the Stripe account acct_1Hs\./)).toBeTruthy();
+	});
+
+	it("says when the newest event from Stripe came, in the store's date format", async () => {
+		stubApi(
+			on(getStripeConnection).reply(() => CONNECTED),
+			on(getStripeSync).reply(() => ({ ...SYNC, last_event_at: 1_764_320_400, lag_seconds: 30 })),
+		);
+		await openPanel();
+		const freshness = await screen.findByText(/^Newest event from Stripe: /);
+		expect(freshness.textContent).toMatch(/2025/);
 	});
 });

@@ -12,9 +12,15 @@ import { __, sprintf } from "@wordpress/i18n";
 import { type FormEvent, useState } from "react";
 import { userCan } from "../../app/routes.ts";
 import { getSettings } from "../../app/settings.ts";
+import { formatStoreDateTime } from "../../components/format.ts";
 import { accessLabel, resourceLabel } from "../../components/stripe-permissions.ts";
 import { fieldErrorsOf } from "../../components/wp-options-form/field-errors.ts";
-import { useConnectStripe, useDisconnectStripe, useStripeConnection } from "../../data/stripe-account.ts";
+import {
+	useConnectStripe,
+	useDisconnectStripe,
+	useStripeConnection,
+	useStripeSync,
+} from "../../data/stripe-account.ts";
 import "./stripe-account.css";
 
 function PermissionList() {
@@ -97,6 +103,23 @@ function StripeKeyForm() {
 	);
 }
 
+/** How fresh the copy is: the newest event Stripe sent, when one has come. */
+function Freshness() {
+	const sync = useStripeSync();
+	if (!sync.data) return null;
+	return (
+		<p className="paydesk-stripe-account__freshness">
+			{sync.data.last_event_at === null
+				? __("No event has come from Stripe yet.", "paydesk")
+				: sprintf(
+						/* translators: %s: a date and time in the store's format */
+						__("Newest event from Stripe: %s.", "paydesk"),
+						formatStoreDateTime(sync.data.last_event_at),
+					)}
+		</p>
+	);
+}
+
 function ConnectedAccount({ connection, canChange }: { connection: StripeConnection; canChange: boolean }) {
 	const disconnect = useDisconnectStripe();
 	return (
@@ -123,6 +146,7 @@ function ConnectedAccount({ connection, canChange }: { connection: StripeConnect
 						? __("The import of your Stripe history stopped on an error.", "paydesk")
 						: __("Your Stripe account is up to date.", "paydesk")}
 			</p>
+			<Freshness />
 			{disconnect.isError && (
 				<Notice status="error" isDismissible={false}>
 					<span role="alert">{disconnect.error.message}</span>
