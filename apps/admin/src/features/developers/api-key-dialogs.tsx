@@ -16,7 +16,7 @@ import { fieldErrorsOf } from "../../components/wp-options-form/field-errors.ts"
 import { useCreateApiKey, useRollApiKey } from "../../data/api-keys.ts";
 
 /** The longest name a key may have (the route's rule). */
-export const MAX_NAME_LENGTH = 100;
+const MAX_NAME_LENGTH = 100;
 
 const HOUR = 3_600;
 
@@ -154,6 +154,22 @@ export function KeyDialog({
 	);
 }
 
+/** A new key's name, as every dialog that makes a key asks it. */
+export function KeyNameField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+	return (
+		<TextControl
+			__next40pxDefaultSize
+			__nextHasNoMarginBottom
+			label={__("Name", "paydesk")}
+			help={__("Up to 100 characters, such as the app or server that will use the key.", "paydesk")}
+			value={value}
+			onChange={onChange}
+			maxLength={MAX_NAME_LENGTH}
+			autoComplete="off"
+		/>
+	);
+}
+
 export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
 	const create = useCreateApiKey();
 	const [name, setName] = useState("");
@@ -170,16 +186,7 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
 			onClose={onClose}
 		>
 			<p>{__("A secret key is made with a publishable key, under one name.", "paydesk")}</p>
-			<TextControl
-				__next40pxDefaultSize
-				__nextHasNoMarginBottom
-				label={__("Name", "paydesk")}
-				help={__("Up to 100 characters, such as the app or server that will use the key.", "paydesk")}
-				value={name}
-				onChange={setName}
-				maxLength={MAX_NAME_LENGTH}
-				autoComplete="off"
-			/>
+			<KeyNameField value={name} onChange={setName} />
 		</KeyDialog>
 	);
 }

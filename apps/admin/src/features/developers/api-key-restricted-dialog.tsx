@@ -10,12 +10,12 @@ import {
 	RESTRICTED_KEY_RESOURCE_NAMES,
 	type RestrictedKeyResource,
 } from "@paydesk/contract/developers";
-import { SelectControl, TextControl } from "@wordpress/components";
+import { SelectControl } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { useState } from "react";
 import { accessChoices, accessLabel, resourceLabel } from "../../components/stripe-permissions.ts";
 import { useCreateApiKey } from "../../data/api-keys.ts";
-import { KeyDialog, MAX_NAME_LENGTH } from "./api-key-dialogs.tsx";
+import { KeyDialog, KeyNameField } from "./api-key-dialogs.tsx";
 
 function PermissionSelect({
 	resource,
@@ -67,16 +67,7 @@ export function CreateRestrictedKeyDialog({ onClose }: { onClose: () => void }) 
 					"paydesk",
 				)}
 			</p>
-			<TextControl
-				__next40pxDefaultSize
-				__nextHasNoMarginBottom
-				label={__("Name", "paydesk")}
-				help={__("Up to 100 characters, such as the app or server that will use the key.", "paydesk")}
-				value={name}
-				onChange={setName}
-				maxLength={MAX_NAME_LENGTH}
-				autoComplete="off"
-			/>
+			<KeyNameField value={name} onChange={setName} />
 			<fieldset className="paydesk-developers__permissions">
 				<legend>{__("Permissions", "paydesk")}</legend>
 				<p className="paydesk-developers__permissions-help">

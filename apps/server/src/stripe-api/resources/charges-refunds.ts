@@ -7,7 +7,7 @@ import { REFUND_REASONS } from "@paydesk/domain/refunds";
 import type Stripe from "stripe";
 import { z } from "zod";
 import type { Db } from "../../db/connection.ts";
-import type { ChargesTable, RefundsTable } from "../../db/schema.ts";
+import type { BalanceTransactionsTable, ChargesTable, RefundsTable } from "../../db/schema.ts";
 import { invalidRequest, resourceMissing, StripeApiError } from "../errors.ts";
 import { createdConditions, listOf, pageOf, planPage } from "../lists.ts";
 import { balanceTransactionObject, chargeObject, refundObject } from "../objects.ts";
@@ -71,6 +71,21 @@ export async function chargeAnswer(
  * Charges as Stripe answers them: their orders, their intents' details and what expand[] asks
  * for are read once for the whole page, not once per charge.
  */
+/** An account's ledger rows by id, for a page's expansions: one read, none for no ids. */
+async function ledgerRows(
+	db: Kysely,
+	accountId: string,
+	ids: readonly string[],
+): Promise<BalanceTransactionsTable[]> {
+	if (ids.length === 0) return [];
+	return db
+		.selectFrom("balance_transactions")
+		.selectAll()
+		.where("account_id", "=", accountId)
+		.where("id", "in", ids)
+		.execute();
+}
+
 export async function chargeAnswers(
 	context: V1Context,
 	rows: readonly ChargesTable[],
@@ -104,14 +119,7 @@ export async function chargeAnswers(
 			.where("account_id", "=", accountId)
 			.where("intent_id", "in", intentIds)
 			.execute(),
-		transactionIds.length === 0
-			? []
-			: db
-					.selectFrom("balance_transactions")
-					.selectAll()
-					.where("account_id", "=", accountId)
-					.where("id", "in", transactionIds)
-					.execute(),
+		ledgerRows(db, accountId, transactionIds),
 		fields.includes("refunds")
 			? db
 					.selectFrom("refunds")
@@ -186,14 +194,7 @@ async function refundAnswers(
 			.where("account_id", "=", context.accountId)
 			.where("id", "in", [...new Set(rows.map((row) => row.charge_id))])
 			.execute(),
-		transactionIds.length === 0
-			? []
-			: db
-					.selectFrom("balance_transactions")
-					.selectAll()
-					.where("account_id", "=", context.accountId)
-					.where("id", "in", transactionIds)
-					.execute(),
+		ledgerRows(db, context.accountId, transactionIds),
 	]);
 	const chargeOf = new Map(charges.map((charge) => [charge.id, charge]));
 	const expandedOf = fields.includes("charge")

@@ -104,7 +104,11 @@ function claimBatcher(deps: WebhookDeps, workerId: string) {
 		const batch = asked;
 		asked = [];
 		const byAccount = new Map<string, Ask[]>();
-		for (const ask of batch) byAccount.set(ask.accountId, [...(byAccount.get(ask.accountId) ?? []), ask]);
+		for (const ask of batch) {
+			const asks = byAccount.get(ask.accountId);
+			if (asks) asks.push(ask);
+			else byAccount.set(ask.accountId, [ask]);
+		}
 		for (const [accountId, asks] of byAccount) {
 			try {
 				const claimed = await claimManyForSend(
