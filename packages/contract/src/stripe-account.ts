@@ -69,15 +69,16 @@ export type StripeKeyKind = (typeof STRIPE_KEY_KINDS)[number];
 export const STRIPE_SYNC_STATUSES = ["importing", "live", "error"] as const;
 export type StripeSyncStatus = (typeof STRIPE_SYNC_STATUSES)[number];
 
-/** The kinds of records the history import brings over, in the order it takes them. */
+/**
+ * The kinds of records the history import brings over, in the order it takes them: each finds
+ * the charges it belongs to already copied, and a payout the balance transactions it carried.
+ */
 export const STRIPE_SYNC_KINDS = [
-	"balance_transactions",
 	"charges",
-	"payment_intents",
 	"refunds",
 	"disputes",
+	"balance_transactions",
 	"payouts",
-	"customers",
 ] as const;
 export type StripeSyncKind = (typeof STRIPE_SYNC_KINDS)[number];
 
@@ -157,14 +158,21 @@ export const getStripeSync = defineRoute({
 		status: z.enum(STRIPE_SYNC_STATUSES),
 		/** Records imported so far, per kind. */
 		counts: z.object({
-			balance_transactions: z.number().int(),
 			charges: z.number().int(),
-			payment_intents: z.number().int(),
 			refunds: z.number().int(),
 			disputes: z.number().int(),
+			balance_transactions: z.number().int(),
 			payouts: z.number().int(),
-			customers: z.number().int(),
 		} satisfies Record<StripeSyncKind, z.ZodType>),
+		/** The kinds the import has taken to their end, in its order. */
+		kinds_done: z.array(z.enum(STRIPE_SYNC_KINDS)),
+		/** Records a second since the import started (to its end once it ended); null before a record. */
+		rate_per_second: z.number().nullable(),
+		/** Epoch seconds (server time) the import started and ended; null before. */
+		import_started_at: z.number().int().nullable(),
+		import_finished_at: z.number().int().nullable(),
+		/** Why the import stopped or is waiting, when it is. */
+		last_error: z.string().nullable(),
 		/** Epoch seconds of the newest Stripe event taken in; null before the first. */
 		last_event_at: z.number().int().nullable(),
 		/** Seconds between that event and now; null before the first. */

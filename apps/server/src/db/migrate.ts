@@ -19,6 +19,7 @@ import * as webhookSecrets from "./migrations/0016-webhook-secrets.ts";
 import * as stripeConnections from "./migrations/0017-stripe-connections.ts";
 import * as restrictedKeys from "./migrations/0018-restricted-keys.ts";
 import * as stripeInboundEvents from "./migrations/0019-stripe-inbound-events.ts";
+import * as stripeImportLease from "./migrations/0020-stripe-import-lease.ts";
 
 /** Versioned migrations, applied in name order at start (both dialects, one schema builder). */
 function migrations(db: Db): Record<string, Migration> {
@@ -60,6 +61,7 @@ function migrations(db: Db): Record<string, Migration> {
 		"0017-stripe-connections": { up: stripeConnections.up, down: stripeConnections.down },
 		"0018-restricted-keys": { up: restrictedKeys.up, down: restrictedKeys.down },
 		"0019-stripe-inbound-events": { up: stripeInboundEvents.up, down: stripeInboundEvents.down },
+		"0020-stripe-import-lease": { up: stripeImportLease.up, down: stripeImportLease.down },
 	};
 }
 

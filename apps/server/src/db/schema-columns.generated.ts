@@ -485,6 +485,8 @@ export const SCHEMA_COLUMNS = {
 		import_counts: "string",
 		import_started_at: "number | null",
 		import_finished_at: "number | null",
+		import_runner: "string | null",
+		import_lease_until: "number | null",
 	},
 	stripe_customers: {
 		account_id: "string",

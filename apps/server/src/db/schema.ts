@@ -782,6 +782,9 @@ export interface StripeConnectionsTable {
 	import_counts: Json;
 	import_started_at: Seconds | null;
 	import_finished_at: Seconds | null;
+	/** The process running the import, until its lease ends (server time); null when none holds it. */
+	import_runner: string | null;
+	import_lease_until: Seconds | null;
 }
 
 /**

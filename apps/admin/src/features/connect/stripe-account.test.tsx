@@ -9,6 +9,7 @@ import {
 	getStripeConnection,
 	getStripeSync,
 	STRIPE_KEY_PERMISSIONS,
+	STRIPE_SYNC_KINDS,
 	type StripeConnection,
 } from "@paydesk/contract/stripe-account";
 import { act, fireEvent, screen, within } from "@testing-library/react";
@@ -35,15 +36,12 @@ const CONNECTED: StripeConnection = {
 
 const SYNC = {
 	status: "importing" as const,
-	counts: {
-		balance_transactions: 0,
-		charges: 0,
-		payment_intents: 0,
-		refunds: 0,
-		disputes: 0,
-		payouts: 0,
-		customers: 0,
-	},
+	counts: { charges: 0, refunds: 0, disputes: 0, balance_transactions: 0, payouts: 0 },
+	kinds_done: [],
+	rate_per_second: null,
+	import_started_at: null,
+	import_finished_at: null,
+	last_error: null,
 	last_event_at: null,
 	lag_seconds: null,
 };
@@ -155,7 +153,7 @@ describe("connected", () => {
 		expect(await screen.findByText(/Connected to the Stripe account acct_1Hs\./)).toBeTruthy();
 		expect(await screen.findByText("No event has come from Stripe yet.")).toBeTruthy();
 		expect(screen.getByText("Rosen Goods")).toBeTruthy();
-		expect(screen.getByText(/Your Stripe history is waiting to be imported\./)).toBeTruthy();
+		expect(screen.getByText("Importing your Stripe history…")).toBeTruthy();
 		fireEvent.click(screen.getByRole("button", { name: "Disconnect" }));
 		expect(await screen.findByLabelText("Secret key")).toBeTruthy();
 		expect(requests.filter((request) => request.route === disconnectStripeAccount)).toHaveLength(1);
@@ -177,6 +175,49 @@ describe("connected", () => {
 		fireEvent.click(await screen.findByRole("button", { name: "Disconnect" }));
 		expect((await screen.findByRole("alert")).textContent).toContain("Stripe could not be reached");
 		expect(screen.getByText(/Connected to the Stripe account acct_1Hs\./)).toBeTruthy();
+	});
+
+	it("while the history is imported, shows a progress bar over the kinds, the counts and the rate", async () => {
+		stubApi(
+			on(getStripeConnection).reply(() => CONNECTED),
+			on(getStripeSync).reply(() => ({
+				...SYNC,
+				counts: { ...SYNC.counts, charges: 1234, refunds: 56, disputes: 7 },
+				kinds_done: ["charges", "refunds"],
+				rate_per_second: 12.5,
+				import_started_at: 1_764_320_000,
+				last_error: "Stripe could not be reached or failed to answer: timeout",
+			})),
+		);
+		await openPanel();
+		const bar = await screen.findByRole("progressbar");
+		expect(bar.getAttribute("aria-valuenow") ?? bar.getAttribute("value")).toBe("40");
+		const counts = screen.getAllByRole("listitem").map((item) => item.textContent);
+		expect(counts).toEqual([
+			"Charges: 1,234 (done)",
+			"Refunds: 56 (done)",
+			"Disputes: 7",
+			"Balance transactions: 0",
+			"Payouts: 0",
+		]);
+		expect(screen.getByText("12.5 records a second.")).toBeTruthy();
+		expect(
+			screen.getAllByText("Stripe could not be reached or failed to answer: timeout").length,
+		).toBeGreaterThan(0);
+	});
+
+	it("once imported, says the history is kept up to date, with no progress bar", async () => {
+		stubApi(
+			on(getStripeConnection).reply(() => CONNECTED),
+			on(getStripeSync).reply(() => ({
+				...SYNC,
+				status: "live" as const,
+				kinds_done: [...STRIPE_SYNC_KINDS],
+			})),
+		);
+		await openPanel();
+		expect(await screen.findByText("Your Stripe history is imported, and kept up to date.")).toBeTruthy();
+		expect(screen.queryByRole("progressbar")).toBeNull();
 	});
 
 	it("says when the newest event from Stripe came, in the store's date format", async () => {

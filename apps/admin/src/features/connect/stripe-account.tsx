@@ -6,8 +6,13 @@
  * shows the Stripe account and the key's last four characters, with "Disconnect". Only
  * administrators connect or disconnect.
  */
-import { STRIPE_KEY_PERMISSIONS, type StripeConnection } from "@paydesk/contract/stripe-account";
-import { Button, Notice, Panel, PanelBody, Spinner, TextControl } from "@wordpress/components";
+import {
+	STRIPE_KEY_PERMISSIONS,
+	STRIPE_SYNC_KINDS,
+	type StripeConnection,
+	type StripeSyncKind,
+} from "@paydesk/contract/stripe-account";
+import { Button, Notice, Panel, PanelBody, ProgressBar, Spinner, TextControl } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import { type FormEvent, useState } from "react";
 import { userCan } from "../../app/routes.ts";
@@ -103,20 +108,84 @@ function StripeKeyForm() {
 	);
 }
 
-/** How fresh the copy is: the newest event Stripe sent, when one has come. */
-function Freshness() {
+function syncKindLabels(): Record<StripeSyncKind, string> {
+	return {
+		charges: __("Charges", "paydesk"),
+		refunds: __("Refunds", "paydesk"),
+		disputes: __("Disputes", "paydesk"),
+		balance_transactions: __("Balance transactions", "paydesk"),
+		payouts: __("Payouts", "paydesk"),
+	};
+}
+
+/**
+ * Where the copy stands: while the history is imported, a progress bar over the kinds of records
+ * (their totals are not known before the end), the records taken per kind and the rate; then how
+ * fresh the copy is, by the newest event Stripe sent.
+ */
+function SyncState() {
 	const sync = useStripeSync();
 	if (!sync.data) return null;
+	const { status, counts, kinds_done: done, rate_per_second: rate, last_error: error } = sync.data;
+	const labels = syncKindLabels();
+	const progress = Math.round((done.length / STRIPE_SYNC_KINDS.length) * 100);
 	return (
-		<p className="paydesk-stripe-account__freshness">
-			{sync.data.last_event_at === null
-				? __("No event has come from Stripe yet.", "paydesk")
-				: sprintf(
-						/* translators: %s: a date and time in the store's format */
-						__("Newest event from Stripe: %s.", "paydesk"),
-						formatStoreDateTime(sync.data.last_event_at),
+		<div className="paydesk-stripe-account__sync">
+			<p role="status">
+				{status === "importing"
+					? __("Importing your Stripe history…", "paydesk")
+					: status === "error"
+						? __("The import of your Stripe history stopped on an error.", "paydesk")
+						: __("Your Stripe history is imported, and kept up to date.", "paydesk")}
+			</p>
+			{status === "importing" && (
+				<ProgressBar
+					value={progress}
+					className="paydesk-stripe-account__progress"
+					aria-label={sprintf(
+						/* translators: %d: a percentage */
+						__("History import, %d%% of the kinds of records", "paydesk"),
+						progress,
 					)}
-		</p>
+				/>
+			)}
+			{error && (
+				<Notice status={status === "error" ? "error" : "warning"} isDismissible={false}>
+					{error}
+				</Notice>
+			)}
+			<ul className="paydesk-stripe-account__counts">
+				{STRIPE_SYNC_KINDS.map((kind) => (
+					<li key={kind}>
+						{sprintf(
+							/* translators: 1: a kind of record, e.g. Charges; 2: how many were imported */
+							__("%1$s: %2$s", "paydesk"),
+							labels[kind],
+							counts[kind].toLocaleString(),
+						)}
+						{done.includes(kind) ? ` ${__("(done)", "paydesk")}` : ""}
+					</li>
+				))}
+			</ul>
+			{rate !== null && (
+				<p>
+					{sprintf(
+						/* translators: %s: a number of records */
+						__("%s records a second.", "paydesk"),
+						rate.toLocaleString(),
+					)}
+				</p>
+			)}
+			<p className="paydesk-stripe-account__freshness">
+				{sync.data.last_event_at === null
+					? __("No event has come from Stripe yet.", "paydesk")
+					: sprintf(
+							/* translators: %s: a date and time in the store's format */
+							__("Newest event from Stripe: %s.", "paydesk"),
+							formatStoreDateTime(sync.data.last_event_at),
+						)}
+			</p>
+		</div>
 	);
 }
 
@@ -139,14 +208,9 @@ function ConnectedAccount({ connection, canChange }: { connection: StripeConnect
 						? __("Restricted key ending in %s.", "paydesk")
 						: __("Secret key ending in %s.", "paydesk"),
 					connection.key_last4,
-				)}{" "}
-				{connection.status === "importing"
-					? __("Your Stripe history is waiting to be imported.", "paydesk")
-					: connection.status === "error"
-						? __("The import of your Stripe history stopped on an error.", "paydesk")
-						: __("Your Stripe account is up to date.", "paydesk")}
+				)}
 			</p>
-			<Freshness />
+			<SyncState />
 			{disconnect.isError && (
 				<Notice status="error" isDismissible={false}>
 					<span role="alert">{disconnect.error.message}</span>

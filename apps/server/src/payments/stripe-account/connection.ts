@@ -212,6 +212,8 @@ export async function connect(input: ConnectInput): Promise<StripeConnectionsTab
 		import_counts: "{}",
 		import_started_at: null,
 		import_finished_at: null,
+		import_runner: null,
+		import_lease_until: null,
 	};
 	try {
 		await db.insertInto("stripe_connections").values(row).execute();

@@ -30,9 +30,13 @@ import {
 	notConnected,
 	storedKey,
 } from "./connection.ts";
+import { stripeImporter } from "./import/runner.ts";
 import { receiveEvent } from "./webhook.ts";
 
 const storedCounts = z.record(z.string(), z.number()).describe("stripe_connections.import_counts");
+const storedCursors = z
+	.record(z.string(), z.object({ done: z.boolean() }).passthrough())
+	.describe("stripe_connections.import_cursors");
 
 export default async function stripeAccountRoutes(app: FastifyInstance): Promise<void> {
 	const { db, clock, config } = app.deps;
@@ -50,6 +54,15 @@ export default async function stripeAccountRoutes(app: FastifyInstance): Promise
 		}
 	};
 
+	const importer = stripeImporter({ db: kysely, clients: stripe, appKey, clock, log: app.log });
+	// Imports under way when the server stopped go on from their cursors.
+	app.addHook("onReady", async () => {
+		await importer
+			.resume()
+			.catch((error: unknown) => app.log.error({ err: error }, "Stripe imports not resumed"));
+	});
+	app.addHook("onClose", async () => importer.stop());
+
 	contractRoute(app, getStripeConnection, async ({ accountId }) => {
 		const row = await findConnection(kysely, accountId);
 		return row ? connectionView(row) : { connected: false as const };
@@ -65,6 +78,7 @@ export default async function stripeAccountRoutes(app: FastifyInstance): Promise
 			publicUrl: config.publicUrl,
 			now: clock.seconds(),
 		});
+		importer.kick(accountId);
 		return connectionView(row);
 	});
 
@@ -120,14 +134,24 @@ export default async function stripeAccountRoutes(app: FastifyInstance): Promise
 		const row = await findConnection(kysely, accountId);
 		if (!row) throw notConnected();
 		const stored = parseJsonColumn(storedCounts, row.import_counts, {});
+		const cursors = parseJsonColumn(storedCursors, row.import_cursors, {});
 		const counts = Object.fromEntries(STRIPE_SYNC_KINDS.map((kind) => [kind, stored[kind] ?? 0])) as Record<
 			StripeSyncKind,
 			number
 		>;
+		const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
+		const started = row.import_started_at === null ? null : Number(row.import_started_at);
+		const finished = row.import_finished_at === null ? null : Number(row.import_finished_at);
+		const seconds = started === null ? 0 : Math.max(1, (finished ?? clock.seconds()) - started);
 		const lastEventAt = row.last_event_at === null ? null : Number(row.last_event_at);
 		return {
 			status: row.status,
 			counts,
+			kinds_done: STRIPE_SYNC_KINDS.filter((kind) => cursors[kind]?.done === true),
+			rate_per_second: total === 0 || started === null ? null : Math.round((total / seconds) * 10) / 10,
+			import_started_at: started,
+			import_finished_at: finished,
+			last_error: row.last_error,
 			last_event_at: lastEventAt,
 			lag_seconds: lastEventAt === null ? null : Math.max(0, clock.seconds() - lastEventAt),
 		};

@@ -169,27 +169,31 @@ describe("connecting with a secret key", () => {
 	it("the state shows the connection; a second connect is refused (409)", async () => {
 		const state = await server.inject({ method: "GET", url: CONNECT, headers: manager.headers });
 		expect(state.statusCode).toBe(200);
-		expect(state.json()).toEqual(connected);
+		// The import of the (empty) account may have ended since: the rest is as connecting answered.
+		expect({ ...state.json(), status: connected.status }).toEqual(connected);
 		const again = await connectWith(secretKey);
 		expect(again.statusCode).toBe(409);
 		expect(again.json()).toMatchObject({ code: "wcpay_stripe_already_connected" });
 		expect(await sandboxEndpoints()).toHaveLength(1);
 	});
 
-	it("the sync answers an import under way with nothing imported yet", async () => {
-		const sync = await server.inject({ method: "GET", url: SYNC, headers: admin.headers });
-		expect(sync.statusCode).toBe(200);
-		expect(sync.json()).toEqual({
-			status: "importing",
-			counts: {
-				balance_transactions: 0,
-				charges: 0,
-				payment_intents: 0,
-				refunds: 0,
-				disputes: 0,
-				payouts: 0,
-				customers: 0,
-			},
+	it("the sync answers the import of an account with no history: live, with nothing imported", async () => {
+		let sync: Record<string, unknown> = {};
+		for (let tries = 0; tries < 200; tries++) {
+			const response = await server.inject({ method: "GET", url: SYNC, headers: admin.headers });
+			expect(response.statusCode).toBe(200);
+			sync = response.json();
+			if (sync.status !== "importing") break;
+			await new Promise((resolve) => setTimeout(resolve, 25));
+		}
+		expect(sync).toEqual({
+			status: "live",
+			counts: { charges: 0, refunds: 0, disputes: 0, balance_transactions: 0, payouts: 0 },
+			kinds_done: ["charges", "refunds", "disputes", "balance_transactions", "payouts"],
+			rate_per_second: null,
+			import_started_at: store.clock.seconds(),
+			import_finished_at: store.clock.seconds(),
+			last_error: null,
 			last_event_at: null,
 			lag_seconds: null,
 		});

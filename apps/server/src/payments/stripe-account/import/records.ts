@@ -1,0 +1,297 @@
+/**
+ * A connected Stripe account's objects as Paydesk's ledger keeps them: charges, refunds,
+ * disputes, payouts and balance transactions, each made the row its table holds, so every
+ * screen reads the local copy as it reads the sandbox's own records.
+ *
+ * - A charge's amount and currency are the store's (settlement) money, as the ledger's are: they
+ *   come from its balance transaction when it has one; what the customer paid is kept beside them.
+ * - A balance transaction repeats what the lists filter by (channel, customer, risk, order) from
+ *   its charge, as the ledger's own rows do (ledger/entries.ts); the rows whose source is a refund
+ *   or a dispute keep that source's id.
+ * - Payouts are Paydesk's payouts table, not ledger rows (the balance subtracts them): Stripe's
+ *   payout, payout_cancel and payout_failure balance transactions are not copied.
+ * - A dispute's debit and its reversal are Stripe's `adjustment` rows, told apart by their
+ *   reporting category, and the ledger's `dispute` and `dispute_reversal` rows.
+ */
+import { transactionSource } from "@paydesk/domain/transactions";
+import type Stripe from "stripe";
+import type { JsonObject } from "../../../db/derived-json.ts";
+import type {
+	BalanceTransactionsTable,
+	ChargesTable,
+	DisputesTable,
+	PayoutsTable,
+	RefundsTable,
+} from "../../../db/schema.ts";
+import { paymentMethodDetailsOf, storedChargeDetails } from "../../../ledger/charge-details.ts";
+import { settlementType } from "../../../ledger/entries.ts";
+import { storedSourceId } from "../../../ledger/source.ts";
+import { customerShare } from "../../../ledger/timeline-data.ts";
+
+/** Balance transaction types that are payouts: the payouts table holds them. */
+export const PAYOUT_TYPES: ReadonlySet<string> = new Set(["payout", "payout_cancel", "payout_failure"]);
+
+const RISK_LEVELS: Readonly<Record<string, number>> = { normal: 0, elevated: 1, highest: 2 };
+
+/** An id, or the id of an expanded object. */
+export const idOf = (value: string | { id: string } | null | undefined): string | null =>
+	value == null ? null : typeof value === "string" ? value : value.id;
+
+/** An expanded object, or nothing when only its id came. */
+const expanded = <T extends { id: string }>(value: string | T | null | undefined): T | null =>
+	value != null && typeof value === "object" ? value : null;
+
+/** The order a charge pays, as WooCommerce's Stripe integrations record it in the metadata. */
+function orderIdOf(metadata: Stripe.Metadata | null | undefined): number | null {
+	const value = metadata?.order_id;
+	return value !== undefined && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
+}
+
+/** The intent's status the ledger keeps beside the charge's. */
+function intentStatusOf(charge: Stripe.Charge): string {
+	if (charge.status === "failed") return "requires_payment_method";
+	if (charge.captured) return "succeeded";
+	// An authorization released without a capture is refunded in full, uncaptured.
+	return charge.refunded ? "canceled" : "requires_capture";
+}
+
+/** A charge as the charges table keeps it; `transaction` is its balance transaction, when it has one. */
+export function chargeRow(accountId: string, charge: Stripe.Charge): ChargesTable {
+	const transaction = expanded(charge.balance_transaction);
+	const details = (charge.payment_method_details ?? { type: "card" }) as Stripe.Charge.PaymentMethodDetails &
+		Record<string, unknown>;
+	const methodType = details.type || "card";
+	const method = (details[methodType] ?? {}) as JsonObject;
+	const billing = charge.billing_details;
+	const country =
+		billing?.address?.country ?? (typeof method.country === "string" ? method.country : null) ?? "";
+	const facts = {
+		payment_method_type: methodType,
+		customer_name: billing?.name ?? "",
+		customer_email: billing?.email ?? charge.receipt_email ?? "",
+		customer_country: country,
+	};
+	const settled = transaction !== null && transaction.currency !== charge.currency;
+	return {
+		account_id: accountId,
+		id: charge.id,
+		// A charge made without an intent (the legacy charges API) is its own payment.
+		payment_intent_id: idOf(charge.payment_intent) ?? charge.id,
+		order_id: orderIdOf(charge.metadata),
+		amount: settled ? transaction.amount : charge.amount,
+		amount_captured: settled
+			? Math.round(charge.amount_captured * (transaction.exchange_rate ?? 1))
+			: charge.amount_captured,
+		amount_refunded: settled
+			? Math.round(charge.amount_refunded * (transaction.exchange_rate ?? 1))
+			: charge.amount_refunded,
+		currency: settled ? transaction.currency : charge.currency,
+		status: charge.status,
+		intent_status: intentStatusOf(charge),
+		paid: charge.paid ? 1 : 0,
+		captured: charge.captured ? 1 : 0,
+		refunded: charge.refunded ? 1 : 0,
+		disputed: charge.disputed ? 1 : 0,
+		created: charge.created,
+		outcome_type: charge.outcome?.type ?? null,
+		outcome_reason: charge.outcome?.reason ?? null,
+		risk_level: RISK_LEVELS[charge.outcome?.risk_level ?? ""] ?? null,
+		failure_code: charge.failure_code,
+		failure_message: charge.failure_message,
+		...facts,
+		...storedChargeDetails(facts, null, method, (billing ?? {}) as unknown as JsonObject),
+		channel: methodType === "card_present" || methodType === "interac_present" ? "in_person" : "online",
+		source_device: null,
+		customer_currency: charge.currency,
+		customer_amount: charge.amount,
+		exchange_rate: transaction?.exchange_rate ?? null,
+		fee: transaction?.fee ?? 0,
+		balance_transaction_id: idOf(charge.balance_transaction),
+		fraud_outcome: null,
+		fraud_meta_box_type: null,
+		reader_id: null,
+		authorized_at: charge.status === "failed" ? null : charge.created,
+		captured_at: charge.captured ? charge.created : null,
+	};
+}
+
+/** The local charge a refund, a dispute or a balance transaction belongs to, as far as the rows need it. */
+export type LocalCharge = Pick<
+	ChargesTable,
+	| "id"
+	| "payment_intent_id"
+	| "order_id"
+	| "payment_method_type"
+	| "payment_method_details"
+	| "customer_name"
+	| "customer_email"
+	| "customer_country"
+	| "customer_currency"
+	| "customer_amount"
+	| "amount"
+	| "currency"
+	| "exchange_rate"
+	| "channel"
+	| "source_device"
+	| "risk_level"
+>;
+
+export function refundRow(
+	accountId: string,
+	refund: Stripe.Refund,
+	charge: LocalCharge | undefined,
+): RefundsTable | null {
+	const chargeId = idOf(refund.charge);
+	if (!chargeId) return null;
+	const metadata = refund.metadata ?? {};
+	return {
+		account_id: accountId,
+		id: refund.id,
+		charge_id: chargeId,
+		payment_intent_id: idOf(refund.payment_intent) ?? charge?.payment_intent_id ?? chargeId,
+		order_id: charge?.order_id ?? null,
+		amount: refund.amount,
+		currency: refund.currency,
+		reason: refund.reason,
+		status: refund.status ?? "succeeded",
+		failure_reason: refund.failure_reason ?? null,
+		created: refund.created,
+		balance_transaction_id: idOf(refund.balance_transaction),
+		metadata: Object.keys(metadata).length === 0 ? null : JSON.stringify(metadata),
+	};
+}
+
+/** The evidence fields a dispute was given (text, or a file's id), without the empty ones. */
+function givenEvidence(evidence: Stripe.Dispute.Evidence): Record<string, string> {
+	const given: Record<string, string> = {};
+	for (const [field, value] of Object.entries(evidence)) {
+		const text = typeof value === "string" ? value : idOf(value as { id: string } | null);
+		if (text) given[field] = text;
+	}
+	return given;
+}
+
+export function disputeRow(
+	accountId: string,
+	dispute: Stripe.Dispute,
+	charge: LocalCharge | undefined,
+): DisputesTable | null {
+	const chargeId = idOf(dispute.charge);
+	if (!chargeId) return null;
+	const brand = charge ? paymentMethodDetailsOf(charge).brand : undefined;
+	return {
+		account_id: accountId,
+		id: dispute.id,
+		charge_id: chargeId,
+		payment_intent_id: idOf(dispute.payment_intent) ?? charge?.payment_intent_id ?? chargeId,
+		order_id: charge?.order_id ?? null,
+		amount: dispute.amount,
+		currency: dispute.currency,
+		status: dispute.status,
+		reason: dispute.reason,
+		created: dispute.created,
+		due_by: dispute.evidence_details?.due_by ?? dispute.created,
+		has_evidence: dispute.evidence_details?.has_evidence ? 1 : 0,
+		evidence: JSON.stringify(givenEvidence(dispute.evidence)),
+		metadata: JSON.stringify(dispute.metadata ?? {}),
+		issuer_evidence: null,
+		customer_name: charge?.customer_name ?? "",
+		customer_email: charge?.customer_email ?? "",
+		customer_country: charge?.customer_country ?? "",
+		source: typeof brand === "string" ? brand : (charge?.payment_method_type ?? "card"),
+		balance_transaction_id: dispute.balance_transactions[0]?.id ?? null,
+	};
+}
+
+/** The bank account a payout went to, as the payouts screens name it. */
+function destinationLabel(payout: Stripe.Payout): string {
+	const destination = expanded(payout.destination) as
+		| (Stripe.BankAccount & { object: "bank_account" })
+		| (Stripe.Card & { object: "card" })
+		| null;
+	const currency = payout.currency.toUpperCase();
+	if (!destination) return "";
+	const name =
+		destination.object === "bank_account" ? (destination.bank_name ?? "Bank account") : destination.brand;
+	return `${name} •••• ${destination.last4} (${currency})`;
+}
+
+export function payoutRow(accountId: string, payout: Stripe.Payout): PayoutsTable {
+	const transaction = expanded(payout.balance_transaction);
+	return {
+		account_id: accountId,
+		id: payout.id,
+		type: payout.amount < 0 ? "withdrawal" : "deposit",
+		method: payout.method === "instant" ? "instant" : "standard",
+		automatic: payout.automatic ? 1 : 0,
+		status: payout.status,
+		date: payout.arrival_date,
+		created: payout.created,
+		amount: Math.abs(payout.amount),
+		fee: transaction?.fee ?? 0,
+		fee_percentage: 0,
+		currency: payout.currency,
+		bank_account: destinationLabel(payout),
+		bank_reference_key: payout.trace_id?.value ?? null,
+		failure_code: payout.failure_code,
+		failure_message: payout.failure_message,
+		balance_transaction_id: idOf(payout.balance_transaction),
+	};
+}
+
+/** The ledger's type of a Stripe balance transaction. */
+function ledgerType(transaction: Stripe.BalanceTransaction): string {
+	if (transaction.type === "adjustment") {
+		if (transaction.reporting_category === "dispute") return "dispute";
+		if (transaction.reporting_category === "dispute_reversal") return "dispute_reversal";
+	}
+	return transaction.type;
+}
+
+/**
+ * A balance transaction as the ledger keeps it; `charge` is the local charge its source belongs
+ * to (the charge itself, a refund's or a dispute's), when there is one.
+ */
+export function ledgerRow(
+	accountId: string,
+	transaction: Stripe.BalanceTransaction,
+	charge: LocalCharge | undefined,
+): BalanceTransactionsTable {
+	const sourceId = idOf(transaction.source as string | { id: string } | null);
+	const type = ledgerType(transaction);
+	return {
+		account_id: accountId,
+		id: transaction.id,
+		type: type === "charge" && charge ? settlementType(charge.payment_method_type) : type,
+		reporting_category: transaction.reporting_category,
+		source_id: sourceId === null ? null : storedSourceId(sourceId, charge?.id ?? null),
+		charge_id: charge?.id ?? null,
+		payment_intent_id: charge?.payment_intent_id ?? null,
+		order_id: charge?.order_id ?? null,
+		order_number: charge?.order_id == null ? null : String(charge.order_id),
+		amount: transaction.amount,
+		fee: transaction.fee,
+		net: transaction.net,
+		currency: transaction.currency,
+		customer_currency: charge?.customer_currency ?? null,
+		customer_amount: charge
+			? Math.sign(transaction.amount) * customerShare(charge, Math.abs(transaction.amount))
+			: null,
+		exchange_rate: transaction.exchange_rate ?? charge?.exchange_rate ?? null,
+		created: transaction.created,
+		available_on: transaction.available_on,
+		deposit_id: null,
+		loan_id: null,
+		channel: charge?.channel ?? null,
+		source: charge
+			? transactionSource(charge.payment_method_type, paymentMethodDetailsOf(charge).brand)
+			: null,
+		source_identifier: null,
+		source_device: charge?.source_device ?? null,
+		customer_name: charge?.customer_name ?? null,
+		customer_email: charge?.customer_email ?? null,
+		customer_country: charge?.customer_country ?? null,
+		risk_level: charge?.risk_level ?? null,
+		description: transaction.description,
+	};
+}

@@ -1,0 +1,350 @@
+/**
+ * The history import of a connected Stripe account, with a Paydesk sandbox standing in for
+ * Stripe: payments, refunds, an authorization, a decline, a dispute and payouts made on the
+ * sandbox through Stripe's official SDK (and its test clock) are copied into the second store
+ * once it connects, so that its ledger matches the sandbox's row for row, and its screens list
+ * them. A run killed between pages resumes from its cursor with nothing doubled, and a run
+ * holding the import keeps another process out of it.
+ */
+import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../../src/db/connection.ts";
+import { importHistory } from "../../../src/payments/stripe-account/import/history.ts";
+import { DISPUTE_ARRIVAL_DELAY } from "../../../src/processors/sandbox/timed-disputes.ts";
+import { type StripeClient, StripeClients } from "../../../src/processors/stripe/client.ts";
+import { createApiKeys } from "../../../src/stripe-api/keys.ts";
+import { insertTestAccount } from "../../../src/testing/fixtures.ts";
+import { type Actor, createTestApp, TEST_ACCOUNT, type TestApp } from "../../../src/testing/test-app.ts";
+import { BASE, expectMoneyInvariants } from "../../support/invariants.ts";
+
+const CONNECT = `${BASE}/stripe/connect`;
+const SYNC = `${BASE}/stripe/sync`;
+/** The sandbox's account that plays the merchant's Stripe account. */
+const STRIPE_ACCOUNT = "acct_stripe_history";
+/** A second store account, connected to the same Stripe account, for the runs driven by hand. */
+const RESUMED = "acct_resumed_import";
+const DAY = 86_400;
+
+let sandbox: TestApp;
+let store: TestApp;
+let server: FastifyInstance;
+let apiBase: string;
+let secretKey: string;
+let stripe: Stripe;
+let admin: Actor;
+const onPostgres = Boolean(process.env.DATABASE_URL?.startsWith("postgres"));
+const appSecretKey = onPostgres ? randomBytes(32).toString("hex") : undefined;
+
+async function moveSandboxClock(seconds: number): Promise<void> {
+	const owner = await sandbox.actor("administrator", STRIPE_ACCOUNT);
+	const response = await sandbox.app.inject({
+		method: "POST",
+		url: `${BASE}/sandbox/clock`,
+		headers: owner.headers,
+		payload: { advance: seconds },
+	});
+	expect(response.statusCode, response.body).toBe(200);
+}
+
+async function pay(amount: number, extra: Partial<Stripe.PaymentIntentCreateParams> = {}) {
+	const intent = await stripe.paymentIntents.create({
+		amount,
+		currency: "usd",
+		payment_method: "pm_card_visa",
+		confirm: true,
+		metadata: { order_id: String(amount) },
+		...extra,
+	});
+	return intent.latest_charge as string;
+}
+
+/** The ledger of one account, as the comparison reads it. */
+async function ledgerOf(db: Db, accountId: string) {
+	return db.kysely
+		.selectFrom("balance_transactions")
+		.select([
+			"id",
+			"type",
+			"reporting_category",
+			"amount",
+			"fee",
+			"net",
+			"currency",
+			"deposit_id",
+			"charge_id",
+			"source_id",
+			"available_on",
+		])
+		.where("account_id", "=", accountId)
+		.orderBy("id")
+		.execute();
+}
+
+async function rowsOf(db: Db, accountId: string) {
+	const [charges, refunds, disputes, payouts] = await Promise.all([
+		db.kysely
+			.selectFrom("charges")
+			.select([
+				"id",
+				"payment_intent_id",
+				"amount",
+				"amount_refunded",
+				"captured",
+				"refunded",
+				"disputed",
+				"status",
+				"fee",
+			])
+			.where("account_id", "=", accountId)
+			.orderBy("id")
+			.execute(),
+		db.kysely
+			.selectFrom("refunds")
+			.select(["id", "charge_id", "amount", "status", "balance_transaction_id"])
+			.where("account_id", "=", accountId)
+			.orderBy("id")
+			.execute(),
+		db.kysely
+			.selectFrom("disputes")
+			.select(["id", "charge_id", "amount", "status", "reason", "due_by"])
+			.where("account_id", "=", accountId)
+			.orderBy("id")
+			.execute(),
+		db.kysely
+			.selectFrom("payouts")
+			.select(["id", "amount", "currency", "status", "date", "automatic"])
+			.where("account_id", "=", accountId)
+			.orderBy("id")
+			.execute(),
+	]);
+	// An authorization has no balance transaction yet: Stripe tells no fee before the capture.
+	const withFees = charges.map((charge) => ({ ...charge, fee: charge.captured ? charge.fee : null }));
+	return { charges: withFees, refunds, disputes, payouts };
+}
+
+beforeAll(async () => {
+	sandbox = await createTestApp({
+		seed: async (db) =>
+			void (await insertTestAccount(db.kysely, STRIPE_ACCOUNT, { test_mode: 1, name: "Rosen Goods" })),
+	});
+	await sandbox.app.listen({ port: 0, host: "127.0.0.1" });
+	const port = (sandbox.app.server.address() as AddressInfo).port;
+	apiBase = `http://127.0.0.1:${port}`;
+	secretKey = (await createApiKeys(sandbox.db.kysely, STRIPE_ACCOUNT, "paydesk", sandbox.clock.seconds()))
+		.secret;
+	stripe = new Stripe(secretKey, { host: "127.0.0.1", port, protocol: "http", maxNetworkRetries: 0 });
+
+	// A few days of a store's life on the Stripe side.
+	for (const amount of [1200, 2500, 4000, 990, 15_000, 3300]) await pay(amount);
+	const refunded = await pay(5000);
+	await stripe.refunds.create({ charge: refunded, amount: 1500 });
+	await stripe.refunds.create({ charge: await pay(2200) });
+	await pay(7000, { capture_method: "manual" });
+	await pay(800, { payment_method: "pm_card_chargeDeclined" }).catch(() => undefined);
+	await pay(6100, { payment_method: "pm_card_createDispute" });
+	await moveSandboxClock(DISPUTE_ARRIVAL_DELAY + 60);
+	await moveSandboxClock(3 * DAY);
+	for (const amount of [1800, 2700]) await pay(amount);
+
+	store = await createTestApp({
+		seed: async (db) => {
+			await insertTestAccount(db.kysely, TEST_ACCOUNT);
+			await insertTestAccount(db.kysely, RESUMED);
+		},
+	});
+	server = await store.anotherServer({ stripeApiBase: apiBase, secretKey: appSecretKey });
+	admin = await store.actor("administrator");
+});
+
+afterAll(async () => {
+	await server?.close();
+	await store?.close();
+	await sandbox?.close();
+});
+
+describe("connecting imports the account's history", () => {
+	let sync: Record<string, unknown>;
+	beforeAll(async () => {
+		const connected = await server.inject({
+			method: "POST",
+			url: CONNECT,
+			headers: admin.headers,
+			payload: { secret_key: secretKey },
+		});
+		expect(connected.statusCode, connected.body).toBe(200);
+		const deadline = Date.now() + 60_000;
+		for (;;) {
+			sync = (await server.inject({ method: "GET", url: SYNC, headers: admin.headers })).json();
+			if (sync.status !== "importing" || Date.now() > deadline) break;
+			await new Promise((resolve) => setTimeout(resolve, 50));
+		}
+	});
+
+	it("the sync says live, with every kind done and counted", async () => {
+		const sandboxRows = await rowsOf(sandbox.db, STRIPE_ACCOUNT);
+		const ledger = await ledgerOf(sandbox.db, STRIPE_ACCOUNT);
+		expect(sandboxRows.payouts.length).toBeGreaterThan(0);
+		expect(sandboxRows.disputes).toHaveLength(1);
+		expect(sync).toMatchObject({
+			status: "live",
+			counts: {
+				charges: sandboxRows.charges.length,
+				refunds: sandboxRows.refunds.length,
+				disputes: 1,
+				balance_transactions: ledger.length,
+				payouts: sandboxRows.payouts.length,
+			},
+			kinds_done: ["charges", "refunds", "disputes", "balance_transactions", "payouts"],
+			last_error: null,
+		});
+		expect(sync.rate_per_second).toBeGreaterThan(0);
+		expect(sync.import_finished_at).toBe(store.clock.seconds());
+	});
+
+	it("the ledger matches the sandbox's row for row: id, type, amount, fee, net and payout", async () => {
+		const theirs = await ledgerOf(sandbox.db, STRIPE_ACCOUNT);
+		const ours = await ledgerOf(store.db, TEST_ACCOUNT);
+		expect(theirs.length).toBeGreaterThan(10);
+		expect(ours).toEqual(theirs);
+		expect(ours.filter((row) => row.deposit_id !== null).length).toBeGreaterThan(0);
+		expect(ours.map((row) => row.type)).toEqual(expect.arrayContaining(["charge", "refund", "dispute"]));
+	});
+
+	it("charges, refunds, disputes and payouts match too", async () => {
+		const theirs = await rowsOf(sandbox.db, STRIPE_ACCOUNT);
+		const ours = await rowsOf(store.db, TEST_ACCOUNT);
+		expect(ours).toEqual(theirs);
+		expect(ours.charges.map((charge) => charge.status)).toEqual(expect.arrayContaining(["failed"]));
+		// The order each payment's metadata names (as WooCommerce's Stripe integrations record it).
+		const orders = await store.db.kysely
+			.selectFrom("charges")
+			.select(["amount", "order_id"])
+			.where("account_id", "=", TEST_ACCOUNT)
+			.execute();
+		for (const charge of orders) expect(charge.order_id).toBe(charge.amount);
+		expect(ours.charges.some((charge) => charge.captured === 0 && charge.status === "succeeded")).toBe(true);
+	});
+
+	it("the store's balances and summaries agree with its ledger", async () => {
+		await expectMoneyInvariants(store.db.kysely, TEST_ACCOUNT, store.clock.seconds());
+	});
+
+	it("the admin's lists show the copied records", async () => {
+		const list = await server.inject({
+			method: "GET",
+			url: `${BASE}/transactions?per_page=100`,
+			headers: admin.headers,
+		});
+		expect(list.statusCode).toBe(200);
+		const ledger = await ledgerOf(sandbox.db, STRIPE_ACCOUNT);
+		expect((list.json() as { data: unknown[] }).data).toHaveLength(ledger.length);
+		const disputes = await server.inject({ method: "GET", url: `${BASE}/disputes`, headers: admin.headers });
+		expect(disputes.statusCode).toBe(200);
+		expect((disputes.json() as { data: unknown[] }).data).toHaveLength(1);
+		const payouts = await server.inject({ method: "GET", url: `${BASE}/deposits`, headers: admin.headers });
+		expect(payouts.statusCode).toBe(200);
+		expect((payouts.json() as { data: unknown[] }).data.length).toBeGreaterThan(0);
+	});
+});
+
+describe("a run that stops midway", () => {
+	const failAfter = (requests: number) => {
+		let made = 0;
+		return new StripeClients({
+			apiBase,
+			maxRetries: 0,
+			fetch: (input, init) => {
+				made++;
+				if (made > requests) return Promise.reject(new Error("the process was killed"));
+				return globalThis.fetch(input, init);
+			},
+		}).client(secretKey);
+	};
+
+	beforeAll(async () => {
+		// The same Stripe account, behind a second store account whose import has not begun.
+		const row = await store.db.kysely
+			.selectFrom("stripe_connections")
+			.selectAll()
+			.where("account_id", "=", TEST_ACCOUNT)
+			.executeTakeFirstOrThrow();
+		await store.db.kysely
+			.insertInto("stripe_connections")
+			.values({
+				...row,
+				account_id: RESUMED,
+				status: "importing",
+				import_cursors: "{}",
+				import_counts: "{}",
+				import_started_at: null,
+				import_finished_at: null,
+				import_runner: null,
+				import_lease_until: null,
+			})
+			.execute();
+	});
+
+	const run = (client: StripeClient, runner: string) =>
+		importHistory({
+			db: store.db.kysely,
+			accountId: RESUMED,
+			client,
+			runner,
+			now: () => store.clock.seconds(),
+			pageSize: 3,
+		});
+
+	it("keeps what its pages committed, and a run elsewhere waits for its lease", async () => {
+		// Four pages of three charges, then the process is gone.
+		const stopped = await run(failAfter(4), "first");
+		expect(stopped).toMatchObject({ status: "retry" });
+		const row = await store.db.kysely
+			.selectFrom("stripe_connections")
+			.select(["status", "import_counts", "last_error", "import_runner"])
+			.where("account_id", "=", RESUMED)
+			.executeTakeFirstOrThrow();
+		expect(row.status).toBe("importing");
+		expect(JSON.parse(row.import_counts)).toEqual({ charges: 12 });
+		expect(row.last_error).toContain("the process was killed");
+		// The failed run let its lease go: the next may start at once.
+		expect(row.import_runner).toBeNull();
+
+		// A run that holds the lease keeps another process out until it ends.
+		await store.db.kysely
+			.updateTable("stripe_connections")
+			.set({ import_runner: "elsewhere", import_lease_until: store.clock.seconds() + 30 })
+			.where("account_id", "=", RESUMED)
+			.execute();
+		expect(await run(failAfter(100), "second")).toEqual({
+			status: "held",
+			until: store.clock.seconds() + 30,
+		});
+		await store.db.kysely
+			.updateTable("stripe_connections")
+			.set({ import_lease_until: store.clock.seconds() - 1 })
+			.where("account_id", "=", RESUMED)
+			.execute();
+	});
+
+	it("the next run goes on from the cursor, and nothing is copied twice", async () => {
+		expect(await run(failAfter(10_000), "second")).toEqual({ status: "live" });
+		const ours = await rowsOf(store.db, RESUMED);
+		const theirs = await rowsOf(sandbox.db, STRIPE_ACCOUNT);
+		expect(ours).toEqual(theirs);
+		expect(await ledgerOf(store.db, RESUMED)).toEqual(await ledgerOf(sandbox.db, STRIPE_ACCOUNT));
+		const row = await store.db.kysely
+			.selectFrom("stripe_connections")
+			.select(["import_counts"])
+			.where("account_id", "=", RESUMED)
+			.executeTakeFirstOrThrow();
+		expect(JSON.parse(row.import_counts)).toMatchObject({
+			charges: theirs.charges.length,
+			refunds: theirs.refunds.length,
+			payouts: theirs.payouts.length,
+		});
+		await expectMoneyInvariants(store.db.kysely, RESUMED, store.clock.seconds());
+	});
+});
