@@ -111,16 +111,15 @@ export default async function stripeAccountRoutes(app: FastifyInstance): Promise
 		contractRoute(raw, receiveStripeWebhook, async ({ query, body, request }) => {
 			const signature = request.headers["stripe-signature"];
 			try {
-				return {
-					received: true as const,
-					...(await receiveEvent(kysely, {
-						accountId: query.account,
-						body,
-						signature: typeof signature === "string" ? signature : undefined,
-						appKey,
-						now: clock.seconds(),
-					})),
-				};
+				const received = await receiveEvent(kysely, {
+					accountId: query.account,
+					body,
+					signature: typeof signature === "string" ? signature : undefined,
+					appKey,
+					now: clock.seconds(),
+				});
+				if (!received.duplicate) importer.kick(query.account);
+				return { received: true as const, ...received };
 			} catch (error) {
 				if (error instanceof RestError && error.code === STRIPE_ACCOUNT_ERRORS.webhookSignature) {
 					request.log.warn({ account: query.account }, "a Stripe webhook failed its signature check");

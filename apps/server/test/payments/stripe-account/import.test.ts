@@ -12,6 +12,7 @@ import type { FastifyInstance } from "fastify";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../../src/db/connection.ts";
+import { applyEvents, catchUpEvents } from "../../../src/payments/stripe-account/import/events.ts";
 import { importHistory } from "../../../src/payments/stripe-account/import/history.ts";
 import { DISPUTE_ARRIVAL_DELAY } from "../../../src/processors/sandbox/timed-disputes.ts";
 import { type StripeClient, StripeClients } from "../../../src/processors/stripe/client.ts";
@@ -35,6 +36,8 @@ let apiBase: string;
 let secretKey: string;
 let stripe: Stripe;
 let admin: Actor;
+/** The charge of a payment authorized and not captured before the store connected. */
+let authorization: string;
 const onPostgres = Boolean(process.env.DATABASE_URL?.startsWith("postgres"));
 const appSecretKey = onPostgres ? randomBytes(32).toString("hex") : undefined;
 
@@ -142,7 +145,7 @@ beforeAll(async () => {
 	const refunded = await pay(5000);
 	await stripe.refunds.create({ charge: refunded, amount: 1500 });
 	await stripe.refunds.create({ charge: await pay(2200) });
-	await pay(7000, { capture_method: "manual" });
+	authorization = await pay(7000, { capture_method: "manual" });
 	await pay(800, { payment_method: "pm_card_chargeDeclined" }).catch(() => undefined);
 	await pay(6100, { payment_method: "pm_card_createDispute" });
 	await moveSandboxClock(DISPUTE_ARRIVAL_DELAY + 60);
@@ -345,6 +348,28 @@ describe("a run that stops midway", () => {
 			refunds: theirs.refunds.length,
 			payouts: theirs.payouts.length,
 		});
+		await expectMoneyInvariants(store.db.kysely, RESUMED, store.clock.seconds());
+	});
+
+	it("what happened since, with no webhook delivered, arrives through the catch-up of events", async () => {
+		const capturedIntent = (await stripe.charges.retrieve(authorization)).payment_intent as string;
+		await stripe.paymentIntents.capture(capturedIntent);
+		await stripe.refunds.create({ charge: await pay(4400), amount: 400 });
+		await moveSandboxClock(3 * DAY);
+		const copy = {
+			db: store.db.kysely,
+			accountId: RESUMED,
+			client: failAfter(10_000),
+			runner: "second",
+			now: () => store.clock.seconds(),
+		};
+		expect(await catchUpEvents(copy)).toBeGreaterThan(0);
+		expect(await applyEvents(copy)).toMatchObject({ status: "applied" });
+		expect(await rowsOf(store.db, RESUMED)).toEqual(await rowsOf(sandbox.db, STRIPE_ACCOUNT));
+		expect(await ledgerOf(store.db, RESUMED)).toEqual(await ledgerOf(sandbox.db, STRIPE_ACCOUNT));
+		// Nothing is kept or applied twice: a second catch-up finds every event kept.
+		expect(await catchUpEvents(copy)).toBe(0);
+		expect(await applyEvents(copy)).toEqual({ status: "applied", events: 0 });
 		await expectMoneyInvariants(store.db.kysely, RESUMED, store.clock.seconds());
 	});
 });

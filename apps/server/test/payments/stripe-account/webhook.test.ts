@@ -123,7 +123,6 @@ describe("the connected account's events", () => {
 		);
 		expect(kept.find((event) => event.type === "payment_intent.succeeded")).toMatchObject({
 			object_id: intent.id,
-			applied_at: null,
 		});
 		const sent = await sandbox.db.kysely
 			.selectFrom("webhook_deliveries")
@@ -135,6 +134,43 @@ describe("the connected account's events", () => {
 		const sync = (await server.inject({ method: "GET", url: SYNC, headers: admin.headers })).json();
 		expect(sync.last_event_at).toBe(Math.max(...kept.map((event) => Number(event.created))));
 		expect(sync.lag_seconds).toBeGreaterThanOrEqual(0);
+	});
+
+	it("are applied to the copy: the payment's charge and ledger row are the sandbox's", async () => {
+		for (let tries = 0; ; tries++) {
+			const kept = await keptEvents();
+			if (kept.every((event) => event.applied_at !== null)) break;
+			if (tries > 400) throw new Error("the events were not applied");
+			await new Promise((resolve) => setTimeout(resolve, 25));
+		}
+		const columns = [
+			"id",
+			"payment_intent_id",
+			"amount",
+			"status",
+			"captured",
+			"fee",
+			"balance_transaction_id",
+		] as const;
+		const theirs = await sandbox.db.kysely
+			.selectFrom("charges")
+			.select(columns)
+			.where("account_id", "=", STRIPE_ACCOUNT)
+			.execute();
+		const ours = await store.db.kysely
+			.selectFrom("charges")
+			.select(columns)
+			.where("account_id", "=", TEST_ACCOUNT)
+			.execute();
+		expect(theirs).toHaveLength(1);
+		expect(ours).toEqual(theirs);
+		const ledger = (db: TestApp["db"], accountId: string) =>
+			db.kysely
+				.selectFrom("balance_transactions")
+				.select(["id", "amount", "fee", "net", "type", "charge_id"])
+				.where("account_id", "=", accountId)
+				.execute();
+		expect(await ledger(store.db, TEST_ACCOUNT)).toEqual(await ledger(sandbox.db, STRIPE_ACCOUNT));
 	});
 
 	it("a repeated delivery is answered and changes nothing", async () => {

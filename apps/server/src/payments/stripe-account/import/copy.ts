@@ -1,0 +1,277 @@
+/**
+ * Writes a connected Stripe account's objects to the local copy, for the history import (what is
+ * not held yet) and for the events (the object's state now, over what was held). Balance
+ * transactions never change once made: they are only added, with their rollups, and a payout
+ * marks the ones it carried as its own.
+ */
+import type { Kysely } from "kysely";
+import type Stripe from "stripe";
+import type { Database } from "../../../db/schema.ts";
+import { insertBalanceTransactions } from "../../../ledger/rollups.ts";
+import type { StripeClient } from "../../../processors/stripe/client.ts";
+import {
+	chargeRow,
+	disputeRow,
+	idOf,
+	type LocalCharge,
+	ledgerRow,
+	PAYOUT_TYPES,
+	payoutRow,
+	refundRow,
+} from "./records.ts";
+
+/** The kinds of objects the copy holds. */
+export type CopiedKind = "charges" | "refunds" | "disputes" | "payouts" | "balance_transactions";
+
+export interface Page<T> {
+	data: T[];
+	has_more: boolean;
+}
+
+const CHARGE_FACTS = [
+	"id",
+	"payment_intent_id",
+	"order_id",
+	"payment_method_type",
+	"payment_method_details",
+	"customer_name",
+	"customer_email",
+	"customer_country",
+	"customer_currency",
+	"customer_amount",
+	"amount",
+	"currency",
+	"exchange_rate",
+	"channel",
+	"source_device",
+	"risk_level",
+] as const satisfies readonly (keyof LocalCharge)[];
+
+async function chargesById(
+	trx: Kysely<Database>,
+	accountId: string,
+	ids: readonly string[],
+): Promise<Map<string, LocalCharge>> {
+	if (ids.length === 0) return new Map();
+	const rows = await trx
+		.selectFrom("charges")
+		.select(CHARGE_FACTS)
+		.where("account_id", "=", accountId)
+		.where("id", "in", [...new Set(ids)])
+		.execute();
+	return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The ids of `ids` the table already holds for the account. */
+async function heldIds(
+	trx: Kysely<Database>,
+	table: CopiedKind,
+	accountId: string,
+	ids: readonly string[],
+): Promise<Set<string>> {
+	if (ids.length === 0) return new Set();
+	const rows = await trx
+		.selectFrom(table)
+		.select("id")
+		.where("account_id", "=", accountId)
+		.where("id", "in", [...new Set(ids)])
+		.execute();
+	return new Set(rows.map((row) => row.id));
+}
+
+/** The charge each balance transaction's source belongs to: the charge, or a refund's or dispute's. */
+async function chargeIdsOfSources(
+	trx: Kysely<Database>,
+	accountId: string,
+	sources: readonly string[],
+): Promise<Map<string, string>> {
+	const chargeOf = new Map<string, string>();
+	if (sources.length === 0) return chargeOf;
+	const ids = [...new Set(sources)];
+	const [charges, refunds, disputes] = await Promise.all([
+		trx
+			.selectFrom("charges")
+			.select("id")
+			.where("account_id", "=", accountId)
+			.where("id", "in", ids)
+			.execute(),
+		trx
+			.selectFrom("refunds")
+			.select(["id", "charge_id"])
+			.where("account_id", "=", accountId)
+			.where("id", "in", ids)
+			.execute(),
+		trx
+			.selectFrom("disputes")
+			.select(["id", "charge_id"])
+			.where("account_id", "=", accountId)
+			.where("id", "in", ids)
+			.execute(),
+	]);
+	for (const row of charges) chargeOf.set(row.id, row.id);
+	for (const row of [...refunds, ...disputes]) chargeOf.set(row.id, row.charge_id);
+	return chargeOf;
+}
+
+/** Every balance transaction a payout carried, through as many pages as it takes. */
+export async function payoutTransactions(
+	client: StripeClient,
+	payoutId: string,
+	pageSize: number,
+): Promise<Stripe.BalanceTransaction[]> {
+	const carried: Stripe.BalanceTransaction[] = [];
+	let after: string | undefined;
+	for (;;) {
+		const page = await client.get<Page<Stripe.BalanceTransaction>>("/v1/balance_transactions", {
+			payout: payoutId,
+			limit: pageSize,
+			...(after ? { starting_after: after } : {}),
+		});
+		carried.push(...page.data);
+		const last = page.data.at(-1);
+		if (!page.has_more || !last) return carried;
+		after = last.id;
+	}
+}
+
+/** The ids of charges, refunds and disputes: a balance transaction from one belongs to a charge. */
+const PAYMENT_SOURCE = /^(ch|py|re|pyr|dp|du)_/;
+
+const sourceOf = (transaction: Stripe.BalanceTransaction) =>
+	idOf(transaction.source as string | { id: string } | null);
+
+/** Adds the balance transactions not held yet (payouts' own rows aside); answers how many. */
+export async function addTransactions(
+	trx: Kysely<Database>,
+	accountId: string,
+	transactions: readonly Stripe.BalanceTransaction[],
+): Promise<number> {
+	const ledger = transactions.filter((transaction) => !PAYOUT_TYPES.has(transaction.type));
+	const held = await heldIds(
+		trx,
+		"balance_transactions",
+		accountId,
+		ledger.map((transaction) => transaction.id),
+	);
+	const seen = new Set<string>();
+	const fresh = ledger.filter((transaction) => {
+		if (held.has(transaction.id) || seen.has(transaction.id)) return false;
+		seen.add(transaction.id);
+		return true;
+	});
+	const chargeOf = await chargeIdsOfSources(
+		trx,
+		accountId,
+		fresh.flatMap((row) => sourceOf(row) ?? []),
+	);
+	const charges = await chargesById(trx, accountId, [...chargeOf.values()]);
+	// A payment's row waits for its charge (refund, dispute): one made after the import passed
+	// charges is written with it, when its event brings it, so the row repeats what the charge says.
+	const waiting = (transaction: Stripe.BalanceTransaction) => {
+		const source = sourceOf(transaction);
+		return source !== null && PAYMENT_SOURCE.test(source) && !chargeOf.has(source);
+	};
+	const rows = fresh
+		.filter((transaction) => !waiting(transaction))
+		.map((transaction) => {
+			const source = sourceOf(transaction);
+			const chargeId = source ? chargeOf.get(source) : undefined;
+			return ledgerRow(accountId, transaction, chargeId ? charges.get(chargeId) : undefined);
+		});
+	await insertBalanceTransactions(trx, rows);
+	return rows.length;
+}
+
+type Mutable = "charges" | "refunds" | "disputes" | "payouts";
+
+/**
+ * Writes objects of one kind: those not held are added; with `update`, those held take the
+ * object's state (an event's), else they are left as they are (the import's). Answers how many
+ * were added.
+ */
+export async function writeObjects(
+	trx: Kysely<Database>,
+	accountId: string,
+	kind: Mutable,
+	objects: readonly { id: string }[],
+	update: boolean,
+): Promise<number> {
+	const held = await heldIds(
+		trx,
+		kind,
+		accountId,
+		objects.map((object) => object.id),
+	);
+	const chosen = update ? objects : objects.filter((object) => !held.has(object.id));
+	const added = chosen.filter((object) => !held.has(object.id)).length;
+	if (chosen.length === 0) return 0;
+	if (kind === "charges") {
+		const rows = (chosen as Stripe.Charge[]).map((charge) => chargeRow(accountId, charge));
+		await upsert(trx, "charges", rows, held);
+		return added;
+	}
+	if (kind === "payouts") {
+		const rows = (chosen as Stripe.Payout[]).map((payout) => payoutRow(accountId, payout));
+		await upsert(trx, "payouts", rows, held);
+		return added;
+	}
+	const charges = await chargesById(
+		trx,
+		accountId,
+		(chosen as (Stripe.Refund | Stripe.Dispute)[]).flatMap((object) => idOf(object.charge) ?? []),
+	);
+	const chargeOf = (object: Stripe.Refund | Stripe.Dispute) => charges.get(idOf(object.charge) ?? "");
+	if (kind === "refunds") {
+		const rows = (chosen as Stripe.Refund[]).flatMap(
+			(refund) => refundRow(accountId, refund, chargeOf(refund)) ?? [],
+		);
+		await upsert(trx, "refunds", rows, held);
+		return added;
+	}
+	const rows = (chosen as Stripe.Dispute[]).flatMap(
+		(dispute) => disputeRow(accountId, dispute, chargeOf(dispute)) ?? [],
+	);
+	await upsert(trx, "disputes", rows, held);
+	return added;
+}
+
+/** Inserts the rows not held and updates those held, column by column (the key aside). */
+async function upsert(
+	trx: Kysely<Database>,
+	table: Mutable,
+	rows: readonly ({ account_id: string; id: string } & object)[],
+	held: ReadonlySet<string>,
+): Promise<void> {
+	// One writer for four tables: each caller's rows are typed by their own table's row builder.
+	// biome-ignore lint/suspicious/noExplicitAny: the table is chosen at run time.
+	const db = trx as Kysely<any>;
+	const fresh = rows.filter((row) => !held.has(row.id));
+	if (fresh.length > 0) await db.insertInto(table).values(fresh).execute();
+	for (const row of rows) {
+		if (!held.has(row.id)) continue;
+		const { account_id: accountId, id, ...columns } = row;
+		await db
+			.updateTable(table)
+			.set(columns)
+			.where("account_id", "=", accountId)
+			.where("id", "=", id)
+			.execute();
+	}
+}
+
+/** Marks the balance transactions a payout carried as its own. */
+export async function linkPayout(
+	trx: Kysely<Database>,
+	accountId: string,
+	payoutId: string,
+	transactionIds: readonly string[],
+): Promise<void> {
+	for (let start = 0; start < transactionIds.length; start += 500) {
+		await trx
+			.updateTable("balance_transactions")
+			.set({ deposit_id: payoutId })
+			.where("account_id", "=", accountId)
+			.where("id", "in", transactionIds.slice(start, start + 500))
+			.execute();
+	}
+}
