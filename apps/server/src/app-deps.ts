@@ -2,6 +2,7 @@ import type { Clock } from "./clock.ts";
 import type { Db } from "./db/connection.ts";
 import type { RateLimitOverrides } from "./http/route-rate-limits.ts";
 import type { Processor } from "./processors/processor.ts";
+import type { StripeAccess } from "./processors/stripe/access.ts";
 
 export interface AppConfig {
 	dataDir: string;
@@ -49,5 +50,7 @@ declare module "fastify" {
 		deps: AppDeps;
 		/** The account's processor (processors/registry.ts), the only door to one. */
 		processorFor(accountId: string): Processor;
+		/** How Stripe is reached for connected accounts (processors/stripe/access.ts). */
+		stripe: StripeAccess;
 	}
 }

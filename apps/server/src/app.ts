@@ -35,6 +35,7 @@ import { processorFor } from "./processors/registry.ts";
 import { registerAuthenticationPage } from "./processors/sandbox/partner/authentication-page.ts";
 import { registerPaymentMethodPage } from "./processors/sandbox/partner/payment-method-page.ts";
 import { registerSandboxPartner } from "./processors/sandbox/partner/routes.ts";
+import { stripeAccess } from "./processors/stripe/access.ts";
 import { registerStripeApiRoutes } from "./stripe-api/routes.ts";
 import { registerTestCheckout } from "./test-checkout/routes.ts";
 import { registerWcRoutes } from "./wc/routes.ts";
@@ -64,8 +65,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 	});
 
 	app.decorate("deps", deps);
+	const stripe = stripeAccess(deps.db, deps.config);
+	app.decorate("stripe", stripe);
 	app.decorate("processorFor", (accountId: string) =>
-		processorFor({ db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl }, accountId),
+		processorFor({ db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl, stripe }, accountId),
 	);
 	app.decorate("accountClockOf", async (accountId: string) =>
 		accountId ? offsetClock(deps.clock, await clockOffset(deps.db.kysely, accountId)) : deps.clock,

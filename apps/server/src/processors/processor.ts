@@ -208,7 +208,6 @@ export interface RunResult {
 
 /** The commands every processor answers. */
 export interface Processor {
-	readonly kind: "sandbox";
 	takePayment(request: IntakeRequest): Promise<IntakeAnswer>;
 	confirmPayment(request: ConfirmRequest): Promise<IntakeAnswer>;
 	capture(request: AuthorizationRequest): Promise<AuthorizationResult>;

@@ -63,7 +63,8 @@ function settleHandler(processor: FastifyInstance["processorFor"], action: "capt
 				idempotency,
 			});
 		} catch (error) {
-			if (error instanceof IdempotencyKeyReused) throw error;
+			// Refusals already in the REST shape (a processor that could not be reached) are the answer.
+			if (error instanceof IdempotencyKeyReused || error instanceof RestError) throw error;
 			request.log.error({ err: error }, "authorization could not be settled");
 			throw new RestError(
 				CHARGE_ERRORS.serverError,

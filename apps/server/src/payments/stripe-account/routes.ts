@@ -1,7 +1,7 @@
 /**
  * The Stripe account area: connecting the merchant's own Stripe account (connection.ts),
  * disconnecting it, and the history import's progress. Stripe is reached at STRIPE_API_BASE
- * (config.stripeApiBase) through one StripeClients, so every request of this server with one key
+ * (config.stripeApiBase) through the app's StripeClients (processors/stripe/access.ts), so every request of this server with one key
  * shares its throttle.
  */
 import {
@@ -19,8 +19,6 @@ import { z } from "zod";
 import { parseJsonColumn } from "../../db/json.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { RestError } from "../../http/rest-error.ts";
-import { StripeClients } from "../../processors/stripe/client.ts";
-import { AppKeyMissing, appKeyProvider } from "../../secrets/app-key.ts";
 import { SecretUnreadable } from "../../secrets/cipher.ts";
 import {
 	connect,
@@ -41,19 +39,7 @@ const storedCursors = z
 export default async function stripeAccountRoutes(app: FastifyInstance): Promise<void> {
 	const { db, clock, config } = app.deps;
 	const kysely = db.kysely;
-	const stripe = new StripeClients({ apiBase: config.stripeApiBase, maxRps: config.stripeMaxRps });
-	const provider = appKeyProvider({ envKey: config.secretKey, dataDir: config.dataDir, dialect: db.dialect });
-	const appKey = (): Buffer => {
-		try {
-			return provider();
-		} catch (error) {
-			if (error instanceof AppKeyMissing) {
-				throw new RestError(STRIPE_ACCOUNT_ERRORS.secretKeyMissing, error.message, 500);
-			}
-			throw error;
-		}
-	};
-
+	const { clients: stripe, appKey } = app.stripe;
 	const importer = stripeImporter({ db: kysely, clients: stripe, appKey, clock, log: app.log });
 	// Imports under way when the server stopped go on from their cursors.
 	app.addHook("onReady", async () => {

@@ -29,7 +29,6 @@ export function sandboxProcessor({ db, clock, publicUrl }: SandboxDeps): Process
 	const authenticationUrl = (accountId: string) => (_intentId: string, secret: string) =>
 		`${publicUrl}${AUTHENTICATION_PATH}?account=${encodeURIComponent(accountId)}&client_secret=${encodeURIComponent(secret)}`;
 	return {
-		kind: "sandbox",
 		takePayment: (request) => takePayment(db, request, authenticationUrl(request.accountId)),
 		confirmPayment: (request) => confirmPayment(db, request),
 		capture: (request) => captureAuthorization(db, request),

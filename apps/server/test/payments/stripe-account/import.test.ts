@@ -6,54 +6,28 @@
  * them. A run killed between pages resumes from its cursor with nothing doubled, and a run
  * holding the import keeps another process out of it.
  */
-import { randomBytes } from "node:crypto";
-import type { AddressInfo } from "node:net";
-import type { FastifyInstance } from "fastify";
-import Stripe from "stripe";
+
+import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../../src/db/connection.ts";
 import { applyEvents, catchUpEvents } from "../../../src/payments/stripe-account/import/events.ts";
 import { importHistory } from "../../../src/payments/stripe-account/import/history.ts";
 import { DISPUTE_ARRIVAL_DELAY } from "../../../src/processors/sandbox/timed-disputes.ts";
 import { type StripeClient, StripeClients } from "../../../src/processors/stripe/client.ts";
-import { createApiKeys } from "../../../src/stripe-api/keys.ts";
-import { insertTestAccount } from "../../../src/testing/fixtures.ts";
-import { type Actor, createTestApp, TEST_ACCOUNT, type TestApp } from "../../../src/testing/test-app.ts";
+import { TEST_ACCOUNT } from "../../../src/testing/test-app.ts";
 import { BASE, expectMoneyInvariants } from "../../support/invariants.ts";
+import { STRIPE_SIDE as STRIPE_ACCOUNT, type StripePair, stripePair } from "../../support/stripe-pair.ts";
 
-const CONNECT = `${BASE}/stripe/connect`;
-const SYNC = `${BASE}/stripe/sync`;
-/** The sandbox's account that plays the merchant's Stripe account. */
-const STRIPE_ACCOUNT = "acct_stripe_history";
 /** A second store account, connected to the same Stripe account, for the runs driven by hand. */
 const RESUMED = "acct_resumed_import";
 const DAY = 86_400;
 
-let sandbox: TestApp;
-let store: TestApp;
-let server: FastifyInstance;
-let apiBase: string;
-let secretKey: string;
-let stripe: Stripe;
-let admin: Actor;
+let pair: StripePair;
 /** The charge of a payment authorized and not captured before the store connected. */
 let authorization: string;
-const onPostgres = Boolean(process.env.DATABASE_URL?.startsWith("postgres"));
-const appSecretKey = onPostgres ? randomBytes(32).toString("hex") : undefined;
-
-async function moveSandboxClock(seconds: number): Promise<void> {
-	const owner = await sandbox.actor("administrator", STRIPE_ACCOUNT);
-	const response = await sandbox.app.inject({
-		method: "POST",
-		url: `${BASE}/sandbox/clock`,
-		headers: owner.headers,
-		payload: { advance: seconds },
-	});
-	expect(response.statusCode, response.body).toBe(200);
-}
 
 async function pay(amount: number, extra: Partial<Stripe.PaymentIntentCreateParams> = {}) {
-	const intent = await stripe.paymentIntents.create({
+	const intent = await pair.stripe.paymentIntents.create({
 		amount,
 		currency: "usd",
 		payment_method: "pm_card_visa",
@@ -129,17 +103,8 @@ async function rowsOf(db: Db, accountId: string) {
 }
 
 beforeAll(async () => {
-	sandbox = await createTestApp({
-		seed: async (db) =>
-			void (await insertTestAccount(db.kysely, STRIPE_ACCOUNT, { test_mode: 1, name: "Rosen Goods" })),
-	});
-	await sandbox.app.listen({ port: 0, host: "127.0.0.1" });
-	const port = (sandbox.app.server.address() as AddressInfo).port;
-	apiBase = `http://127.0.0.1:${port}`;
-	secretKey = (await createApiKeys(sandbox.db.kysely, STRIPE_ACCOUNT, "paydesk", sandbox.clock.seconds()))
-		.secret;
-	stripe = new Stripe(secretKey, { host: "127.0.0.1", port, protocol: "http", maxNetworkRetries: 0 });
-
+	pair = await stripePair({ storeAccounts: [RESUMED] });
+	const { stripe } = pair;
 	// A few days of a store's life on the Stripe side.
 	for (const amount of [1200, 2500, 4000, 990, 15_000, 3300]) await pay(amount);
 	const refunded = await pay(5000);
@@ -148,47 +113,22 @@ beforeAll(async () => {
 	authorization = await pay(7000, { capture_method: "manual" });
 	await pay(800, { payment_method: "pm_card_chargeDeclined" }).catch(() => undefined);
 	await pay(6100, { payment_method: "pm_card_createDispute" });
-	await moveSandboxClock(DISPUTE_ARRIVAL_DELAY + 60);
-	await moveSandboxClock(3 * DAY);
+	await pair.moveClock(DISPUTE_ARRIVAL_DELAY + 60);
+	await pair.moveClock(3 * DAY);
 	for (const amount of [1800, 2700]) await pay(amount);
-
-	store = await createTestApp({
-		seed: async (db) => {
-			await insertTestAccount(db.kysely, TEST_ACCOUNT);
-			await insertTestAccount(db.kysely, RESUMED);
-		},
-	});
-	server = await store.anotherServer({ stripeApiBase: apiBase, secretKey: appSecretKey });
-	admin = await store.actor("administrator");
 });
 
-afterAll(async () => {
-	await server?.close();
-	await store?.close();
-	await sandbox?.close();
-});
+afterAll(() => pair?.close());
 
 describe("connecting imports the account's history", () => {
 	let sync: Record<string, unknown>;
 	beforeAll(async () => {
-		const connected = await server.inject({
-			method: "POST",
-			url: CONNECT,
-			headers: admin.headers,
-			payload: { secret_key: secretKey },
-		});
-		expect(connected.statusCode, connected.body).toBe(200);
-		const deadline = Date.now() + 60_000;
-		for (;;) {
-			sync = (await server.inject({ method: "GET", url: SYNC, headers: admin.headers })).json();
-			if (sync.status !== "importing" || Date.now() > deadline) break;
-			await new Promise((resolve) => setTimeout(resolve, 50));
-		}
+		sync = await pair.connect();
 	});
 
 	it("the sync says live, with every kind done and counted", async () => {
-		const sandboxRows = await rowsOf(sandbox.db, STRIPE_ACCOUNT);
-		const ledger = await ledgerOf(sandbox.db, STRIPE_ACCOUNT);
+		const sandboxRows = await rowsOf(pair.sandbox.db, STRIPE_ACCOUNT);
+		const ledger = await ledgerOf(pair.sandbox.db, STRIPE_ACCOUNT);
 		expect(sandboxRows.payouts.length).toBeGreaterThan(0);
 		expect(sandboxRows.disputes).toHaveLength(1);
 		expect(sync).toMatchObject({
@@ -204,12 +144,12 @@ describe("connecting imports the account's history", () => {
 			last_error: null,
 		});
 		expect(sync.rate_per_second).toBeGreaterThan(0);
-		expect(sync.import_finished_at).toBe(store.clock.seconds());
+		expect(sync.import_finished_at).toBe(pair.store.clock.seconds());
 	});
 
 	it("the ledger matches the sandbox's row for row: id, type, amount, fee, net and payout", async () => {
-		const theirs = await ledgerOf(sandbox.db, STRIPE_ACCOUNT);
-		const ours = await ledgerOf(store.db, TEST_ACCOUNT);
+		const theirs = await ledgerOf(pair.sandbox.db, STRIPE_ACCOUNT);
+		const ours = await ledgerOf(pair.store.db, TEST_ACCOUNT);
 		expect(theirs.length).toBeGreaterThan(10);
 		expect(ours).toEqual(theirs);
 		expect(ours.filter((row) => row.deposit_id !== null).length).toBeGreaterThan(0);
@@ -217,12 +157,12 @@ describe("connecting imports the account's history", () => {
 	});
 
 	it("charges, refunds, disputes and payouts match too", async () => {
-		const theirs = await rowsOf(sandbox.db, STRIPE_ACCOUNT);
-		const ours = await rowsOf(store.db, TEST_ACCOUNT);
+		const theirs = await rowsOf(pair.sandbox.db, STRIPE_ACCOUNT);
+		const ours = await rowsOf(pair.store.db, TEST_ACCOUNT);
 		expect(ours).toEqual(theirs);
 		expect(ours.charges.map((charge) => charge.status)).toEqual(expect.arrayContaining(["failed"]));
 		// The order each payment's metadata names (as WooCommerce's Stripe integrations record it).
-		const orders = await store.db.kysely
+		const orders = await pair.store.db.kysely
 			.selectFrom("charges")
 			.select(["amount", "order_id"])
 			.where("account_id", "=", TEST_ACCOUNT)
@@ -232,22 +172,30 @@ describe("connecting imports the account's history", () => {
 	});
 
 	it("the store's balances and summaries agree with its ledger", async () => {
-		await expectMoneyInvariants(store.db.kysely, TEST_ACCOUNT, store.clock.seconds());
+		await expectMoneyInvariants(pair.store.db.kysely, TEST_ACCOUNT, pair.store.clock.seconds());
 	});
 
 	it("the admin's lists show the copied records", async () => {
-		const list = await server.inject({
+		const list = await pair.server.inject({
 			method: "GET",
 			url: `${BASE}/transactions?per_page=100`,
-			headers: admin.headers,
+			headers: pair.admin.headers,
 		});
 		expect(list.statusCode).toBe(200);
-		const ledger = await ledgerOf(sandbox.db, STRIPE_ACCOUNT);
+		const ledger = await ledgerOf(pair.sandbox.db, STRIPE_ACCOUNT);
 		expect((list.json() as { data: unknown[] }).data).toHaveLength(ledger.length);
-		const disputes = await server.inject({ method: "GET", url: `${BASE}/disputes`, headers: admin.headers });
+		const disputes = await pair.server.inject({
+			method: "GET",
+			url: `${BASE}/disputes`,
+			headers: pair.admin.headers,
+		});
 		expect(disputes.statusCode).toBe(200);
 		expect((disputes.json() as { data: unknown[] }).data).toHaveLength(1);
-		const payouts = await server.inject({ method: "GET", url: `${BASE}/deposits`, headers: admin.headers });
+		const payouts = await pair.server.inject({
+			method: "GET",
+			url: `${BASE}/deposits`,
+			headers: pair.admin.headers,
+		});
 		expect(payouts.statusCode).toBe(200);
 		expect((payouts.json() as { data: unknown[] }).data.length).toBeGreaterThan(0);
 	});
@@ -257,24 +205,24 @@ describe("a run that stops midway", () => {
 	const failAfter = (requests: number) => {
 		let made = 0;
 		return new StripeClients({
-			apiBase,
+			apiBase: pair.apiBase,
 			maxRetries: 0,
 			fetch: (input, init) => {
 				made++;
 				if (made > requests) return Promise.reject(new Error("the process was killed"));
 				return globalThis.fetch(input, init);
 			},
-		}).client(secretKey);
+		}).client(pair.secretKey);
 	};
 
 	beforeAll(async () => {
 		// The same Stripe account, behind a second store account whose import has not begun.
-		const row = await store.db.kysely
+		const row = await pair.store.db.kysely
 			.selectFrom("stripe_connections")
 			.selectAll()
 			.where("account_id", "=", TEST_ACCOUNT)
 			.executeTakeFirstOrThrow();
-		await store.db.kysely
+		await pair.store.db.kysely
 			.insertInto("stripe_connections")
 			.values({
 				...row,
@@ -292,11 +240,11 @@ describe("a run that stops midway", () => {
 
 	const run = (client: StripeClient, runner: string) =>
 		importHistory({
-			db: store.db.kysely,
+			db: pair.store.db.kysely,
 			accountId: RESUMED,
 			client,
 			runner,
-			now: () => store.clock.seconds(),
+			now: () => pair.store.clock.seconds(),
 			pageSize: 3,
 		});
 
@@ -304,7 +252,7 @@ describe("a run that stops midway", () => {
 		// Four pages of three charges, then the process is gone.
 		const stopped = await run(failAfter(4), "first");
 		expect(stopped).toMatchObject({ status: "retry" });
-		const row = await store.db.kysely
+		const row = await pair.store.db.kysely
 			.selectFrom("stripe_connections")
 			.select(["status", "import_counts", "last_error", "import_runner"])
 			.where("account_id", "=", RESUMED)
@@ -316,29 +264,29 @@ describe("a run that stops midway", () => {
 		expect(row.import_runner).toBeNull();
 
 		// A run that holds the lease keeps another process out until it ends.
-		await store.db.kysely
+		await pair.store.db.kysely
 			.updateTable("stripe_connections")
-			.set({ import_runner: "elsewhere", import_lease_until: store.clock.seconds() + 30 })
+			.set({ import_runner: "elsewhere", import_lease_until: pair.store.clock.seconds() + 30 })
 			.where("account_id", "=", RESUMED)
 			.execute();
 		expect(await run(failAfter(100), "second")).toEqual({
 			status: "held",
-			until: store.clock.seconds() + 30,
+			until: pair.store.clock.seconds() + 30,
 		});
-		await store.db.kysely
+		await pair.store.db.kysely
 			.updateTable("stripe_connections")
-			.set({ import_lease_until: store.clock.seconds() - 1 })
+			.set({ import_lease_until: pair.store.clock.seconds() - 1 })
 			.where("account_id", "=", RESUMED)
 			.execute();
 	});
 
 	it("the next run goes on from the cursor, and nothing is copied twice", async () => {
 		expect(await run(failAfter(10_000), "second")).toEqual({ status: "live" });
-		const ours = await rowsOf(store.db, RESUMED);
-		const theirs = await rowsOf(sandbox.db, STRIPE_ACCOUNT);
+		const ours = await rowsOf(pair.store.db, RESUMED);
+		const theirs = await rowsOf(pair.sandbox.db, STRIPE_ACCOUNT);
 		expect(ours).toEqual(theirs);
-		expect(await ledgerOf(store.db, RESUMED)).toEqual(await ledgerOf(sandbox.db, STRIPE_ACCOUNT));
-		const row = await store.db.kysely
+		expect(await ledgerOf(pair.store.db, RESUMED)).toEqual(await ledgerOf(pair.sandbox.db, STRIPE_ACCOUNT));
+		const row = await pair.store.db.kysely
 			.selectFrom("stripe_connections")
 			.select(["import_counts"])
 			.where("account_id", "=", RESUMED)
@@ -348,28 +296,28 @@ describe("a run that stops midway", () => {
 			refunds: theirs.refunds.length,
 			payouts: theirs.payouts.length,
 		});
-		await expectMoneyInvariants(store.db.kysely, RESUMED, store.clock.seconds());
+		await expectMoneyInvariants(pair.store.db.kysely, RESUMED, pair.store.clock.seconds());
 	});
 
 	it("what happened since, with no webhook delivered, arrives through the catch-up of events", async () => {
-		const capturedIntent = (await stripe.charges.retrieve(authorization)).payment_intent as string;
-		await stripe.paymentIntents.capture(capturedIntent);
-		await stripe.refunds.create({ charge: await pay(4400), amount: 400 });
-		await moveSandboxClock(3 * DAY);
+		const capturedIntent = (await pair.stripe.charges.retrieve(authorization)).payment_intent as string;
+		await pair.stripe.paymentIntents.capture(capturedIntent);
+		await pair.stripe.refunds.create({ charge: await pay(4400), amount: 400 });
+		await pair.moveClock(3 * DAY);
 		const copy = {
-			db: store.db.kysely,
+			db: pair.store.db.kysely,
 			accountId: RESUMED,
 			client: failAfter(10_000),
 			runner: "second",
-			now: () => store.clock.seconds(),
+			now: () => pair.store.clock.seconds(),
 		};
 		expect(await catchUpEvents(copy)).toBeGreaterThan(0);
 		expect(await applyEvents(copy)).toMatchObject({ status: "applied" });
-		expect(await rowsOf(store.db, RESUMED)).toEqual(await rowsOf(sandbox.db, STRIPE_ACCOUNT));
-		expect(await ledgerOf(store.db, RESUMED)).toEqual(await ledgerOf(sandbox.db, STRIPE_ACCOUNT));
+		expect(await rowsOf(pair.store.db, RESUMED)).toEqual(await rowsOf(pair.sandbox.db, STRIPE_ACCOUNT));
+		expect(await ledgerOf(pair.store.db, RESUMED)).toEqual(await ledgerOf(pair.sandbox.db, STRIPE_ACCOUNT));
 		// Nothing is kept or applied twice: a second catch-up finds every event kept.
 		expect(await catchUpEvents(copy)).toBe(0);
 		expect(await applyEvents(copy)).toEqual({ status: "applied", events: 0 });
-		await expectMoneyInvariants(store.db.kysely, RESUMED, store.clock.seconds());
+		await expectMoneyInvariants(pair.store.db.kysely, RESUMED, pair.store.clock.seconds());
 	});
 });

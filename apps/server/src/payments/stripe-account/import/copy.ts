@@ -7,7 +7,8 @@
 import type { Kysely } from "kysely";
 import type Stripe from "stripe";
 import type { Database } from "../../../db/schema.ts";
-import { insertBalanceTransactions } from "../../../ledger/rollups.ts";
+import { noteLedgerRows } from "../../../ledger/announced-rows.ts";
+import { applyToRollups } from "../../../ledger/rollups.ts";
 import type { StripeClient } from "../../../processors/stripe/client.ts";
 import {
 	chargeRow,
@@ -178,8 +179,22 @@ export async function addTransactions(
 			const chargeId = source ? chargeOf.get(source) : undefined;
 			return ledgerRow(accountId, transaction, chargeId ? charges.get(chargeId) : undefined);
 		});
-	await insertBalanceTransactions(trx, rows);
-	return rows.length;
+	if (rows.length === 0) return 0;
+	// A money action and the events' run may add the same row at once: the second adds nothing,
+	// and only the rows added count in the rollups.
+	const added = await trx
+		.insertInto("balance_transactions")
+		.values(rows)
+		.onConflict((conflict) => conflict.columns(["account_id", "id"]).doNothing())
+		.returning("id")
+		.execute();
+	const ids = new Set(added.map((row) => row.id));
+	await applyToRollups(
+		trx,
+		rows.filter((row) => ids.has(row.id)),
+	);
+	noteLedgerRows(trx, ids.size);
+	return ids.size;
 }
 
 type Mutable = "charges" | "refunds" | "disputes" | "payouts";

@@ -1,0 +1,367 @@
+/**
+ * The processor of an account connected to the merchant's own Stripe account: its money actions
+ * go to Stripe, and the local copy (payments/stripe-account/import/) is written from Stripe's
+ * answer, in one database transaction, so the screens show the change at once and the webhook
+ * that follows finds nothing left to change.
+ *
+ * - **Never twice.** Each call carries an Idempotency-Key derived from the admin request's own
+ *   (its key and the action), so a retry, a double click or a concurrent request is one action
+ *   on Stripe's side too. A request without a key gets one from what it asks and a 10-second
+ *   window, as the sandbox treats a keyless double submit.
+ * - **Checked first.** What the spec refuses (an amount over what is left, a payment not
+ *   captured …) is refused from the local copy in the spec's words before Stripe is called.
+ * - **When Stripe fails.** Unreachable (after the client's retries): a 503 "Stripe could not be
+ *   reached; nothing was changed." A refused key puts the connection in the error state. Any
+ *   other refusal is Stripe's own message.
+ * - **What Stripe keeps to itself.** Its payments come through Stripe.js (a `pm_…`), its timed
+ *   work runs at Stripe, and its payout schedule is set in its Dashboard.
+ */
+import { createHash } from "node:crypto";
+import { STRIPE_ACCOUNT_ERRORS } from "@paydesk/contract/stripe-account";
+import { refundableAmount, refundRefusal } from "@paydesk/domain/refunds";
+import type { Kysely } from "kysely";
+import type Stripe from "stripe";
+import type { Database } from "../../db/schema.ts";
+import { RestError } from "../../http/rest-error.ts";
+import type { IdempotencyScope } from "../../ledger/idempotency.ts";
+import { addTransactions, writeObjects } from "../../payments/stripe-account/import/copy.ts";
+import {
+	type AuthorizationRequest,
+	type AuthorizationResult,
+	DisputeError,
+	PayoutError,
+	type Processor,
+	type RefundRequest,
+	type RefundResult,
+} from "../processor.ts";
+import { type StripeClient, StripeError } from "./client.ts";
+
+/** The window a keyless repeat of the same action is taken as the same action. */
+const KEYLESS_WINDOW_SECONDS = 10;
+
+export const STRIPE_UNREACHABLE_MESSAGE = "Stripe could not be reached; nothing was changed.";
+
+export interface StripeProcessorDeps {
+	db: Kysely<Database>;
+	accountId: string;
+	/** The account's client, with its stored key. */
+	client: StripeClient;
+}
+
+/** The Idempotency-Key Stripe gets for an action. */
+export function idempotencyKeyOf(
+	accountId: string,
+	action: string,
+	scope: IdempotencyScope | undefined,
+	keyless: string,
+	now: number,
+): string {
+	const basis = scope
+		? `${accountId}|${scope.userId}|${scope.key}|${action}`
+		: `${accountId}|${action}|${keyless}|${Math.floor(now / KEYLESS_WINDOW_SECONDS)}`;
+	return `paydesk-${createHash("sha256").update(basis).digest("hex").slice(0, 48)}`;
+}
+
+const unreachable = () => new RestError(STRIPE_ACCOUNT_ERRORS.unreachable, STRIPE_UNREACHABLE_MESSAGE, 503);
+
+const managedAtStripe = (what: string) =>
+	new RestError(
+		"wcpay_managed_at_stripe",
+		`${what} is managed in your Stripe Dashboard for an account connected to Stripe.`,
+		409,
+	);
+
+/**
+ * A call to Stripe, with its failures as the admin's answers: unreachable is a 503 that changed
+ * nothing; a refused key marks the connection so the merchant reconnects; Stripe's other
+ * refusals keep Stripe's message.
+ */
+async function callStripe<T>(deps: StripeProcessorDeps, work: () => Promise<T>): Promise<T> {
+	try {
+		return await work();
+	} catch (error) {
+		if (!(error instanceof StripeError)) throw error;
+		if (error.status === 0 || error.status === 429 || error.status >= 500) throw unreachable();
+		if (error.status === 401 || error.status === 403) {
+			await deps.db
+				.updateTable("stripe_connections")
+				.set({ status: "error", last_error: `Stripe refused the key: ${error.message}` })
+				.where("account_id", "=", deps.accountId)
+				.execute();
+			throw new RestError(
+				STRIPE_ACCOUNT_ERRORS.keyInvalid,
+				`Stripe refused the key: ${error.message} Connect the account again with a valid key. Nothing was changed.`,
+				502,
+			);
+		}
+		throw new RestError("wcpay_stripe_refused", `Stripe refused: ${error.message}`, 400, {
+			stripe: { status: error.status, type: error.type, ...(error.code ? { code: error.code } : {}) },
+		});
+	}
+}
+
+async function localCharge(db: Kysely<Database>, accountId: string, by: { id?: string; intent?: string }) {
+	let query = db.selectFrom("charges").selectAll().where("account_id", "=", accountId);
+	if (by.id) query = query.where("id", "=", by.id);
+	if (by.intent) query = query.where("payment_intent_id", "=", by.intent);
+	return query.orderBy("created", "desc").limit(1).executeTakeFirst();
+}
+
+/** Writes what Stripe answered to the copy: the objects, then the balance transactions they made. */
+async function writeAnswer(
+	deps: StripeProcessorDeps,
+	objects: {
+		charges?: Stripe.Charge[];
+		refunds?: Stripe.Refund[];
+		disputes?: Stripe.Dispute[];
+		payouts?: Stripe.Payout[];
+	},
+	transactions: Stripe.BalanceTransaction[],
+): Promise<void> {
+	await deps.db.transaction().execute(async (trx) => {
+		for (const kind of ["charges", "refunds", "disputes", "payouts"] as const) {
+			const list = objects[kind] ?? [];
+			if (list.length > 0) await writeObjects(trx, deps.accountId, kind, list, true);
+		}
+		await addTransactions(trx, deps.accountId, transactions);
+	});
+}
+
+const expandedTransaction = (value: string | Stripe.BalanceTransaction | null | undefined) =>
+	value !== null && typeof value === "object" ? [value] : [];
+
+async function refund(deps: StripeProcessorDeps, request: RefundRequest): Promise<RefundResult> {
+	const charge = await localCharge(deps.db, deps.accountId, { id: request.chargeId });
+	if (!charge)
+		return { ok: false, failure: { code: "charge_missing", message: "The charge was not found." } };
+	if (request.orderId !== undefined && charge.order_id !== null && charge.order_id !== request.orderId) {
+		return {
+			ok: false,
+			failure: { code: "order_mismatch", message: "The charge does not belong to this order." },
+		};
+	}
+	const dispute = await deps.db
+		.selectFrom("disputes")
+		.select("status")
+		.where("account_id", "=", deps.accountId)
+		.where("charge_id", "=", charge.id)
+		.orderBy("created", "desc")
+		.limit(1)
+		.executeTakeFirst();
+	const rules = {
+		status: charge.status,
+		captured: charge.captured === 1,
+		refunded: charge.refunded === 1,
+		amount_captured: charge.amount_captured,
+		amount_refunded: charge.amount_refunded,
+		dispute: dispute ?? null,
+	};
+	const amount = request.amount ?? refundableAmount(rules);
+	// With no amount asked and nothing refundable, any positive amount makes the refusal say why.
+	const refusal = refundRefusal(rules, request.amount ?? Math.max(amount, 1), charge.currency);
+	if (refusal) return { ok: false, failure: { ...refusal, code: "refused", currency: charge.currency } };
+	const key = idempotencyKeyOf(
+		deps.accountId,
+		"refund",
+		request.idempotency,
+		`${charge.id}|${amount}|${request.reason ?? ""}`,
+		request.now,
+	);
+	const made = await callStripe(deps, () =>
+		deps.client.post<Stripe.Refund>(
+			"/v1/refunds",
+			{
+				charge: charge.id,
+				amount,
+				...(request.reason ? { reason: request.reason } : {}),
+				expand: ["balance_transaction"],
+			},
+			{ idempotencyKey: key },
+		),
+	);
+	const after = await callStripe(deps, () =>
+		deps.client.get<Stripe.Charge>(`/v1/charges/${encodeURIComponent(charge.id)}`, {
+			expand: ["balance_transaction"],
+		}),
+	);
+	const held = await deps.db
+		.selectFrom("refunds")
+		.select("id")
+		.where("account_id", "=", deps.accountId)
+		.where("id", "=", made.id)
+		.executeTakeFirst();
+	await writeAnswer(
+		deps,
+		{ charges: [after], refunds: [made] },
+		expandedTransaction(made.balance_transaction),
+	);
+	const row = await deps.db
+		.selectFrom("refunds")
+		.selectAll()
+		.where("account_id", "=", deps.accountId)
+		.where("id", "=", made.id)
+		.executeTakeFirstOrThrow();
+	return { ok: true, refund: row, replayed: held !== undefined };
+}
+
+async function settle(
+	deps: StripeProcessorDeps,
+	request: AuthorizationRequest,
+	action: "capture" | "cancel",
+): Promise<AuthorizationResult> {
+	const charge = await localCharge(deps.db, deps.accountId, { intent: request.paymentIntentId });
+	if (!charge || (charge.order_id !== null && charge.order_id !== request.orderId)) {
+		return {
+			ok: false,
+			code: "intent_order_mismatch",
+			message: "The payment cannot be processed due to a mismatch with order details.",
+		};
+	}
+	if (charge.intent_status !== "requires_capture") {
+		return {
+			ok: false,
+			code: "uncapturable",
+			message: "This payment cannot be processed in its current state.",
+		};
+	}
+	const key = idempotencyKeyOf(
+		deps.accountId,
+		action,
+		request.idempotency,
+		charge.payment_intent_id,
+		request.now,
+	);
+	const intent = await callStripe(deps, () =>
+		deps.client.post<Stripe.PaymentIntent>(
+			`/v1/payment_intents/${encodeURIComponent(charge.payment_intent_id)}/${action}`,
+			{},
+			{ idempotencyKey: key },
+		),
+	);
+	// The charge as it is now, with the balance transaction a capture made.
+	const after = await callStripe(deps, () =>
+		deps.client.get<Stripe.Charge>(`/v1/charges/${encodeURIComponent(charge.id)}`, {
+			expand: ["balance_transaction"],
+		}),
+	);
+	await writeAnswer(deps, { charges: [after] }, expandedTransaction(after.balance_transaction));
+	return { ok: true, answer: { id: intent.id, status: intent.status }, replayed: false };
+}
+
+async function disputeOf(deps: StripeProcessorDeps, disputeId: string) {
+	const row = await deps.db
+		.selectFrom("disputes")
+		.select(["id", "status"])
+		.where("account_id", "=", deps.accountId)
+		.where("id", "=", disputeId)
+		.executeTakeFirst();
+	if (!row) throw new DisputeError("not_found", "The dispute was not found.");
+	return row;
+}
+
+/** Writes a dispute Stripe answered, with the balance transactions it made (a debit when lost). */
+async function writeDispute(deps: StripeProcessorDeps, dispute: Stripe.Dispute): Promise<void> {
+	await writeAnswer(deps, { disputes: [dispute] }, dispute.balance_transactions);
+}
+
+export function stripeProcessor(deps: StripeProcessorDeps): Processor {
+	return {
+		takePayment: async () => {
+			throw new RestError(
+				"wcpay_stripe_payment_method_required",
+				"Payments for an account connected to Stripe are taken by Stripe.js in the store's checkout: Paydesk does not take card numbers for it.",
+				400,
+			);
+		},
+		confirmPayment: async () => {
+			throw managedAtStripe("Confirming a payment");
+		},
+		capture: (request) => settle(deps, request, "capture"),
+		cancel: (request) => settle(deps, request, "cancel"),
+		refund: (request) => refund(deps, request),
+		async instantPayout(request) {
+			const balance = await callStripe(deps, () => deps.client.get<Stripe.Balance>("/v1/balance"));
+			const available =
+				balance.instant_available?.find((row) => row.currency === request.currency)?.amount ?? 0;
+			if (available <= 0) {
+				throw new PayoutError("instant_unavailable", "There is no balance available for an instant payout.");
+			}
+			const key = idempotencyKeyOf(
+				deps.accountId,
+				"instant_payout",
+				request.idempotency,
+				`${request.currency}|${available}`,
+				request.now,
+			);
+			const payout = await callStripe(deps, () =>
+				deps.client.post<Stripe.Payout>(
+					"/v1/payouts",
+					{
+						amount: available,
+						currency: request.currency,
+						method: "instant",
+						expand: ["balance_transaction"],
+					},
+					{ idempotencyKey: key },
+				),
+			);
+			const held = await deps.db
+				.selectFrom("payouts")
+				.select("id")
+				.where("account_id", "=", deps.accountId)
+				.where("id", "=", payout.id)
+				.executeTakeFirst();
+			await writeAnswer(deps, { payouts: [payout] }, []);
+			const row = await deps.db
+				.selectFrom("payouts")
+				.selectAll()
+				.where("account_id", "=", deps.accountId)
+				.where("id", "=", payout.id)
+				.executeTakeFirstOrThrow();
+			return { payout: row, replayed: held !== undefined };
+		},
+		async saveEvidence(request) {
+			await disputeOf(deps, request.disputeId);
+			const key = idempotencyKeyOf(
+				deps.accountId,
+				`evidence:${request.disputeId}:${request.submit}`,
+				request.idempotency,
+				JSON.stringify(request.evidence),
+				request.now,
+			);
+			const dispute = await callStripe(deps, () =>
+				deps.client.post<Stripe.Dispute>(
+					`/v1/disputes/${encodeURIComponent(request.disputeId)}`,
+					{ evidence: { ...request.evidence }, metadata: { ...request.metadata }, submit: request.submit },
+					{ idempotencyKey: key },
+				),
+			);
+			await writeDispute(deps, dispute);
+			return { disputeId: dispute.id, replayed: false };
+		},
+		async acceptDispute(request) {
+			const held = await disputeOf(deps, request.disputeId);
+			const key = idempotencyKeyOf(
+				deps.accountId,
+				`close:${request.disputeId}`,
+				request.idempotency,
+				"",
+				request.now,
+			);
+			const dispute = await callStripe(deps, () =>
+				deps.client.post<Stripe.Dispute>(
+					`/v1/disputes/${encodeURIComponent(request.disputeId)}/close`,
+					{},
+					{ idempotencyKey: key },
+				),
+			);
+			await writeDispute(deps, dispute);
+			return { disputeId: dispute.id, replayed: held.status === "lost" };
+		},
+		setPayoutSchedule: async () => {
+			throw managedAtStripe("The payout schedule");
+		},
+		// Stripe runs an account's timed work itself; its results come as events.
+		runDueWork: async (_accountId, until) => ({ steps: 0, ran: true, processedThrough: until }),
+	};
+}

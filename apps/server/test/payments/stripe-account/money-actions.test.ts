@@ -1,0 +1,200 @@
+/**
+ * Money actions of a store connected to its own Stripe account go to Stripe (a Paydesk sandbox
+ * standing in for it): a refund, a capture, a cancellation, evidence and accepting a dispute,
+ * each landing on the Stripe side once (a double click, a retry and concurrent requests
+ * included), with the store's copy written from Stripe's answer at once. Stripe out of reach is
+ * a 503 that changes nothing; what Stripe keeps to itself is said so.
+ */
+import type Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DISPUTE_ARRIVAL_DELAY } from "../../../src/processors/sandbox/timed-disputes.ts";
+import { TEST_ACCOUNT } from "../../../src/testing/test-app.ts";
+import { BASE, expectMoneyInvariants } from "../../support/invariants.ts";
+import { STRIPE_SIDE, type StripePair, stripePair } from "../../support/stripe-pair.ts";
+
+let pair: StripePair;
+let paid: Stripe.PaymentIntent;
+let authorized: Stripe.PaymentIntent;
+let released: Stripe.PaymentIntent;
+
+async function pay(amount: number, extra: Partial<Stripe.PaymentIntentCreateParams> = {}) {
+	return pair.stripe.paymentIntents.create({
+		amount,
+		currency: "usd",
+		payment_method: "pm_card_visa",
+		confirm: true,
+		metadata: { order_id: String(amount) },
+		...extra,
+	});
+}
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+	pair.server.inject({
+		method: "POST",
+		url,
+		headers: { ...pair.admin.headers, ...headers },
+		payload: payload as object,
+	});
+
+async function refundsOnStripe(chargeId: string) {
+	return pair.sandbox.db.kysely
+		.selectFrom("refunds")
+		.select(["id", "amount"])
+		.where("account_id", "=", STRIPE_SIDE)
+		.where("charge_id", "=", chargeId)
+		.execute();
+}
+
+const ledger = (db: StripePair["store"]["db"], accountId: string) =>
+	db.kysely
+		.selectFrom("balance_transactions")
+		.select(["id", "type", "amount", "fee", "net", "charge_id", "source_id"])
+		.where("account_id", "=", accountId)
+		.orderBy("id")
+		.execute();
+
+beforeAll(async () => {
+	pair = await stripePair();
+	paid = await pay(6000);
+	authorized = await pay(4500, { capture_method: "manual" });
+	released = await pay(3100, { capture_method: "manual" });
+	await pay(5200, { payment_method: "pm_card_createDispute" });
+	await pair.moveClock(DISPUTE_ARRIVAL_DELAY + 60);
+	expect(await pair.connect()).toMatchObject({ status: "live" });
+});
+
+afterAll(() => pair?.close());
+
+describe("a refund", () => {
+	it("lands on Stripe once, whatever a double click sends, and the copy shows it at once", async () => {
+		const charge = paid.latest_charge as string;
+		const body = { charge_id: charge, amount: 1500, reason: "requested_by_customer" };
+		const answers = await Promise.all([post(`${BASE}/refund`, body), post(`${BASE}/refund`, body)]);
+		for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+		expect(new Set(answers.map((answer) => answer.json().id)).size).toBe(1);
+		expect(await refundsOnStripe(charge)).toEqual([{ id: answers[0]?.json().id, amount: 1500 }]);
+
+		const copy = await pair.store.db.kysely
+			.selectFrom("charges")
+			.select(["amount_refunded", "refunded"])
+			.where("account_id", "=", TEST_ACCOUNT)
+			.where("id", "=", charge)
+			.executeTakeFirstOrThrow();
+		expect(copy).toEqual({ amount_refunded: 1500, refunded: 0 });
+		expect(await ledger(pair.store.db, TEST_ACCOUNT)).toEqual(await ledger(pair.sandbox.db, STRIPE_SIDE));
+	});
+
+	it("a retry with the same Idempotency-Key answers the first refund; a new key refunds again", async () => {
+		const charge = paid.latest_charge as string;
+		const body = { charge_id: charge, amount: 500 };
+		const first = await post(`${BASE}/refund`, body, { "idempotency-key": "refund-500" });
+		const again = await post(`${BASE}/refund`, body, { "idempotency-key": "refund-500" });
+		expect(again.json().id).toBe(first.json().id);
+		const other = await post(`${BASE}/refund`, body, { "idempotency-key": "refund-500-b" });
+		expect(other.statusCode, other.body).toBe(200);
+		expect(other.json().id).not.toBe(first.json().id);
+		expect((await refundsOnStripe(charge)).map((refund) => refund.amount).sort()).toEqual(
+			[1500, 500, 500].sort(),
+		);
+	});
+
+	it("more than is left is refused in the spec's words, before Stripe is asked", async () => {
+		const charge = paid.latest_charge as string;
+		const refused = await post(`${BASE}/refund`, { charge_id: charge, amount: 5000 });
+		expect(refused.statusCode).toBe(400);
+		expect(refused.json()).toMatchObject({
+			code: "wcpay_refund_amount_too_large",
+			data: { refundable_amount: 3500 },
+		});
+		expect(await refundsOnStripe(charge)).toHaveLength(3);
+	});
+});
+
+describe("an authorization", () => {
+	it("is captured on Stripe, and its ledger row arrives with it", async () => {
+		const captured = await post(`${BASE}/orders/4500/capture_authorization`, {
+			payment_intent_id: authorized.id,
+		});
+		expect(captured.statusCode, captured.body).toBe(200);
+		expect(captured.json()).toEqual({ id: authorized.id, status: "succeeded" });
+		const onStripe = await pair.stripe.paymentIntents.retrieve(authorized.id);
+		expect(onStripe.status).toBe("succeeded");
+		expect(await ledger(pair.store.db, TEST_ACCOUNT)).toEqual(await ledger(pair.sandbox.db, STRIPE_SIDE));
+		const again = await post(`${BASE}/orders/4500/capture_authorization`, {
+			payment_intent_id: authorized.id,
+		});
+		expect(again.statusCode).toBe(409);
+	});
+
+	it("is canceled on Stripe", async () => {
+		const canceled = await post(`${BASE}/orders/3100/cancel_authorization`, {
+			payment_intent_id: released.id,
+		});
+		expect(canceled.statusCode, canceled.body).toBe(200);
+		expect(canceled.json()).toEqual({ id: released.id, status: "canceled" });
+		expect((await pair.stripe.paymentIntents.retrieve(released.id)).status).toBe("canceled");
+	});
+});
+
+describe("a dispute", () => {
+	it("its evidence is submitted on Stripe, and the copy shows it under review", async () => {
+		const dispute = await pair.store.db.kysely
+			.selectFrom("disputes")
+			.select("id")
+			.where("account_id", "=", TEST_ACCOUNT)
+			.executeTakeFirstOrThrow();
+		const submitted = await post(`${BASE}/disputes/${dispute.id}`, {
+			evidence: { customer_name: "Ana Silva", product_description: "A mug" },
+			metadata: { __product_type: "physical_product" },
+			submit: true,
+		});
+		expect(submitted.statusCode, submitted.body).toBe(200);
+		const onStripe = await pair.stripe.disputes.retrieve(dispute.id);
+		expect(onStripe.status).toBe("under_review");
+		expect(onStripe.evidence.customer_name).toBe("Ana Silva");
+		const copy = await pair.store.db.kysely
+			.selectFrom("disputes")
+			.select(["status", "evidence"])
+			.where("account_id", "=", TEST_ACCOUNT)
+			.where("id", "=", dispute.id)
+			.executeTakeFirstOrThrow();
+		expect(copy.status).toBe("under_review");
+		expect(JSON.parse(copy.evidence)).toMatchObject({ customer_name: "Ana Silva" });
+	});
+});
+
+describe("what Stripe keeps to itself, and Stripe out of reach", () => {
+	it("the payout schedule is managed in Stripe's Dashboard", async () => {
+		const response = await post(`${BASE}/settings`, {
+			deposit_schedule_interval: "weekly",
+			deposit_schedule_weekly_anchor: "friday",
+		});
+		expect(response.statusCode).toBe(409);
+		expect(response.json().message).toContain("managed in your Stripe Dashboard");
+	});
+
+	it("a refund while Stripe cannot be reached is a 503 that changes nothing", async () => {
+		const charge = paid.latest_charge as string;
+		const before = await ledger(pair.store.db, TEST_ACCOUNT);
+		const closed = new Promise((resolve) => pair.sandbox.app.server.close(resolve));
+		pair.sandbox.app.server.closeAllConnections();
+		await closed;
+		try {
+			const refused = await post(`${BASE}/refund`, { charge_id: charge, amount: 100 });
+			expect(refused.statusCode).toBe(503);
+			expect(refused.json()).toMatchObject({
+				code: "wcpay_stripe_unreachable",
+				message: "Stripe could not be reached; nothing was changed.",
+			});
+			expect(await ledger(pair.store.db, TEST_ACCOUNT)).toEqual(before);
+		} finally {
+			await new Promise<void>((resolve) =>
+				pair.sandbox.app.server.listen(Number(new URL(pair.apiBase).port), "127.0.0.1", resolve),
+			);
+		}
+	});
+
+	it("the store's balances and summaries agree with its ledger", async () => {
+		await expectMoneyInvariants(pair.store.db.kysely, TEST_ACCOUNT, pair.store.clock.seconds());
+	});
+});

@@ -1,0 +1,103 @@
+/**
+ * Two Paydesk servers, as a store connected to its own Stripe account sees them: a sandbox whose
+ * `/v1` plays Stripe (its account STRIPE_SIDE, with a secret key and Stripe's official SDK on
+ * it), and a store whose STRIPE_API_BASE points at it. The store is not connected yet: a test
+ * connects it (the route), or drives its import by hand.
+ */
+import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
+import Stripe from "stripe";
+import { expect } from "vitest";
+import { createApiKeys } from "../../src/stripe-api/keys.ts";
+import { insertTestAccount } from "../../src/testing/fixtures.ts";
+import { type Actor, createTestApp, TEST_ACCOUNT, type TestApp } from "../../src/testing/test-app.ts";
+import { BASE } from "./invariants.ts";
+
+/** The sandbox's account that plays the merchant's Stripe account. */
+export const STRIPE_SIDE = "acct_stripe_side";
+
+export interface StripePair {
+	sandbox: TestApp;
+	store: TestApp;
+	/** The store's server, reaching Stripe at the sandbox. */
+	server: FastifyInstance;
+	apiBase: string;
+	secretKey: string;
+	stripe: Stripe;
+	/** The store's administrator. */
+	admin: Actor;
+	/** Moves the Stripe side's clock, running what came due (payouts, disputes). */
+	moveClock(seconds: number): Promise<void>;
+	/** Connects the store through its route and waits until its history is in. */
+	connect(): Promise<Record<string, unknown>>;
+	close(): Promise<void>;
+}
+
+export async function stripePair(options: { storeAccounts?: string[] } = {}): Promise<StripePair> {
+	const sandbox = await createTestApp({
+		seed: async (db) =>
+			void (await insertTestAccount(db.kysely, STRIPE_SIDE, { test_mode: 1, name: "Rosen Goods" })),
+	});
+	await sandbox.app.listen({ port: 0, host: "127.0.0.1" });
+	const port = (sandbox.app.server.address() as AddressInfo).port;
+	const apiBase = `http://127.0.0.1:${port}`;
+	const secretKey = (await createApiKeys(sandbox.db.kysely, STRIPE_SIDE, "paydesk", sandbox.clock.seconds()))
+		.secret;
+	const stripe = new Stripe(secretKey, { host: "127.0.0.1", port, protocol: "http", maxNetworkRetries: 0 });
+	const store = await createTestApp({
+		seed: async (db) => {
+			for (const account of [TEST_ACCOUNT, ...(options.storeAccounts ?? [])]) {
+				await insertTestAccount(db.kysely, account);
+			}
+		},
+	});
+	// PostgreSQL needs PAYDESK_SECRET_KEY; SQLite makes its key file in the data folder.
+	const onPostgres = Boolean(process.env.DATABASE_URL?.startsWith("postgres"));
+	const server = await store.anotherServer({
+		stripeApiBase: apiBase,
+		secretKey: onPostgres ? randomBytes(32).toString("hex") : undefined,
+	});
+	const admin = await store.actor("administrator");
+	const owner = await sandbox.actor("administrator", STRIPE_SIDE);
+	return {
+		sandbox,
+		store,
+		server,
+		apiBase,
+		secretKey,
+		stripe,
+		admin,
+		async moveClock(seconds) {
+			const response = await sandbox.app.inject({
+				method: "POST",
+				url: `${BASE}/sandbox/clock`,
+				headers: owner.headers,
+				payload: { advance: seconds },
+			});
+			expect(response.statusCode, response.body).toBe(200);
+		},
+		async connect() {
+			const connected = await server.inject({
+				method: "POST",
+				url: `${BASE}/stripe/connect`,
+				headers: admin.headers,
+				payload: { secret_key: secretKey },
+			});
+			expect(connected.statusCode, connected.body).toBe(200);
+			const deadline = Date.now() + 60_000;
+			for (;;) {
+				const sync = (
+					await server.inject({ method: "GET", url: `${BASE}/stripe/sync`, headers: admin.headers })
+				).json();
+				if (sync.status !== "importing" || Date.now() > deadline) return sync;
+				await new Promise((resolve) => setTimeout(resolve, 25));
+			}
+		},
+		async close() {
+			await server.close();
+			await store.close();
+			await sandbox.close();
+		},
+	};
+}
