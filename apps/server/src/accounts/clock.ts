@@ -66,6 +66,16 @@ export async function assertTestClock(db: Kysely<Database>, accountId: string): 
 		.where("id", "=", accountId)
 		.executeTakeFirst();
 	if (!account) throw new TestClockRefused("No payments account is connected.");
+	const connected = await db
+		.selectFrom("stripe_connections")
+		.select("account_id")
+		.where("account_id", "=", accountId)
+		.executeTakeFirst();
+	if (connected) {
+		throw new TestClockRefused(
+			"This account is connected to Stripe, which keeps its time: its test clocks are managed in your Stripe Dashboard.",
+		);
+	}
 	if (account.test_mode !== 1) {
 		throw new TestClockRefused(
 			"This account runs on real time: only a sandbox (test mode) account has a test clock to move.",

@@ -173,6 +173,18 @@ describe("what Stripe keeps to itself, and Stripe out of reach", () => {
 		expect(response.json().message).toContain("managed in your Stripe Dashboard");
 	});
 
+	it("the sandbox's test clock is not this account's: Stripe keeps its time", async () => {
+		const read = await pair.server.inject({
+			method: "GET",
+			url: `${BASE}/sandbox/clock`,
+			headers: pair.admin.headers,
+		});
+		expect(read.statusCode).toBe(409);
+		expect(read.json().message).toContain("managed in your Stripe Dashboard");
+		const moved = await post(`${BASE}/sandbox/clock`, { advance: 3600 });
+		expect(moved.statusCode).toBe(409);
+	});
+
 	it("a refund while Stripe cannot be reached is a 503 that changes nothing", async () => {
 		const charge = paid.latest_charge as string;
 		const before = await ledger(pair.store.db, TEST_ACCOUNT);
