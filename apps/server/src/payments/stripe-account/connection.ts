@@ -216,7 +216,10 @@ export async function connect(input: ConnectInput): Promise<StripeConnectionsTab
 		import_lease_until: null,
 	};
 	try {
-		await db.insertInto("stripe_connections").values(row).execute();
+		await db.transaction().execute(async (trx) => {
+			await trx.insertInto("stripe_connections").values(row).execute();
+			await openAccount(trx, accountId, account, row, input.now);
+		});
 	} catch (error) {
 		// Another connect of the same account saved first (or the database failed): the endpoint
 		// just made would be an orphan on the merchant's account.
@@ -225,6 +228,52 @@ export async function connect(input: ConnectInput): Promise<StripeConnectionsTab
 		throw error;
 	}
 	return row;
+}
+
+/**
+ * A store that had no payments account yet is connected by its Stripe account: the account takes
+ * the Stripe account's country, currency and name, test mode when the key is a test key, and its
+ * state as Stripe says it (charges and payouts enabled, or restricted). A store already connected
+ * (a sandbox account) keeps its record.
+ */
+async function openAccount(
+	trx: Kysely<Database>,
+	accountId: string,
+	account: Stripe.Account,
+	connection: Pick<StripeConnectionsTable, "livemode" | "stripe_account_name">,
+	now: number,
+): Promise<void> {
+	const enabled = account.charges_enabled !== false && account.payouts_enabled !== false;
+	const external = (account.external_accounts?.data ?? []).flatMap((destination) =>
+		destination.object === "bank_account"
+			? [
+					{
+						currency: destination.currency,
+						status: "verified",
+						bank_name: destination.bank_name ?? "",
+						last4: destination.last4,
+					},
+				]
+			: [],
+	);
+	await trx
+		.updateTable("accounts")
+		.set({
+			connected: 1,
+			status: enabled ? "complete" : "restricted",
+			payments_enabled: account.charges_enabled === false ? 0 : 1,
+			deposits_status: account.payouts_enabled === false ? "disabled" : "enabled",
+			details_submitted: 1,
+			test_mode: connection.livemode === 1 ? 0 : 1,
+			...(connection.stripe_account_name ? { name: connection.stripe_account_name } : {}),
+			created: account.created ?? now,
+			...(account.country ? { country: account.country } : {}),
+			...(account.default_currency ? { default_currency: account.default_currency } : {}),
+			...(external.length > 0 ? { external_accounts: JSON.stringify(external) } : {}),
+		})
+		.where("id", "=", accountId)
+		.where("connected", "=", 0)
+		.execute();
 }
 
 /** Where Stripe sends this account's events: one endpoint per Paydesk account, named by `account`. */

@@ -199,6 +199,16 @@ describe("connecting with a secret key", () => {
 		});
 	});
 
+	it("the store's payments account was already open: it keeps its own record", async () => {
+		const account = await store.db.kysely
+			.selectFrom("accounts")
+			.select(["connected", "test_mode", "name"])
+			.where("id", "=", TEST_ACCOUNT)
+			.executeTakeFirstOrThrow();
+		expect(account).toMatchObject({ connected: 1, test_mode: 0 });
+		expect(account.name).not.toBe("Rosen Goods");
+	});
+
 	it("a shop manager may not disconnect (403)", async () => {
 		const response = await server.inject({ method: "DELETE", url: CONNECT, headers: manager.headers });
 		expect(response.statusCode).toBe(403);
@@ -216,6 +226,42 @@ describe("connecting with a secret key", () => {
 		const again = await server.inject({ method: "DELETE", url: CONNECT, headers: admin.headers });
 		expect(again.statusCode).toBe(404);
 		expect(again.json()).toMatchObject({ code: "wcpay_stripe_not_connected" });
+	});
+});
+
+describe("a store with no payments account yet", () => {
+	it("is opened by its Stripe account: connected, its name and country, test mode for a test key", async () => {
+		await store.db.kysely
+			.updateTable("accounts")
+			.set({ connected: 0, status: "pending", details_submitted: 0, payments_enabled: 0, country: "DE" })
+			.where("id", "=", TEST_ACCOUNT)
+			.execute();
+		const response = await connectWith(secretKey);
+		expect(response.statusCode, response.body).toBe(200);
+		const account = await store.db.kysely
+			.selectFrom("accounts")
+			.select([
+				"connected",
+				"status",
+				"details_submitted",
+				"payments_enabled",
+				"test_mode",
+				"name",
+				"country",
+			])
+			.where("id", "=", TEST_ACCOUNT)
+			.executeTakeFirstOrThrow();
+		expect(account).toEqual({
+			connected: 1,
+			status: "complete",
+			details_submitted: 1,
+			payments_enabled: 1,
+			test_mode: 1,
+			name: "Rosen Goods",
+			country: "US",
+		});
+		const disconnected = await server.inject({ method: "DELETE", url: CONNECT, headers: admin.headers });
+		expect(disconnected.statusCode).toBe(200);
 	});
 });
 
