@@ -25,6 +25,8 @@ export interface StoreUser {
 
 export interface OwnStore {
 	url: string;
+	/** Its data folder (and SQLite database), for the commands a journey runs on it. */
+	dataDir: string;
 	admin: { login: string; password: string };
 	stop(): Promise<void>;
 }
@@ -35,6 +37,8 @@ export async function startOwnStore(options: {
 	admin: { login: string; password: string };
 	name: string;
 	users?: readonly StoreUser[];
+	/** More of the server's environment, e.g. STRIPE_API_BASE. */
+	env?: Readonly<Record<string, string>>;
 }): Promise<OwnStore> {
 	const dataDir = mkdtempSync(path.join(tmpdir(), `paydesk-e2e-${options.name}-`));
 	const env = {
@@ -46,6 +50,7 @@ export async function startOwnStore(options: {
 		ADMIN_PASSWORD: options.admin.password,
 		SEED_TRANSACTIONS: "0",
 		LOG_LEVEL: "warn",
+		...options.env,
 	};
 	// Built at the journeys' current time unless the journey names its own moment.
 	const at = options.seedArgs.includes("--now") ? [] : ["--now", e2eNow().toISOString()];
@@ -90,6 +95,7 @@ export async function startOwnStore(options: {
 	}
 	return {
 		url,
+		dataDir,
 		admin: options.admin,
 		stop: () =>
 			new Promise<void>((resolve) => {

@@ -191,6 +191,19 @@ describe("connecting imports the account's history", () => {
 		});
 		expect(disputes.statusCode).toBe(200);
 		expect((disputes.json() as { data: unknown[] }).data).toHaveLength(1);
+		const charge = await pair.store.db.kysely
+			.selectFrom("charges")
+			.select(["payment_intent_id", "amount"])
+			.where("account_id", "=", TEST_ACCOUNT)
+			.where("refunded", "=", 1)
+			.executeTakeFirstOrThrow();
+		const details = await pair.server.inject({
+			method: "GET",
+			url: `${BASE}/payment_intents/${charge.payment_intent_id}`,
+			headers: pair.admin.headers,
+		});
+		expect(details.statusCode, details.body).toBe(200);
+		expect(details.json()).toMatchObject({ id: charge.payment_intent_id, amount: charge.amount });
 		const payouts = await pair.server.inject({
 			method: "GET",
 			url: `${BASE}/deposits`,
