@@ -104,6 +104,8 @@ test("a merchant connects their Stripe account, watches the import, and refunds 
 	if (!refundable) throw new Error("the Stripe side has no refundable payment");
 	const intent = refundable.payment_intent as string;
 
+	await page.getByRole("link", { name: "Go to Payments" }).click();
+	await expect(page).toHaveURL(/path=%2Fpayments%2Foverview|path=\/payments\/overview/);
 	await page.goto(`${store.url}/wp-admin/admin.php?page=wc-admin&path=/payments/transactions`);
 	await expect(page.getByRole("table").first()).toBeVisible();
 	await page.goto(

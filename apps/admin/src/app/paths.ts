@@ -7,6 +7,7 @@ import { PAYMENT_DETAILS_PATH } from "@paydesk/domain/transactions";
 import { adminUrl } from "./router.tsx";
 
 export const ADMIN_PATHS = {
+	overview: "/payments/overview",
 	paymentDetails: PAYMENT_DETAILS_PATH,
 	payouts: "/payments/payouts",
 	payoutDetails: "/payments/payouts/details",

@@ -154,6 +154,9 @@ describe("connected", () => {
 		expect(await screen.findByText("No event has come from Stripe yet.")).toBeTruthy();
 		expect(screen.getByText("Rosen Goods")).toBeTruthy();
 		expect(screen.getByText("Importing your Stripe history…")).toBeTruthy();
+		expect(screen.getByRole("link", { name: "Go to Payments" }).getAttribute("href")).toContain(
+			"path=/payments/overview",
+		);
 		fireEvent.click(screen.getByRole("button", { name: "Disconnect" }));
 		expect(await screen.findByLabelText("Secret key")).toBeTruthy();
 		expect(requests.filter((request) => request.route === disconnectStripeAccount)).toHaveLength(1);

@@ -15,6 +15,8 @@ import {
 import { Button, Notice, Panel, PanelBody, ProgressBar, Spinner, TextControl } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import { type FormEvent, useState } from "react";
+import { ADMIN_PATHS } from "../../app/paths.ts";
+import { adminUrl } from "../../app/router.tsx";
 import { userCan } from "../../app/routes.ts";
 import { getSettings } from "../../app/settings.ts";
 import { formatStoreDateTime } from "../../components/format.ts";
@@ -211,6 +213,10 @@ function ConnectedAccount({ connection, canChange }: { connection: StripeConnect
 				)}
 			</p>
 			<SyncState />
+			{/* A full load: the menu and the screens follow the account, connected now. */}
+			<Button variant="primary" href={adminUrl(ADMIN_PATHS.overview)} __next40pxDefaultSize>
+				{__("Go to Payments", "paydesk")}
+			</Button>
 			{disconnect.isError && (
 				<Notice status="error" isDismissible={false}>
 					<span role="alert">{disconnect.error.message}</span>

@@ -168,6 +168,23 @@ describe("connecting imports the account's history", () => {
 			.where("account_id", "=", TEST_ACCOUNT)
 			.execute();
 		for (const charge of orders) expect(charge.order_id).toBe(charge.amount);
+		// Each refund is on its payment's timeline: the whole one as full, the part as partial.
+		const refundEvents = await pair.store.db.kysely
+			.selectFrom("timeline_events")
+			.innerJoin("charges", (join) =>
+				join
+					.onRef("charges.payment_intent_id", "=", "timeline_events.payment_intent_id")
+					.onRef("charges.account_id", "=", "timeline_events.account_id"),
+			)
+			.select(["charges.amount", "timeline_events.type"])
+			.where("timeline_events.account_id", "=", TEST_ACCOUNT)
+			.where("timeline_events.type", "in", ["full_refund", "partial_refund"])
+			.orderBy("charges.amount")
+			.execute();
+		expect(refundEvents).toEqual([
+			{ amount: 2200, type: "full_refund" },
+			{ amount: 5000, type: "partial_refund" },
+		]);
 		expect(ours.charges.some((charge) => charge.captured === 0 && charge.status === "succeeded")).toBe(true);
 	});
 

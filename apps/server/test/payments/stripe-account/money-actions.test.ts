@@ -81,6 +81,14 @@ describe("a refund", () => {
 			.where("id", "=", charge)
 			.executeTakeFirstOrThrow();
 		expect(copy).toEqual({ amount_refunded: 1500, refunded: 0 });
+		const timeline = await pair.store.db.kysely
+			.selectFrom("timeline_events")
+			.select("type")
+			.where("account_id", "=", TEST_ACCOUNT)
+			.where("payment_intent_id", "=", paid.id)
+			.where("type", "like", "%refund%")
+			.execute();
+		expect(timeline.map((event) => event.type)).toEqual(["partial_refund"]);
 		expect(await ledger(pair.store.db, TEST_ACCOUNT)).toEqual(await ledger(pair.sandbox.db, STRIPE_SIDE));
 	});
 

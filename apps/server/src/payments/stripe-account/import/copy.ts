@@ -6,9 +6,10 @@
  */
 import type { Kysely } from "kysely";
 import type Stripe from "stripe";
-import type { Database } from "../../../db/schema.ts";
+import type { Database, RefundsTable } from "../../../db/schema.ts";
 import { noteLedgerRows } from "../../../ledger/announced-rows.ts";
 import { applyToRollups } from "../../../ledger/rollups.ts";
+import { refundData, writeTimelineEvent } from "../../../ledger/timeline.ts";
 import type { StripeClient } from "../../../processors/stripe/client.ts";
 import {
 	chargeRow,
@@ -41,6 +42,7 @@ const CHARGE_FACTS = [
 	"customer_currency",
 	"customer_amount",
 	"amount",
+	"amount_captured",
 	"currency",
 	"exchange_rate",
 	"channel",
@@ -241,6 +243,10 @@ export async function writeObjects(
 			(refund) => refundRow(accountId, refund, chargeOf(refund)) ?? [],
 		);
 		await upsert(trx, "refunds", rows, held);
+		for (const row of rows) {
+			const charge = charges.get(row.charge_id);
+			if (!held.has(row.id) && row.status === "succeeded" && charge) await refundOnTimeline(trx, row, charge);
+		}
 		return added;
 	}
 	const rows = (chosen as Stripe.Dispute[]).flatMap(
@@ -248,6 +254,33 @@ export async function writeObjects(
 	);
 	await upsert(trx, "disputes", rows, held);
 	return added;
+}
+
+/**
+ * A refund newly copied is on its payment's timeline, as the sandbox's own are: a full refund once
+ * the refunds so far reach what was captured, else a partial one.
+ */
+async function refundOnTimeline(
+	trx: Kysely<Database>,
+	refund: RefundsTable,
+	charge: LocalCharge,
+): Promise<void> {
+	const sofar = await trx
+		.selectFrom("refunds")
+		.select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount"), eb.val(0)).as("total"))
+		.where("account_id", "=", refund.account_id)
+		.where("charge_id", "=", refund.charge_id)
+		.where("status", "=", "succeeded")
+		.where("created", "<=", refund.created)
+		.executeTakeFirst();
+	const total = Number(sofar?.total ?? refund.amount);
+	await writeTimelineEvent(trx, {
+		accountId: refund.account_id,
+		paymentIntentId: charge.payment_intent_id,
+		type: total >= charge.amount_captured ? "full_refund" : "partial_refund",
+		datetime: refund.created,
+		data: refundData(charge, refund.amount, total, refund.reason, refund.balance_transaction_id ?? ""),
+	});
 }
 
 /** Inserts the rows not held and updates those held, column by column (the key aside). */

@@ -129,6 +129,7 @@ export type LocalCharge = Pick<
 	| "customer_currency"
 	| "customer_amount"
 	| "amount"
+	| "amount_captured"
 	| "currency"
 	| "exchange_rate"
 	| "channel"
