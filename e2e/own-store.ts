@@ -1,8 +1,8 @@
 /**
  * A store of a journey's own: its own server on its own port and data directory, seeded with
  * the seed command's arguments (`--state unconnected`, `--state sandbox` …) and, when asked, with
- * more users (a shop manager), for journeys that need another situation than the shared e2e
- * server's connected store.
+ * more users (a shop manager, a payments viewer), for journeys that need another situation than
+ * the shared e2e server's connected store.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -20,7 +20,7 @@ export interface StoreUser {
 	login: string;
 	password: string;
 	email: string;
-	role: "shop_manager" | "customer";
+	role: "shop_manager" | "payments_viewer" | "customer";
 }
 
 export interface OwnStore {

@@ -22,6 +22,9 @@ import { ADMIN_ASSETS_PREFIX, registerAdminPages } from "./admin-pages/routes.ts
 import type { AppDeps } from "./app-deps.ts";
 import { registerAuthentication } from "./auth/authenticate.ts";
 import { registerLoginPage } from "./auth/login-page.ts";
+import { registerProfileRoutes } from "./auth/profile-routes.ts";
+import { registerTwoFactorRoutes } from "./auth/two-factor/routes.ts";
+import { twoFactorSecrets } from "./auth/two-factor/secrets.ts";
 import { contractRoute } from "./http/contract-route.ts";
 import { answerClientError, answerFrameworkError, registerErrorHandling } from "./http/errors.ts";
 import { registerIdempotencyKeys } from "./http/idempotency-keys.ts";
@@ -36,6 +39,7 @@ import { registerAuthenticationPage } from "./processors/sandbox/partner/authent
 import { registerPaymentMethodPage } from "./processors/sandbox/partner/payment-method-page.ts";
 import { registerSandboxPartner } from "./processors/sandbox/partner/routes.ts";
 import { stripeAccess } from "./processors/stripe/access.ts";
+import { appKeyProvider } from "./secrets/app-key.ts";
 import { registerStripeApiRoutes } from "./stripe-api/routes.ts";
 import { registerTestCheckout } from "./test-checkout/routes.ts";
 import { registerWcRoutes } from "./wc/routes.ts";
@@ -91,9 +95,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 	registerAuthentication(app, deps.db.kysely, deps.clock);
 	await registerRouteRateLimits(app, deps.db.kysely, deps.clock, deps.config.rateLimits);
 	registerIdempotencyKeys(app, deps.db, deps.clock);
+	const twoFactor = twoFactorSecrets(
+		appKeyProvider({ envKey: deps.config.secretKey, dataDir: deps.config.dataDir, dialect: deps.db.dialect }),
+	);
 	registerLoginPage(app, deps.db.kysely, deps.clock, {
 		secureCookies: deps.config.secureCookies,
 		siteAccountId: deps.config.siteAccountId,
+		twoFactor,
 	});
 	registerAdminPages(app, deps);
 
@@ -103,6 +111,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 	// Last of the root's hooks: an area's context keeps the hooks the root has when it is registered.
 	await registerPaymentAreas(app);
 	registerWpRoutes(app, deps);
+	registerProfileRoutes(app, deps.db.kysely, deps.clock);
+	registerTwoFactorRoutes(app, deps.db.kysely, deps.clock, twoFactor);
 	registerWcRoutes(app, deps);
 	registerSandboxPartner(app, deps);
 	registerAuthenticationPage(app, deps);

@@ -31,6 +31,8 @@ export const getAccountSession = defineRoute({
 	path: `${REST_BASE}/accounts/session`,
 	summary: "A client secret for the partner's embedded notifications component",
 	tag: "accounts",
+	// A secret, and the partner's notifications ask for changes to the account.
+	capability: "manage_woocommerce",
 	response: accountSession,
 	errors: [ACCOUNT_SESSION_ERRORS.accountNotFound, ACCOUNT_SESSION_ERRORS.browserSessionRequired],
 });

@@ -76,6 +76,8 @@ import {
 	searchTransactions,
 	transactionExports,
 } from "./transactions.ts";
+import { TWO_FACTOR_ROUTES } from "./two-factor.ts";
+import { USER_SESSIONS_ROUTES } from "./user-sessions.ts";
 import { lookupVatNumber, saveTaxDetails } from "./vat.ts";
 import { getCurrentUser, getOptions, getUser, updateCurrentUser, updateOptions } from "./wp.ts";
 
@@ -180,4 +182,6 @@ export const ALL_ROUTES: readonly RouteContract[] = [
 	activatePromo,
 	...DEVELOPERS_ROUTES,
 	...STRIPE_ACCOUNT_ROUTES,
+	...TWO_FACTOR_ROUTES,
+	...USER_SESSIONS_ROUTES,
 ];

@@ -1,9 +1,10 @@
 /**
  * The Developers area's REST routes, over what Stripe's API (`/v1`, the server's stripe-api/)
  * keeps: API keys, webhook endpoints and their deliveries, Stripe's events and the request log.
- * Administrators and shop managers read (manage_woocommerce); only administrators change
- * anything or see a webhook secret (manage_options): keys and endpoints send the account's data
- * out.
+ * Administrators, shop managers and payments viewers read (view_woocommerce_reports), except
+ * the API keys, which only those who manage the store list (manage_woocommerce); only
+ * administrators change anything or see a webhook secret (manage_options): keys and endpoints
+ * send the account's data out.
  *
  * - API keys: a key's secret is answered once, when it is made (created or rolled); afterwards
  *   only its prefix and last four characters. A publishable key is public and shown whole.
@@ -210,6 +211,8 @@ export const listApiKeys = defineRoute({
 	path: `${DEVELOPERS}/api-keys`,
 	summary: "The account's keys for Stripe's API, by name (secret keys masked)",
 	tag: "developers",
+	// Credentials, even masked, are not for a payments viewer.
+	capability: "manage_woocommerce",
 	response: z.object({ data: z.array(apiKey) }),
 });
 

@@ -148,6 +148,8 @@ export const readNotification = defineRoute({
 	path: `${NOTIFICATIONS}/{id}/read`,
 	summary: "Mark one notification read",
 	tag: "notifications",
+	// The read mark is the user's own, not the store's.
+	capability: "view_woocommerce_reports",
 	params: z.object({ id: z.string().regex(/^ntf_\w{1,40}$/, { error: "must be a notification id" }) }),
 	response: notification,
 	errors: [NOTIFICATION_ERRORS.notFound],
@@ -158,5 +160,6 @@ export const readAllNotifications = defineRoute({
 	path: `${NOTIFICATIONS}/read`,
 	summary: "Mark every notification of the user read",
 	tag: "notifications",
+	capability: "view_woocommerce_reports",
 	response: notificationList,
 });

@@ -89,6 +89,8 @@ export function defineExportRoutes<Q extends z.ZodObject>(spec: {
 			method: "POST",
 			path: base,
 			summary: `Request a CSV export of the filtered ${spec.noun}, e-mailed and downloadable when ready`,
+			// A request for a file changes nothing of the store: whoever may read the list may ask.
+			capability: "view_woocommerce_reports",
 			rateLimit: "exports",
 			tag: spec.tag,
 			query: spec.query,

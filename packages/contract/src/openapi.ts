@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { COMMON_ERROR_CODES, restError } from "./errors.ts";
 import { RATE_LIMITED_CODE, RATE_LIMITS } from "./rate-limits.ts";
-import type { RouteContract } from "./route.ts";
+import { capabilityOf, type RouteContract } from "./route.ts";
 
 type JsonObject = Record<string, unknown>;
 
@@ -57,6 +57,8 @@ export function buildOpenApi(
 				},
 			},
 		};
+		// WordPress's capability the caller needs (current_user_can), as the server checks it.
+		if (!route.public) operation["x-capability"] = capabilityOf(route);
 		if (route.rateLimit) {
 			const limit = RATE_LIMITS[route.rateLimit];
 			operation["x-rate-limit"] = {

@@ -43,9 +43,14 @@ export const pageSettings = z.object({
 	}),
 	/**
 	 * What the user may do, as WordPress's current_user_can() answers it: every user of the admin
-	 * can manage_woocommerce; only administrators manage_options (WordPress's site settings).
+	 * can view_woocommerce_reports; shop managers and administrators manage_woocommerce (a
+	 * payments viewer does not); only administrators manage_options (WordPress's site settings).
 	 */
-	capabilities: z.object({ manage_woocommerce: z.boolean(), manage_options: z.boolean() }),
+	capabilities: z.object({
+		view_woocommerce_reports: z.boolean(),
+		manage_woocommerce: z.boolean(),
+		manage_options: z.boolean(),
+	}),
 	connectUrl: z.string(),
 	connect: z.object({
 		country: z.string(),
@@ -99,6 +104,11 @@ export const pageSettings = z.object({
 	 * without it the admin records no usage event at all (contract/tracks).
 	 */
 	tracksEnabled: z.boolean(),
+	/**
+	 * The user's role must sign in with two factors and they have not set it up yet: the admin
+	 * shows their Profile, where they do, and nothing else (contract/two-factor.ts).
+	 */
+	twoFactorEnrolmentRequired: z.boolean().optional(),
 });
 export type PageSettings = z.infer<typeof pageSettings>;
 

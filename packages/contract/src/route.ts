@@ -4,6 +4,15 @@ import type { RateLimitName } from "./rate-limits.ts";
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
 /**
+ * What a caller must be able to do, named as WordPress's current_user_can() names it:
+ * view_woocommerce_reports reads the payments and exports them (administrators, shop managers
+ * and payments viewers); manage_woocommerce changes the store and moves its money
+ * (administrators and shop managers); manage_options is the administrator's (site settings,
+ * developer secrets).
+ */
+export type Capability = "view_woocommerce_reports" | "manage_woocommerce" | "manage_options";
+
+/**
  * One REST route: the single source for request validation on the server, the typed client
  * in the admin, and the OpenAPI document. Paths use `{name}` for path parameters.
  */
@@ -23,8 +32,12 @@ export interface RouteContract<
 	response: Response;
 	/** Routes anyone may call (the OpenAPI document). Every other route needs `capability`. */
 	public?: boolean;
-	/** What the caller must be able to do: manage_woocommerce (the default) or manage_options. */
-	capability?: "manage_woocommerce" | "manage_options";
+	/**
+	 * What the caller must be able to do, when not the default of its method (capabilityOf):
+	 * exports and the caller's own preferences say view_woocommerce_reports, secrets say
+	 * manage_woocommerce or manage_options.
+	 */
+	capability?: Capability;
 	/** Error codes this route answers besides the common ones (400, 401, 403). */
 	errors?: readonly string[];
 	/** The answer is not JSON (a CSV or a PDF), described by the content type. */
@@ -40,6 +53,14 @@ export function defineRoute<
 	Response extends z.ZodType,
 >(contract: RouteContract<Params, Query, Body, Response>): RouteContract<Params, Query, Body, Response> {
 	return contract;
+}
+
+/**
+ * The capability a route asks for, decided here once: its contract's own, else reading (GET)
+ * needs view_woocommerce_reports and any other method, a change, needs manage_woocommerce.
+ */
+export function capabilityOf(route: Pick<RouteContract, "method" | "capability">): Capability {
+	return route.capability ?? (route.method === "GET" ? "view_woocommerce_reports" : "manage_woocommerce");
 }
 
 export type ParamsOf<C> =

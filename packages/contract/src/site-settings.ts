@@ -9,6 +9,9 @@
  * - `language` is "" for English (United States) or one of SITE_LANGUAGES; a user's own
  *   language (`locale` on /wp/v2/users/me) wins over it.
  * - `date_format` and `time_format` are PHP date() formats ("F j, Y", "g:i a"), as WordPress's.
+ * - `two_factor_required_roles` names the roles whose users must sign in with two factors
+ *   (contract/two-factor.ts): one of them without it is sent to set it up after their password,
+ *   and can do nothing else until they have. Roles are checked by the server (wp.ts ROLES).
  */
 import { isValidTimeZone } from "@paydesk/domain/dates";
 import { z } from "zod";
@@ -41,6 +44,7 @@ export const siteSettings = z.object({
 	time_format: z.string(),
 	start_of_week: z.number().int(),
 	language: z.string(),
+	two_factor_required_roles: z.array(z.string()),
 });
 export type SiteSettings = z.infer<typeof siteSettings>;
 
@@ -59,6 +63,11 @@ export const siteSettingsUpdate = z
 			.min(0, { error: "must be 0 (Sunday) to 6 (Saturday)" })
 			.max(6, { error: "must be 0 (Sunday) to 6 (Saturday)" }),
 		language,
+		two_factor_required_roles: z
+			.array(z.string().regex(/^[a-z][a-z_]{0,59}$/, { error: "must be role names" }), {
+				error: "must be a list of role names",
+			})
+			.max(20, { error: "must name at most 20 roles" }),
 	})
 	.partial();
 

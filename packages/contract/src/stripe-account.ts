@@ -108,6 +108,8 @@ export const getStripeConnection = defineRoute({
 	path: `${STRIPE}/connect`,
 	summary: "Whether the account is connected to its own Stripe account, and with which key (last four only)",
 	tag: "stripe",
+	// The connection and its key are for those who manage the store.
+	capability: "manage_woocommerce",
 	response: stripeConnectionState,
 });
 

@@ -29,6 +29,8 @@ export const submitOverviewSurvey = defineRoute({
 	path: `${REST_BASE}/survey/payments-overview`,
 	summary: "Answer the payments overview survey",
 	tag: "survey",
+	// The answer is kept on the user who gave it.
+	capability: "view_woocommerce_reports",
 	body: surveyAnswer,
 	response: z.object({ success: z.literal(true) }),
 });

@@ -96,6 +96,8 @@ export const recordTracks = defineRoute({
 	path: `${REST_BASE}/tracks`,
 	summary: "Record usage events (only when the store allows usage tracking)",
 	tag: "tracks",
+	// Records how the user used the admin, which reading is too; the store's data is untouched.
+	capability: "view_woocommerce_reports",
 	body: z.strictObject({
 		events: z
 			.array(trackEvent)

@@ -35,7 +35,11 @@ export const updateOptions = defineRoute({
 	response: z.object({ success: z.literal(true) }),
 });
 
-export const ROLES = ["administrator", "shop_manager", "customer"] as const;
+/**
+ * The roles of the store's users: WordPress's and WooCommerce's, and Paydesk's payments_viewer
+ * ("Payments viewer"), who reads and exports the payments and changes nothing (an accountant).
+ */
+export const ROLES = ["administrator", "shop_manager", "payments_viewer", "customer"] as const;
 export type Role = (typeof ROLES)[number];
 
 /** User meta keys the admin may save: preferences of the product and wc-admin. */
@@ -70,6 +74,8 @@ export const updateCurrentUser = defineRoute({
 	path: "/wp-json/wp/v2/users/me",
 	summary: "Save the current user's language and user meta (preferences)",
 	tag: "wp",
+	// As in WordPress, every user edits their own profile; these preferences are not the store's.
+	capability: "view_woocommerce_reports",
 	body: z.object({
 		locale: language.optional(),
 		meta: z

@@ -15,7 +15,15 @@ import { LiveUpdates } from "./live-updates.tsx";
 import { NoticeArea } from "./notices.tsx";
 import { createQueryClient } from "./query-client.ts";
 import { navigate, useLocation } from "./router.tsx";
-import { enabledRoutes, isPaymentsPage, type RouteEntry, routeHref, routeKey, userCan } from "./routes.ts";
+import {
+	enabledRoutes,
+	isPaymentsPage,
+	landingPath,
+	type RouteEntry,
+	routeHref,
+	routeKey,
+	userCan,
+} from "./routes.ts";
 import { getSettings } from "./settings.ts";
 import { recordEvent } from "./tracks.ts";
 
@@ -60,8 +68,14 @@ export function resolveRoute(
 	query: Record<string, string | string[]>,
 ): { route: RouteEntry | null; redirect: string | null; allowed: boolean } {
 	const key = routeKey(pathname, query);
+	// A user whose role requires two-factor sign-in sets it up on their Profile before anything else.
+	if (settings.twoFactorEnrolmentRequired && key !== "user:profile")
+		return { route: null, redirect: routeHref("user:profile"), allowed: true };
 	const route = key ? (enabledRoutes(settings).find((entry) => entry.path === key) ?? null) : null;
 	const allowed = route === null || userCan(settings, route.capability);
+	// A page that is not the user's may send them to one of its section that is (its otherwise).
+	const landing = route && !allowed ? landingPath(settings, route) : null;
+	if (landing) return { route, redirect: routeHref(landing), allowed };
 	if (allowed && route?.needsAccount && !settings.isAccountConnected)
 		return { route, redirect: routeHref("/payments/connect"), allowed };
 	if (key === "/payments/connect" && !route)
@@ -146,7 +160,10 @@ export function Shell() {
 	}, [route, settings]);
 
 	// Live updates, the bell and the feedback prompt are for those who see the account's payments.
-	const live = settings.isAccountConnected && userCan(settings, "manage_woocommerce");
+	const live =
+		settings.isAccountConnected &&
+		userCan(settings, "view_woocommerce_reports") &&
+		!settings.twoFactorEnrolmentRequired;
 	const firstScreen = useFirstScreenSettled();
 	const FeedbackPrompt = useFeedbackPrompt(live && firstScreen.settled);
 	return (

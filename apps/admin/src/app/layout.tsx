@@ -12,7 +12,15 @@ import { HeaderActionsSlot } from "./header-actions.tsx";
 import { ADMIN_MENU_ID, type FoldedMenu, MenuToggle, useFoldedMenu } from "./menu-toggle.tsx";
 import { PageContent } from "./page-notices.ts";
 import { Link } from "./router.tsx";
-import { enabledRoutes, type MenuGroup, type RouteEntry, rootPath, routeHref, userCan } from "./routes.ts";
+import {
+	enabledRoutes,
+	landingPath,
+	type MenuGroup,
+	type RouteEntry,
+	rootPath,
+	routeHref,
+	userCan,
+} from "./routes.ts";
 import { SandboxClock } from "./sandbox-clock.tsx";
 
 export interface Crumb {
@@ -64,7 +72,7 @@ function Menu({
 	const items = enabledRoutes(settings).filter(
 		(route) =>
 			route.menu &&
-			userCan(settings, route.capability) &&
+			landingPath(settings, route) !== null &&
 			(!route.needsAccount || settings.isAccountConnected),
 	);
 	const activePath = current?.parent && !current.menu ? current.parent : current?.path;
@@ -92,7 +100,7 @@ function Menu({
 							<li key={group.id} className={className}>
 								<Link
 									className="wp-menu-name"
-									href={routeHref(only.path)}
+									href={routeHref(landingPath(settings, only) ?? only.path)}
 									aria-current={currentPage ? "page" : undefined}
 								>
 									{label}
@@ -107,7 +115,7 @@ function Menu({
 								{entries.map((route) => (
 									<li key={route.path} className={route.path === activePath ? "current" : undefined}>
 										<Link
-											href={routeHref(route.path)}
+											href={routeHref(landingPath(settings, route) ?? route.path)}
 											aria-current={route.path === activePath ? "page" : undefined}
 										>
 											{route.menu?.()}
@@ -130,7 +138,9 @@ function AdminBar({ settings, menu }: { settings: PageSettings; menu: FoldedMenu
 			<a className="ab-site" href={routeHref(rootPath(settings))}>
 				{settings.siteTitle}
 			</a>
-			{settings.testMode && settings.isAccountConnected && <SandboxClock />}
+			{settings.testMode && settings.isAccountConnected && !settings.twoFactorEnrolmentRequired && (
+				<SandboxClock />
+			)}
 			<div className="ab-account">
 				<span>{sprintf(__("Howdy, %s", "paydesk"), settings.user.displayName)}</span>
 				<a href={settings.logoutUrl}>{__("Log Out", "paydesk")}</a>

@@ -24,6 +24,15 @@ export const queryKeys = {
 	account: () => ["account"] as const,
 	sandboxClock: () => ["sandbox-clock"] as const,
 	currentUser: () => ["current-user"] as const,
+	twoFactor: {
+		all: () => ["two-factor"] as const,
+		/** The current user's two-factor sign-in (GET /two-factor/1.0/status). */
+		status: () => ["two-factor", "status"] as const,
+		/** A fresh key to set up an authenticator app with (GET /two-factor/1.0/totp): a secret. */
+		newKey: () => ["two-factor", "new-key"] as const,
+	},
+	/** The current user's sessions (GET /wp/v2/users/me/sessions). */
+	userSessions: () => ["user-sessions"] as const,
 	/** The store's general settings (GET /wp/v2/settings), administrators only. */
 	siteSettings: () => ["site-settings"] as const,
 	/** WooCommerce's general settings (GET /wc/v3/settings/general): address, locations, currency. */

@@ -7,30 +7,33 @@
  */
 
 import type { PageSettings } from "@paydesk/contract/page-settings";
+import type { Capability } from "@paydesk/contract/route";
 import { showsConnectPage } from "@paydesk/domain/connect";
 import { __ } from "@wordpress/i18n";
 import type { ComponentType } from "react";
+import { getSettings } from "./settings.ts";
 
 export type ScreenModule = { default: ComponentType };
-
-/**
- * What a route asks of the user. The server serves the admin only to users who can
- * manage_woocommerce (shop managers and administrators) and checks a page's own capability
- * before serving it (admin-pages/routes.ts); the app checks it again for in-app navigation and
- * to leave out of the menu what the user may not open.
- */
-export type Capability = "manage_woocommerce" | "manage_options";
 
 /** The admin menu's top-level entries; a route without one belongs to Payments. */
 export type MenuGroup = "woocommerce" | "payments" | "users" | "settings";
 
 /**
  * Whether the user holds a capability, as the server says in the page settings: every user the
- * admin is served to can manage_woocommerce; of them WordPress gives manage_options to
- * administrators only.
+ * admin is served to can view_woocommerce_reports; all but payments viewers can
+ * manage_woocommerce; of them WordPress gives manage_options to administrators only.
  */
 export function userCan(settings: PageSettings, capability: Capability): boolean {
 	return settings.capabilities[capability];
+}
+
+/**
+ * Whether the signed-in user holds a capability: the one question every action of a screen asks
+ * before it offers to change anything (`useCan("manage_woocommerce")`). The page settings say
+ * it once a page, so the answer never changes while the page lives.
+ */
+export function useCan(capability: Capability): boolean {
+	return userCan(getSettings(), capability);
 }
 
 export interface RouteEntry {
@@ -38,7 +41,20 @@ export interface RouteEntry {
 	path: string;
 	title: () => string;
 	parent?: string;
+	/**
+	 * What the route asks of the user, named as the REST routes name it (contract/route.ts). The
+	 * server serves the admin only to users who can view_woocommerce_reports (administrators, shop
+	 * managers and payments viewers) and checks a page's own capability before serving it
+	 * (admin-pages/routes.ts); the app checks it again for in-app navigation and to leave out of
+	 * the menu what the user may not open. Pages that only change the store ask
+	 * manage_woocommerce; a page a payments viewer reads shows its changes read-only (useCan).
+	 */
 	capability: Capability;
+	/**
+	 * Where a user without `capability` is sent instead: a page of the same section they may open
+	 * (a payments viewer's Developers menu entry opens Webhooks, as API keys are not theirs).
+	 */
+	otherwise?: string;
 	/** Registered only when this holds (feature flags, settings present). */
 	enabled?: (settings: PageSettings) => boolean;
 	/** Screens that need a connected account send an unconnected store to connect. */
@@ -85,7 +101,7 @@ export const ROUTES: readonly RouteEntry[] = [
 	{
 		path: "/payments/overview",
 		title: () => __("Overview", "paydesk"),
-		capability: "manage_woocommerce",
+		capability: "view_woocommerce_reports",
 		needsAccount: true,
 		menu: () => __("Overview", "paydesk"),
 		load: () => import("../features/overview/overview-screen.tsx"),
@@ -93,7 +109,7 @@ export const ROUTES: readonly RouteEntry[] = [
 	{
 		path: "/payments/payouts",
 		title: () => __("Payouts", "paydesk"),
-		capability: "manage_woocommerce",
+		capability: "view_woocommerce_reports",
 		needsAccount: true,
 		menu: () => __("Payouts", "paydesk"),
 		load: () => import("../features/payouts/payouts-screen.tsx"),
@@ -102,14 +118,14 @@ export const ROUTES: readonly RouteEntry[] = [
 		path: "/payments/payouts/details",
 		title: () => __("Payout details", "paydesk"),
 		parent: "/payments/payouts",
-		capability: "manage_woocommerce",
+		capability: "view_woocommerce_reports",
 		needsAccount: true,
 		load: () => import("../features/payout-details/payout-details-screen.tsx"),
 	},
 	{
 		path: "/payments/transactions",
 		title: () => __("Transactions", "paydesk"),
-		capability: "manage_woocommerce",
+		capability: "view_woocommerce_reports",
 		needsAccount: true,
 		menu: () => __("Transactions", "paydesk"),
 		load: () => import("../features/transactions/transactions-screen.tsx"),
@@ -118,14 +134,14 @@ export const ROUTES: readonly RouteEntry[] = [
 		path: "/payments/transactions/details",
 		title: () => __("Payment details", "paydesk"),
 		parent: "/payments/transactions",
-		capability: "manage_woocommerce",
+		capability: "view_woocommerce_reports",
 		needsAccount: true,
 		load: () => import("../features/payment-details/payment-details-screen.tsx"),
 	},
 	{
 		path: "/payments/disputes",
 		title: () => __("Disputes", "paydesk"),
-		capability: "manage_woocommerce",
+		capability: "view_woocommerce_reports",
 		needsAccount: true,
 		menu: () => __("Disputes", "paydesk"),
 		load: () => import("../features/disputes/disputes-screen.tsx"),
@@ -134,7 +150,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		path: "/payments/disputes/details",
 		title: () => __("Dispute details", "paydesk"),
 		parent: "/payments/disputes",
-		capability: "manage_woocommerce",
+		capability: "view_woocommerce_reports",
 		needsAccount: true,
 		load: () => import("../features/dispute-details/dispute-details-screen.tsx"),
 	},
@@ -142,14 +158,14 @@ export const ROUTES: readonly RouteEntry[] = [
 		path: "/payments/disputes/challenge",
 		title: () => __("Challenge dispute", "paydesk"),
 		parent: "/payments/disputes",
-		capability: "manage_woocommerce",
+		capability: "view_woocommerce_reports",
 		needsAccount: true,
 		load: () => import("../features/dispute-challenge/dispute-challenge-screen.tsx"),
 	},
 	{
 		path: "/payments/documents",
 		title: () => __("Documents", "paydesk"),
-		capability: "manage_woocommerce",
+		capability: "view_woocommerce_reports",
 		needsAccount: true,
 		menu: () => __("Documents", "paydesk"),
 		enabled: (settings) => settings.featureFlags.documents,
@@ -158,7 +174,7 @@ export const ROUTES: readonly RouteEntry[] = [
 	{
 		path: "/payments/card-readers",
 		title: () => __("Card readers", "paydesk"),
-		capability: "manage_woocommerce",
+		capability: "view_woocommerce_reports",
 		needsAccount: true,
 		menu: () => __("Card readers", "paydesk"),
 		load: () => import("../features/card-readers/card-readers-screen.tsx"),
@@ -166,7 +182,7 @@ export const ROUTES: readonly RouteEntry[] = [
 	{
 		path: "/payments/loans",
 		title: () => __("Capital Loans", "paydesk"),
-		capability: "manage_woocommerce",
+		capability: "view_woocommerce_reports",
 		needsAccount: true,
 		menu: () => __("Capital Loans", "paydesk"),
 		load: () => import("../features/loans/loans-screen.tsx"),
@@ -174,7 +190,7 @@ export const ROUTES: readonly RouteEntry[] = [
 	{
 		path: "/payments/fraud-protection",
 		title: () => __("Advanced fraud protection", "paydesk"),
-		capability: "manage_woocommerce",
+		capability: "view_woocommerce_reports",
 		needsAccount: true,
 		menu: () => __("Fraud protection", "paydesk"),
 		enabled: (settings) => settings.accountStatus !== null,
@@ -202,6 +218,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		path: "/payments/developers",
 		title: () => __("Developers", "paydesk"),
 		capability: "manage_woocommerce",
+		otherwise: "/payments/developers/webhooks",
 		needsAccount: true,
 		menu: () => __("Developers", "paydesk"),
 		load: () => import("../features/developers/api-keys-screen.tsx"),
@@ -210,7 +227,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		path: "/payments/developers/logs",
 		title: () => __("Request logs", "paydesk"),
 		parent: "/payments/developers",
-		capability: "manage_woocommerce",
+		capability: "view_woocommerce_reports",
 		needsAccount: true,
 		load: () => import("../features/developers/request-logs-screen.tsx"),
 	},
@@ -218,7 +235,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		path: "/payments/developers/logs/details",
 		title: () => __("Request details", "paydesk"),
 		parent: "/payments/developers",
-		capability: "manage_woocommerce",
+		capability: "view_woocommerce_reports",
 		needsAccount: true,
 		load: () => import("../features/developers/request-log-details-screen.tsx"),
 	},
@@ -226,7 +243,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		path: "/payments/developers/webhooks",
 		title: () => __("Webhooks", "paydesk"),
 		parent: "/payments/developers",
-		capability: "manage_woocommerce",
+		capability: "view_woocommerce_reports",
 		needsAccount: true,
 		load: () => import("../features/developers-webhooks/webhooks-screen.tsx"),
 	},
@@ -234,7 +251,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		path: "/payments/developers/webhooks/details",
 		title: () => __("Endpoint details", "paydesk"),
 		parent: "/payments/developers",
-		capability: "manage_woocommerce",
+		capability: "view_woocommerce_reports",
 		needsAccount: true,
 		load: () => import("../features/developers-webhooks/endpoint-details-screen.tsx"),
 	},
@@ -242,7 +259,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		path: "/payments/developers/webhooks/delivery",
 		title: () => __("Delivery details", "paydesk"),
 		parent: "/payments/developers",
-		capability: "manage_woocommerce",
+		capability: "view_woocommerce_reports",
 		needsAccount: true,
 		load: () => import("../features/developers-webhooks/delivery-details-screen.tsx"),
 	},
@@ -250,7 +267,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		path: "/payments/developers/events",
 		title: () => __("Events", "paydesk"),
 		parent: "/payments/developers",
-		capability: "manage_woocommerce",
+		capability: "view_woocommerce_reports",
 		needsAccount: true,
 		load: () => import("../features/developers-events/events-screen.tsx"),
 	},
@@ -258,14 +275,14 @@ export const ROUTES: readonly RouteEntry[] = [
 		path: "/payments/developers/events/details",
 		title: () => __("Event details", "paydesk"),
 		parent: "/payments/developers",
-		capability: "manage_woocommerce",
+		capability: "view_woocommerce_reports",
 		needsAccount: true,
 		load: () => import("../features/developers-events/event-details-screen.tsx"),
 	},
 	{
 		path: "wc-settings:checkout",
 		title: () => __("Settings", "paydesk"),
-		capability: "manage_woocommerce",
+		capability: "view_woocommerce_reports",
 		needsAccount: false,
 		menu: () => __("Settings", "paydesk"),
 		load: () => import("../features/settings/settings-screen.tsx"),
@@ -274,7 +291,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		// WooCommerce › Settings › General: the store's address, locations and currency.
 		path: "wc-settings:general",
 		title: () => __("Settings", "paydesk"),
-		capability: "manage_woocommerce",
+		capability: "view_woocommerce_reports",
 		needsAccount: false,
 		menu: () => __("Settings", "paydesk"),
 		menuGroup: "woocommerce",
@@ -284,7 +301,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		path: "wc-settings:wcpay_multi_currency",
 		title: () => __("Multi-currency", "paydesk"),
 		parent: "wc-settings:checkout",
-		capability: "manage_woocommerce",
+		capability: "view_woocommerce_reports",
 		needsAccount: true,
 		load: () => import("../features/multi-currency-settings/multi-currency-settings-screen.tsx"),
 	},
@@ -292,7 +309,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		path: "order:edit",
 		title: () => __("Edit order", "paydesk"),
 		parent: "/payments/transactions",
-		capability: "manage_woocommerce",
+		capability: "view_woocommerce_reports",
 		needsAccount: true,
 		load: () => import("../features/order/order-screen.tsx"),
 	},
@@ -300,7 +317,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		path: "user:edit",
 		title: () => __("Edit User", "paydesk"),
 		parent: "/payments/transactions",
-		capability: "manage_woocommerce",
+		capability: "view_woocommerce_reports",
 		needsAccount: false,
 		load: () => import("../features/user/user-screen.tsx"),
 	},
@@ -315,10 +332,10 @@ export const ROUTES: readonly RouteEntry[] = [
 	},
 	{
 		// WordPress asks only `read` here; the admin itself (and POST /wp/v2/users/me) is for
-		// users who manage the store, so every user the admin is served to has a profile.
+		// users who read the payments, so every user the admin is served to has a profile.
 		path: "user:profile",
 		title: () => __("Profile", "paydesk"),
-		capability: "manage_woocommerce",
+		capability: "view_woocommerce_reports",
 		needsAccount: false,
 		menu: () => __("Profile", "paydesk"),
 		menuGroup: "users",
@@ -332,7 +349,20 @@ export function isPaymentsPage(route: RouteEntry | null): route is RouteEntry {
 }
 
 export function enabledRoutes(settings: PageSettings): RouteEntry[] {
+	// A user held to setting up two-factor sign-in has their Profile alone until they have.
+	if (settings.twoFactorEnrolmentRequired) return ROUTES.filter((route) => route.path === "user:profile");
 	return ROUTES.filter((route) => route.enabled?.(settings) ?? true);
+}
+
+/**
+ * The page a user lands on for a route: the route itself when they may open it, else its
+ * `otherwise` when they may open that; null when neither (the page is not for them).
+ */
+export function landingPath(settings: PageSettings, route: RouteEntry): string | null {
+	if (userCan(settings, route.capability)) return route.path;
+	const otherwise =
+		route.otherwise && enabledRoutes(settings).find((entry) => entry.path === route.otherwise);
+	return otherwise && userCan(settings, otherwise.capability) ? otherwise.path : null;
 }
 
 /**

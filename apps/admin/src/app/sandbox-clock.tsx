@@ -5,12 +5,13 @@
  * every screen's data is refetched. A step's accessible name is its visible label ("+1 day"), so
  * speech input can say it (WCAG 2.5.3 Label in Name); the long wording is its description. The
  * move is announced by the notice, not by the time, which changes every minute and would be read
- * out each time.
+ * out each time. Moving it is the store's business: a payments viewer only reads the time.
  */
 import { __, sprintf } from "@wordpress/i18n";
 import { formatStoreTime } from "../components/format.ts";
 import { useAdvanceSandboxClock, useSandboxClock } from "../data/sandbox-clock.ts";
 import { createNotice } from "./notices.tsx";
+import { useCan } from "./routes.ts";
 import { getSettings } from "./settings.ts";
 
 const STEPS = [
@@ -35,6 +36,7 @@ export function SandboxClock() {
 	const settings = getSettings();
 	const clock = useSandboxClock();
 	const advance = useAdvanceSandboxClock();
+	const canMove = useCan("manage_woocommerce");
 	const moved = (now: number) =>
 		createNotice("success", sprintf(__("The sandbox clock moved to %s.", "paydesk"), format(now)), {
 			id: "sandbox-clock",
@@ -50,18 +52,19 @@ export function SandboxClock() {
 					? sprintf(__("Sandbox time: %s", "paydesk"), format(clock.data.now))
 					: __("Sandbox time: loading…", "paydesk")}
 			</span>
-			{STEPS.map((step) => (
-				<button
-					key={step.seconds}
-					type="button"
-					className="paydesk-sandbox-clock__step"
-					title={step.description()}
-					disabled={advance.isPending || !clock.data}
-					onClick={() => advance.mutate(step.seconds, { onSuccess: (answer) => moved(answer.now) })}
-				>
-					{step.label()}
-				</button>
-			))}
+			{canMove &&
+				STEPS.map((step) => (
+					<button
+						key={step.seconds}
+						type="button"
+						className="paydesk-sandbox-clock__step"
+						title={step.description()}
+						disabled={advance.isPending || !clock.data}
+						onClick={() => advance.mutate(step.seconds, { onSuccess: (answer) => moved(answer.now) })}
+					>
+						{step.label()}
+					</button>
+				))}
 		</fieldset>
 	);
 }

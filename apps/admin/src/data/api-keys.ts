@@ -16,17 +16,22 @@ import { __ } from "@wordpress/i18n";
 import { callRoute } from "../app/api.ts";
 import { createNotice } from "../app/notices.tsx";
 import { queryKeys } from "../app/query-keys.ts";
+import { useCan } from "../app/routes.ts";
 
-export function useApiKeys() {
+export function useApiKeys(enabled = true) {
 	return useQuery({
 		queryKey: queryKeys.apiKeys.list(),
 		queryFn: ({ signal }) => callRoute(listApiKeys, { signal }),
+		enabled,
 	});
 }
 
-/** The names of the account's keys, once each (a pair and its rolled pairs share a name). */
+/**
+ * The names of the account's keys, once each (a pair and its rolled pairs share a name); none
+ * for a user who may not list the keys (a payments viewer).
+ */
 export function useApiKeyNames(): string[] {
-	const keys = useApiKeys();
+	const keys = useApiKeys(useCan("manage_woocommerce"));
 	return [...new Set((keys.data?.data ?? []).map((key) => key.name))];
 }
 

@@ -3,10 +3,13 @@ import { setSettings } from "../app/settings.ts";
 
 /**
  * Page settings of a connected store, for component tests; override what a test needs. The
- * capabilities follow the user's role unless given: a shop manager cannot manage_options.
+ * capabilities follow the user's role unless given: a shop manager cannot manage_options, a
+ * payments viewer cannot manage_woocommerce either.
  */
 export function testSettings(overrides: Partial<PageSettings> = {}): PageSettings {
-	const administrator = overrides.user?.roles.includes("administrator") ?? true;
+	const roles = overrides.user?.roles ?? ["administrator"];
+	const administrator = roles.includes("administrator");
+	const manager = administrator || roles.includes("shop_manager");
 	const settings: PageSettings = {
 		restRoot: "/wp-json/",
 		restNonce: "0123456789",
@@ -22,7 +25,11 @@ export function testSettings(overrides: Partial<PageSettings> = {}): PageSetting
 			email: "alex@example.com",
 			roles: ["administrator"],
 		},
-		capabilities: { manage_woocommerce: true, manage_options: administrator },
+		capabilities: {
+			view_woocommerce_reports: manager || roles.includes("payments_viewer"),
+			manage_woocommerce: manager,
+			manage_options: administrator,
+		},
 		connectUrl: "/wp-admin/admin.php?page=wc-admin&path=/payments/onboarding",
 		connect: { country: "US", availableCountries: { US: "United States (US)" } },
 		testModeOnboarding: false,

@@ -12,6 +12,7 @@ import { REST_NONCE_ACTION } from "../auth/authenticate.ts";
 import { type AuthUser, can } from "../auth/context.ts";
 import { logoutUrl } from "../auth/login-page.ts";
 import { createNonce } from "../auth/nonce.ts";
+import { enrolmentRequired } from "../auth/two-factor/required.ts";
 import { parseJsonColumn } from "../db/json.ts";
 import type { Database } from "../db/schema.ts";
 import { onboardingFieldsDataFor } from "../payments/onboarding/fields-data.ts";
@@ -110,11 +111,12 @@ export async function buildPageSettings(
 		.where("name", "=", LIFETIME_TPV_OPTION)
 		.executeTakeFirst();
 	const connectPage = await connectPageSettings(db, user.accountId, account, session);
-	const [site, userLocale, store, tracksEnabled] = await Promise.all([
+	const [site, userLocale, store, tracksEnabled, mustEnrol] = await Promise.all([
 		readSiteSettings(db, user.accountId),
 		readUserLocale(db, user.accountId, user.id),
 		readStoreBase(db, user.accountId),
 		usageTrackingAllowed(db, user.accountId),
+		enrolmentRequired(db, user),
 	]);
 	const locale = effectiveLocale(userLocale, site.language);
 	// The account's country and currency once it is connected; until then the store's own.
@@ -137,6 +139,7 @@ export async function buildPageSettings(
 			roles: [user.role],
 		},
 		capabilities: {
+			view_woocommerce_reports: can(user, "view_woocommerce_reports"),
 			manage_woocommerce: can(user, "manage_woocommerce"),
 			manage_options: can(user, "manage_options"),
 		},
@@ -186,6 +189,7 @@ export async function buildPageSettings(
 		enabledPaymentMethods: enabledMethodsOf(settings),
 		accountFees: accountFeesOf(settings, enabledMethodsOf(settings), currency),
 		tracksEnabled,
+		twoFactorEnrolmentRequired: mustEnrol,
 	};
 	return pageSettings.parse(value);
 }

@@ -1,13 +1,14 @@
 /**
  * The admin pages: /wp-admin/admin.php?page=… serves the admin app with its page settings
- * inlined (a JSON data island, so no inline script runs), for users with manage_woocommerce;
- * WordPress's General Settings page (/wp-admin/options-general.php) for administrators only
- * (manage_options), as WordPress does.
+ * inlined (a JSON data island, so no inline script runs), for users who may read the payments
+ * (view_woocommerce_reports: administrators, shop managers and payments viewers; the app itself
+ * checks each screen's own capability); WordPress's General Settings page
+ * (/wp-admin/options-general.php) for administrators only (manage_options), as WordPress does.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PAGE_SETTINGS_ELEMENT_ID } from "@paydesk/contract/page-settings";
-import type { RouteContract } from "@paydesk/contract/route";
+import type { Capability } from "@paydesk/contract/route";
 import { languageTag } from "@paydesk/domain/dates";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../app-deps.ts";
@@ -15,9 +16,6 @@ import { can } from "../auth/context.ts";
 import { DEFAULT_REDIRECT } from "../auth/login-page.ts";
 import { escapeHtml, wpDiePage } from "../http/html.ts";
 import { buildPageSettings } from "./page-settings.ts";
-
-/** What a page asks of the user, as a REST route does: manage_woocommerce or manage_options. */
-type AdminCapability = NonNullable<RouteContract["capability"]>;
 
 export const ADMIN_ASSETS_PREFIX = "/wp-content/plugins/paydesk/dist/";
 
@@ -34,13 +32,13 @@ function jsonForHtml(value: unknown): string {
 export function registerAdminPages(app: FastifyInstance, deps: AppDeps): void {
 	let template: string | null = null;
 
-	/** The admin app, for users who can manage the store and hold the page's own capability. */
-	const serveAdmin = async (request: FastifyRequest, reply: FastifyReply, capability: AdminCapability) => {
+	/** The admin app, for users who may read the payments and hold the page's own capability. */
+	const serveAdmin = async (request: FastifyRequest, reply: FastifyReply, capability: Capability) => {
 		const { user, nonceSecret } = request.auth;
 		if (!user || !nonceSecret) {
 			return reply.redirect(`/wp-login.php?redirect_to=${encodeURIComponent(request.url)}&reauth=1`);
 		}
-		if (!can(user, "manage_woocommerce") || !can(user, capability)) {
+		if (!can(user, "view_woocommerce_reports") || !can(user, capability)) {
 			return reply
 				.code(403)
 				.type("text/html; charset=utf-8")
@@ -74,19 +72,19 @@ export function registerAdminPages(app: FastifyInstance, deps: AppDeps): void {
 		return reply.header("cache-control", "no-store").type("text/html; charset=utf-8").send(html);
 	};
 
-	const adminPage = (capability: AdminCapability) => (request: FastifyRequest, reply: FastifyReply) =>
+	const adminPage = (capability: Capability) => (request: FastifyRequest, reply: FastifyReply) =>
 		serveAdmin(request, reply, capability);
 
 	app.get("/", async (_request, reply) => reply.redirect(DEFAULT_REDIRECT));
 	app.get("/wp-admin", async (_request, reply) => reply.redirect(DEFAULT_REDIRECT));
 	app.get("/wp-admin/index.php", async (_request, reply) => reply.redirect(DEFAULT_REDIRECT));
-	app.get("/wp-admin/admin.php", adminPage("manage_woocommerce"));
+	app.get("/wp-admin/admin.php", adminPage("view_woocommerce_reports"));
 	// The store's order screen, which Paydesk stands in for (order and subscription links).
-	app.get("/wp-admin/post.php", adminPage("manage_woocommerce"));
+	app.get("/wp-admin/post.php", adminPage("view_woocommerce_reports"));
 	// A user's page, which the payment timeline links to for a manual fraud decision.
-	app.get("/wp-admin/user-edit.php", adminPage("manage_woocommerce"));
+	app.get("/wp-admin/user-edit.php", adminPage("view_woocommerce_reports"));
 	// The signed-in user's own profile: their language.
-	app.get("/wp-admin/profile.php", adminPage("manage_woocommerce"));
+	app.get("/wp-admin/profile.php", adminPage("view_woocommerce_reports"));
 	// The store's general settings: name, tagline, language, time zone, date and time formats.
 	app.get("/wp-admin/options-general.php", adminPage("manage_options"));
 }

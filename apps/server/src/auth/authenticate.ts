@@ -1,9 +1,17 @@
 /**
  * Who is calling: a cookie session (the admin, which must also send X-WP-Nonce on REST calls)
  * or HTTP Basic with an application password (scripts). Fills request.auth on every request.
+ *
+ * A session of a user whose role requires two-factor sign-in, who has not set it up, is held to
+ * setting it up: an admin page sends them to their Profile, and a REST call answers 403
+ * two_factor_enrolment_required, except the two-factor routes and reading the user, which the
+ * Profile needs. Application passwords are not held (WordPress's Two Factor plugin leaves them
+ * alone too): a script signs in with its own secret, not with the person's password.
  */
 import { createHash } from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import { TWO_FACTOR_BASE, TWO_FACTOR_ERRORS } from "@paydesk/contract/two-factor";
+import { getCurrentUser } from "@paydesk/contract/wp";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock.ts";
 import type { Database } from "../db/schema.ts";
@@ -11,7 +19,8 @@ import { invalidNonce, RestError } from "../http/rest-error.ts";
 import type { AuthUser, RequestAuth } from "./context.ts";
 import { verifyNonce } from "./nonce.ts";
 import { attemptFailed, attemptSucceeded, signInBuckets } from "./rate-limit.ts";
-import { findSession, SESSION_COOKIE } from "./sessions.ts";
+import { findSession, SESSION_COOKIE, touchSession } from "./sessions.ts";
+import { enrolmentRequired } from "./two-factor/required.ts";
 import { findUserRow, loadUser, matchApplicationPassword, toAuthUser } from "./users.ts";
 
 export const REST_NONCE_ACTION = "wp_rest";
@@ -112,6 +121,7 @@ export async function sessionAuth(
 	if (!session) return ANONYMOUS;
 	const user = await loadUser(db, session.accountId, session.userId);
 	if (!user) return ANONYMOUS;
+	await touchSession(db, session, { now, ip: request.ip });
 	return {
 		user,
 		via: "cookie",
@@ -121,9 +131,47 @@ export async function sessionAuth(
 	};
 }
 
+/** The admin pages a held user is sent away from: every page of the admin but the Profile. */
+const ADMIN_PAGE = /^\/wp-admin\/?(?:[\w-]+\.php)?$/;
+const ENROL_PAGE = "/wp-admin/profile.php";
+
+/** What a user held to setting up two-factor sign-in may still call: what their Profile needs. */
+function allowedWhileEnrolling(method: string, path: string): boolean {
+	return (
+		path.startsWith(`${TWO_FACTOR_BASE}/`) ||
+		(method === getCurrentUser.method && path === getCurrentUser.path)
+	);
+}
+
+function enrolmentRequiredError(): RestError {
+	return new RestError(
+		TWO_FACTOR_ERRORS.enrolmentRequired,
+		"Your role requires two-factor sign-in: set it up on your profile before anything else.",
+		403,
+		{ enrol_url: ENROL_PAGE },
+	);
+}
+
+/** A cookie session's user held to setting up two-factor sign-in is sent to their Profile. */
+async function holdForEnrolment(
+	db: Kysely<Database>,
+	request: FastifyRequest,
+	reply: FastifyReply,
+	auth: RequestAuth,
+): Promise<FastifyReply | undefined> {
+	if (!auth.user || auth.via !== "cookie") return undefined;
+	const path = (request.url.split("?")[0] ?? "").replace(/\/+$/, "") || "/";
+	const isRest = path.startsWith("/wp-json/");
+	if (isRest ? allowedWhileEnrolling(request.method, path) : !ADMIN_PAGE.test(path) || path === ENROL_PAGE)
+		return undefined;
+	if (!(await enrolmentRequired(db, auth.user))) return undefined;
+	if (isRest) throw enrolmentRequiredError();
+	return reply.redirect(ENROL_PAGE, 302);
+}
+
 export function registerAuthentication(app: FastifyInstance, db: Kysely<Database>, clock: Clock): void {
 	app.decorateRequest("auth", null as unknown as RequestAuth);
-	app.addHook("onRequest", async (request) => {
+	app.addHook("onRequest", async (request, reply) => {
 		request.auth = ANONYMOUS;
 		const now = clock.seconds();
 		const isRest = request.url.startsWith("/wp-json/");
@@ -142,7 +190,7 @@ export function registerAuthentication(app: FastifyInstance, db: Kysely<Database
 		const session = await sessionAuth(db, request, now);
 		if (!isRest || !session.user) {
 			request.auth = session;
-			return;
+			return holdForEnrolment(db, request, reply, session);
 		}
 		// As in WordPress: a REST call with a session cookie but no nonce is anonymous, and one
 		// with a wrong nonce is refused, so another site cannot ride the merchant's cookie.
@@ -154,5 +202,6 @@ export function registerAuthentication(app: FastifyInstance, db: Kysely<Database
 			throw invalidNonce();
 		}
 		request.auth = session;
+		await holdForEnrolment(db, request, reply, session);
 	});
 }

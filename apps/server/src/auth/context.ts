@@ -28,10 +28,16 @@ declare module "fastify" {
 	}
 }
 
-/** Roles that hold the store-management capability (spec 3 §2: manage_woocommerce). */
+/**
+ * What each role may do, as WordPress grants it: store management (spec 3 §2:
+ * manage_woocommerce) to administrators and shop managers, and reading the payments
+ * (view_woocommerce_reports, WooCommerce's own capability for its reports) to them and to the
+ * payments viewer, who changes nothing.
+ */
 const CAPABILITIES: Record<Role, readonly string[]> = {
-	administrator: ["manage_woocommerce", "manage_options", "edit_users", "read"],
-	shop_manager: ["manage_woocommerce", "read"],
+	administrator: ["view_woocommerce_reports", "manage_woocommerce", "manage_options", "edit_users", "read"],
+	shop_manager: ["view_woocommerce_reports", "manage_woocommerce", "read"],
+	payments_viewer: ["view_woocommerce_reports", "read"],
 	customer: ["read"],
 };
 

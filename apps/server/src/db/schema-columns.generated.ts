@@ -466,6 +466,8 @@ export const SCHEMA_COLUMNS = {
 		expires: "number",
 		ip: "string",
 		user_agent: "string",
+		last_seen: "number | null",
+		last_ip: "string | null",
 	},
 	stripe_connections: {
 		account_id: "string",
@@ -564,6 +566,21 @@ export const SCHEMA_COLUMNS = {
 		risk_level: "number",
 		loan_id: "string",
 		count: "number",
+	},
+	two_factor: {
+		account_id: "string",
+		user_id: "number",
+		totp_key: "string",
+		enabled_at: "number",
+		last_step: "number | null",
+		login_nonce: "string | null",
+		login_expires: "number | null",
+	},
+	two_factor_recovery_codes: {
+		account_id: "string",
+		user_id: "number",
+		code_hash: "string",
+		created: "number",
 	},
 	usage_events: {
 		account_id: "string",

@@ -72,6 +72,32 @@ export interface SessionsTable {
 	expires: Seconds;
 	ip: string;
 	user_agent: string;
+	/** When the session was last used (to the minute); null until then (its sign-in's time). */
+	last_seen: Seconds | null;
+	/** The address it was last used from; null until then (its sign-in's address). */
+	last_ip: string | null;
+}
+
+/** A user's two-factor sign-in (auth/two-factor/): present while it is on. */
+export interface TwoFactorTable {
+	account_id: string;
+	user_id: number;
+	/** The authenticator app's secret (base32), sealed with the application key. */
+	totp_key: string;
+	enabled_at: Seconds;
+	/** The last 30-second step a code was accepted for: no code is accepted twice. */
+	last_step: number | null;
+	/** sha256 of the nonce of the sign-in waiting for its code, and when it runs out. */
+	login_nonce: string | null;
+	login_expires: Seconds | null;
+}
+
+/** A user's unused recovery codes, each a keyed hash; using one deletes its row. */
+export interface TwoFactorRecoveryCodesTable {
+	account_id: string;
+	user_id: number;
+	code_hash: string;
+	created: Seconds;
 }
 
 export interface ApplicationPasswordsTable {
@@ -843,6 +869,8 @@ export interface Database {
 	accounts: AccountsTable;
 	users: UsersTable;
 	sessions: SessionsTable;
+	two_factor: TwoFactorTable;
+	two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
 	application_passwords: ApplicationPasswordsTable;
 	options: OptionsTable;
 	user_meta: UserMetaTable;

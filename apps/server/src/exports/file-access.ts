@@ -20,7 +20,8 @@ export async function fileRequester(
 ): Promise<AuthUser | null> {
 	const user = request.auth.user ?? (await sessionAuth(db, request, now)).user;
 	if (!user) return null;
-	if (!can(user, "manage_woocommerce")) throw forbidden();
+	// Whoever may read the payments may export them (the export's own routes ask the same).
+	if (!can(user, "view_woocommerce_reports")) throw forbidden();
 	return user;
 }
 

@@ -1,4 +1,4 @@
-import type { RouteContract } from "@paydesk/contract/route";
+import { capabilityOf, type RouteContract } from "@paydesk/contract/route";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { type AuthUser, can } from "../auth/context.ts";
@@ -84,8 +84,9 @@ export const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1")
 
 /**
  * Registers a route from its contract: validates params, query and body with the contract's
- * zod schemas (400 rest_invalid_param naming each bad parameter), requires manage_woocommerce
- * (or the contract's own capability) unless the route is public, limits it per user when the contract names a rate (429, see
+ * zod schemas (400 rest_invalid_param naming each bad parameter), requires the route's capability
+ * (capabilityOf: view_woocommerce_reports to read, manage_woocommerce to change, unless the
+ * contract says otherwise) unless the route is public, limits it per user when the contract names a rate (429, see
  * route-rate-limits.ts), and answers the handler's result. With app.deps.validateResponses (on in
  * tests) the answer is checked against its schema too, so the contract cannot drift.
  */
@@ -96,6 +97,7 @@ export function contractRoute<C extends RouteContract>(
 ): void {
 	// app is the registering plugin's instance: the root's decorations are visible in every child.
 	const { validateResponses } = app.deps;
+	const capability = capabilityOf(contract);
 	app.route({
 		method: contract.method,
 		url: toFastifyPath(contract.path),
@@ -104,7 +106,7 @@ export function contractRoute<C extends RouteContract>(
 			const user = request.auth.user;
 			if (!contract.public) {
 				if (!user) throw notLoggedIn();
-				if (!can(user, contract.capability ?? "manage_woocommerce")) throw forbidden();
+				if (!can(user, capability)) throw forbidden();
 			}
 			const params = parsePart(contract.params, request.params);
 			const query = parsePart(contract.query, request.query);

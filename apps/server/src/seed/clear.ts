@@ -11,6 +11,8 @@ const KEPT = [
 	"users",
 	"sessions",
 	"application_passwords",
+	"two_factor",
+	"two_factor_recovery_codes",
 	"user_meta",
 	"api_keys",
 ] as const satisfies readonly TableName[];

@@ -2,7 +2,8 @@
  * WordPress's own pages the admin app stands in for: General Settings
  * (/wp-admin/options-general.php) only for administrators (manage_options), as WordPress does —
  * a shop manager gets 403 with "Sorry, you are not allowed to access this page." — and the
- * Profile (/wp-admin/profile.php) for every user of the admin.
+ * Profile (/wp-admin/profile.php) for every user of the admin. The payments viewer, who reads the
+ * payments and changes nothing, has the admin's pages too: its page settings say what it may do.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,6 +18,7 @@ const adminDist = mkdtempSync(path.join(tmpdir(), "paydesk-admin-dist-"));
 let t: TestApp;
 let admin: Actor;
 let manager: Actor;
+let viewer: Actor;
 let customer: Actor;
 
 beforeAll(async () => {
@@ -30,6 +32,7 @@ beforeAll(async () => {
 	});
 	admin = await t.actor("administrator");
 	manager = await t.actor("shop_manager");
+	viewer = await t.actor("payments_viewer");
 	customer = await t.actor("customer");
 });
 afterAll(async () => {
@@ -85,6 +88,40 @@ describe("Profile (/wp-admin/profile.php)", () => {
 
 	it("is refused to a customer, who has no admin", async () => {
 		const response = await open("/wp-admin/profile.php", customer);
+		expect(response.statusCode).toBe(403);
+		expect(response.body).toContain(REFUSAL);
+	});
+});
+
+/** The page settings island of an admin page. */
+function pageSettingsOf(body: string): Record<string, unknown> {
+	const island = new RegExp(
+		`<script type="application/json" id="${PAGE_SETTINGS_ELEMENT_ID}">(.*?)</script>`,
+		"s",
+	).exec(body);
+	return JSON.parse(island?.[1] ?? "null") as Record<string, unknown>;
+}
+
+describe("the payments viewer's admin pages", () => {
+	it("serves it the admin, saying it may read the payments but neither manage the store nor the site", async () => {
+		for (const url of [
+			"/wp-admin/admin.php?page=wc-admin&path=/payments/transactions",
+			"/wp-admin/admin.php?page=wc-settings&tab=checkout&section=woocommerce_payments",
+			"/wp-admin/post.php?post=1001&action=edit",
+			`/wp-admin/user-edit.php?user_id=${viewer.user.id}`,
+			"/wp-admin/profile.php",
+		]) {
+			const page = await open(url, viewer);
+			expect(page.statusCode, url).toBe(200);
+			expect(pageSettingsOf(page.body)).toMatchObject({
+				user: { roles: ["payments_viewer"] },
+				capabilities: { view_woocommerce_reports: true, manage_woocommerce: false, manage_options: false },
+			});
+		}
+	});
+
+	it("refuses it WordPress's General Settings, as a shop manager is refused", async () => {
+		const response = await open("/wp-admin/options-general.php", viewer);
 		expect(response.statusCode).toBe(403);
 		expect(response.body).toContain(REFUSAL);
 	});

@@ -251,10 +251,12 @@ describe("page settings come from the store's settings", () => {
 
 	it("say what the user may do: a shop manager cannot manage_options, so the admin hides General Settings", async () => {
 		expect((await pageSettings(admin)).capabilities).toEqual({
+			view_woocommerce_reports: true,
 			manage_woocommerce: true,
 			manage_options: true,
 		});
 		expect((await pageSettings(manager)).capabilities).toEqual({
+			view_woocommerce_reports: true,
 			manage_woocommerce: true,
 			manage_options: false,
 		});

@@ -50,6 +50,7 @@ describe("an administrator changes them", () => {
 			time_format: "g:i a",
 			start_of_week: 1,
 			language: "",
+			two_factor_required_roles: [],
 		});
 		const update = {
 			title: "Boutique Léa",
@@ -59,6 +60,7 @@ describe("an administrator changes them", () => {
 			time_format: "H:i",
 			start_of_week: 1,
 			language: "fr_FR",
+			two_factor_required_roles: ["shop_manager"],
 		};
 		const saved = await post(SETTINGS, admin, update);
 		expect(saved.statusCode).toBe(200);
@@ -67,6 +69,8 @@ describe("an administrator changes them", () => {
 		expect(await loadStoreTimeZone(t.db.kysely, TEST_ACCOUNT), "one time zone for exports too").toBe(
 			"Europe/Paris",
 		);
+		// The shop manager of the tests below has no two-factor sign-in.
+		await post(SETTINGS, admin, { two_factor_required_roles: [] });
 	});
 
 	it("keeps one of WordPress's manual offsets as WordPress stores it, and exports read it", async () => {
@@ -83,6 +87,7 @@ describe("an administrator changes them", () => {
 		["language", "xx_XX"],
 		["date_format", ""],
 		["title", "x".repeat(201)],
+		["two_factor_required_roles", ["owner"]],
 	])("refuses a bad %s, naming it", async (field, value) => {
 		const response = await post(SETTINGS, admin, { [field]: value });
 		expect(response.statusCode).toBe(400);

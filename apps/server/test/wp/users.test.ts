@@ -35,6 +35,23 @@ describe("GET /wp-json/wp/v2/users/{id}", () => {
 		});
 	});
 
+	it("knows the payments viewer: its role, and what it may do", async () => {
+		const admin = await t.actor("administrator");
+		const viewer = await t.actor("payments_viewer");
+		const other = await t.app.inject({ method: "GET", url: userUrl(viewer.user.id), headers: admin.headers });
+		expect(json(other).roles).toEqual(["payments_viewer"]);
+		const me = await t.app.inject({ method: "GET", url: "/wp-json/wp/v2/users/me", headers: viewer.headers });
+		expect(me.statusCode).toBe(200);
+		expect(json(me)).toMatchObject({
+			roles: ["payments_viewer"],
+			capabilities: { view_woocommerce_reports: true, read: true },
+		});
+		expect(json<{ capabilities: object }>(me).capabilities).not.toHaveProperty("manage_woocommerce");
+		// The viewer reads the store's users too (the payment timeline names who decided).
+		const seen = await t.app.inject({ method: "GET", url: userUrl(admin.user.id), headers: viewer.headers });
+		expect(json(seen).roles).toEqual(["administrator"]);
+	});
+
 	it("answers 404 rest_user_invalid_id for an id the store does not have", async () => {
 		const admin = await t.actor("administrator");
 		const response = await t.app.inject({ method: "GET", url: userUrl(999_999), headers: admin.headers });

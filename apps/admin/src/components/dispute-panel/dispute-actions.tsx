@@ -1,7 +1,8 @@
 /**
  * The action panel of an open dispute (spec 3 §4.1): Challenge (or continue a saved draft), and
  * Accept after a confirmation that the amount and fee are not returned; for an inquiry the
- * second action is 'Issue refund', which only links to the order.
+ * second action is 'Issue refund', which only links to the order. A payments viewer, who answers
+ * no dispute, reads why none is offered.
  */
 import type { Dispute } from "@paydesk/contract/disputes";
 import { isInquiry } from "@paydesk/domain/disputes/statuses";
@@ -12,9 +13,11 @@ import { useState } from "react";
 import { createNotice } from "../../app/notices.tsx";
 import { disputeChallengeUrl } from "../../app/paths.ts";
 import { Link, navigate } from "../../app/router.tsx";
+import { useCan } from "../../app/routes.ts";
 import { useAcceptDispute } from "../../data/disputes.ts";
 import { ConfirmDialog } from "../confirm-dialog/confirm-dialog.tsx";
 import { formatMoney } from "../format.ts";
+import { ReadOnlyReason } from "../read-only/read-only.tsx";
 import { translator } from "../translator.ts";
 
 /** The dispute fee taken when the dispute opened (its debit's fee), if any. */
@@ -78,6 +81,7 @@ export function DisputeActions({
 }) {
 	const [confirming, setConfirming] = useState(false);
 	const accept = useAcceptDispute(dispute, onAccepted);
+	const canRespond = useCan("manage_woocommerce");
 	const inquiry = isInquiry(dispute.status);
 	const busy = accept.isPending;
 	const challengeUrl = disputeChallengeUrl(dispute.id);
@@ -88,6 +92,13 @@ export function DisputeActions({
 			? __("Submit evidence", "paydesk")
 			: __("Challenge dispute", "paydesk");
 
+	if (!canRespond) {
+		return (
+			<div className="paydesk-dispute-actions">
+				<ReadOnlyReason />
+			</div>
+		);
+	}
 	return (
 		<div className="paydesk-dispute-actions">
 			{showChallenge &&

@@ -2,7 +2,7 @@
  * Instant payout (spec 2 §4, spec 3 §9): per currency, offered only when the instant amount is
  * above 0; a dialog with the amount, the fee and its percentage and the net, from the balance
  * data; funds arrive within 30 minutes. The request carries one Idempotency-Key per dialog,
- * so a double click or a retry pays out once.
+ * so a double click or a retry pays out once. Not offered to a payments viewer, who moves no money.
  */
 import {
 	INSTANT_PAYOUT_ARRIVAL_MINUTES,
@@ -12,6 +12,7 @@ import {
 import { Button } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import { useState } from "react";
+import { useCan } from "../../app/routes.ts";
 import { useInstantPayout } from "../../data/payouts.ts";
 import { ConfirmDialog } from "../confirm-dialog/confirm-dialog.tsx";
 import { formatMoney } from "../format.ts";
@@ -24,6 +25,8 @@ export function InstantPayoutButton({ instant }: { instant: InstantBalance }) {
 	const [open, setOpen] = useState(false);
 	const [key, setKey] = useState(newKey);
 	const payout = useInstantPayout(instant.currency);
+	const canPayOut = useCan("manage_woocommerce");
+	if (!canPayOut) return null;
 
 	const available = isInstantPayoutAvailable(instant);
 	const money = (amount: number) => formatMoney(amount, instant.currency);

@@ -11,6 +11,7 @@ import { cardBrandLabel } from "@paydesk/domain/payment-methods";
 import { __ } from "@wordpress/i18n";
 import { disputeChallengeUrl, disputeDetailsUrl } from "../../app/paths.ts";
 import { Link } from "../../app/router.tsx";
+import { useCan } from "../../app/routes.ts";
 import { Chip } from "../../components/chip.tsx";
 import { DueBy } from "../../components/dispute-panel/due-by.tsx";
 import { formatMoney, formatStoreDate } from "../../components/format.ts";
@@ -23,6 +24,20 @@ export const DISPUTES_HIDDEN_COLUMNS_KEY = "wc_payments_disputes_hidden_columns"
 /** The legacy details route forwards to the payment's details, where the dispute panel is. */
 const detailsUrl = (row: DisputeListRow) => disputeDetailsUrl(row.dispute_id);
 const challengeUrl = (row: DisputeListRow) => disputeChallengeUrl(row.dispute_id);
+
+/** Respond while the dispute needs a response, for those who may answer it; else View. */
+function DisputeRowAction({ row }: { row: DisputeListRow }) {
+	const canRespond = useCan("manage_woocommerce");
+	return canRespond && isEvidenceEditable(row.status) ? (
+		<Link href={challengeUrl(row)} className="components-button is-secondary is-compact">
+			{__("Respond", "paydesk")}
+		</Link>
+	) : (
+		<Link href={detailsUrl(row)} className="components-button is-tertiary is-compact">
+			{__("View", "paydesk")}
+		</Link>
+	);
+}
 
 const CELLS: Readonly<Record<DisputeColumn, DeclaredCell<DisputeListRow>>> = {
 	amount: {
@@ -51,18 +66,7 @@ const CELLS: Readonly<Record<DisputeColumn, DeclaredCell<DisputeListRow>>> = {
 				formatStoreDate(row.due_by)
 			),
 	},
-	action: {
-		cell: (row) =>
-			isEvidenceEditable(row.status) ? (
-				<Link href={challengeUrl(row)} className="components-button is-secondary is-compact">
-					{__("Respond", "paydesk")}
-				</Link>
-			) : (
-				<Link href={detailsUrl(row)} className="components-button is-tertiary is-compact">
-					{__("View", "paydesk")}
-				</Link>
-			),
-	},
+	action: { cell: (row) => <DisputeRowAction row={row} /> },
 };
 
 /** The chevron that opens a dispute's details, first in the row as in every list. */

@@ -1,12 +1,15 @@
 /**
  * /payments/fraud-protection (spec 3 §2.7): a breadcrumb back to the payments settings with the
  * header's Save Changes, the at-least-one-filter notice, the seven filter cards, and a footer.
+ * A payments viewer reads the rules; every control and both saves are disabled for it.
  */
 import { fraudMessages } from "@paydesk/domain/fraud-validation";
 import { Button, Notice } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { HeaderActions } from "../../app/header-actions.tsx";
 import { Link, settingsUrl } from "../../app/router.tsx";
+import { useCan } from "../../app/routes.ts";
+import { ReadOnlyFieldset, readOnlyReason } from "../../components/read-only/read-only.tsx";
 import { translator } from "../../components/translator.ts";
 import { useUnsavedChanges } from "../../components/unsaved-changes/use-unsaved-changes.ts";
 import { FraudCards } from "./fraud-cards.tsx";
@@ -14,7 +17,8 @@ import { type FraudPageState, useFraudProtection } from "./use-fraud-protection.
 import "./fraud-protection.css";
 
 function SaveButton({ state }: { state: FraudPageState }) {
-	const disabled = state.saving || state.isLoading || state.loadFailed || !state.dirty;
+	const canChange = useCan("manage_woocommerce");
+	const disabled = !canChange || state.saving || state.isLoading || state.loadFailed || !state.dirty;
 	return (
 		<Button
 			variant="primary"
@@ -22,6 +26,7 @@ function SaveButton({ state }: { state: FraudPageState }) {
 			disabled={disabled}
 			accessibleWhenDisabled
 			isBusy={state.saving}
+			description={canChange ? undefined : readOnlyReason()}
 		>
 			{__("Save Changes", "paydesk")}
 		</Button>
@@ -44,6 +49,7 @@ function LoadingLines() {
 
 export default function FraudProtectionScreen() {
 	const state = useFraudProtection();
+	const canChange = useCan("manage_woocommerce");
 	const messages = fraudMessages(translator);
 	useUnsavedChanges(state.dirty && !state.saving, messages.unsavedChanges);
 	const backToSettings = `${settingsUrl()}#fp-settings`;
@@ -73,7 +79,13 @@ export default function FraudProtectionScreen() {
 			<Notice status="info" isDismissible={false}>
 				{messages.atLeastOneNotice}
 			</Notice>
-			{state.isLoading ? <LoadingLines /> : <FraudCards state={state} />}
+			{state.isLoading ? (
+				<LoadingLines />
+			) : (
+				<ReadOnlyFieldset readOnly={!canChange}>
+					<FraudCards state={state} />
+				</ReadOnlyFieldset>
+			)}
 			<footer className="paydesk-fraud__footer">
 				<Link className="components-button is-secondary" href={backToSettings}>
 					{__("Back to Payments Settings", "paydesk")}

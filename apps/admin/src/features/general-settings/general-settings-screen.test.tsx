@@ -51,6 +51,7 @@ beforeEach(() => {
 		time_format: "g:i a",
 		start_of_week: 1,
 		language: "",
+		two_factor_required_roles: [],
 	};
 	requests = stubApi(
 		on(getSiteSettings).reply(() => (answerLoad ? answerLoad() : stored)),
@@ -150,6 +151,7 @@ describe("saving", () => {
 				time_format: "g:i a",
 				start_of_week: 0,
 				language: "fr_FR",
+				two_factor_required_roles: [],
 			},
 		]);
 		expect(screen.getByRole("button", { name: "Save Changes" }).getAttribute("aria-disabled")).toBe("true");
@@ -221,13 +223,50 @@ describe("a refused field", () => {
 	});
 });
 
+describe("two-factor sign-in required by role", () => {
+	const roles = () => within(screen.getByRole("group", { name: "Require Two-Factor Sign-In" }));
+
+	it("offers the roles that reach the admin, checked as stored, and saves the ones checked", async () => {
+		stored = { ...stored, two_factor_required_roles: ["administrator"] };
+		const user = renderScreen();
+		await screen.findByLabelText("Site Title");
+		expect(
+			roles()
+				.getAllByRole("checkbox")
+				.map((box) => [box.closest("label")?.textContent, (box as HTMLInputElement).checked]),
+		).toEqual([
+			["Administrator", true],
+			["Shop manager", false],
+			["Payments viewer", false],
+		]);
+		await user.click(roles().getByRole("checkbox", { name: "Shop manager" }));
+		await user.click(roles().getByRole("checkbox", { name: "Administrator" }));
+		await user.click(screen.getByRole("button", { name: "Save Changes" }));
+		await waitFor(() => expect(posted()).toHaveLength(1));
+		expect(posted()[0]).toMatchObject({ two_factor_required_roles: ["shop_manager"] });
+	});
+
+	it("a refused role list is said with the checkboxes, which get the focus", async () => {
+		refuse = restError(400, "rest_invalid_param", "Invalid parameter(s): two_factor_required_roles", {
+			params: { two_factor_required_roles: "two_factor_required_roles names no such role: owner" },
+		});
+		const user = renderScreen();
+		await screen.findByLabelText("Site Title");
+		await user.click(screen.getByRole("button", { name: "Save Changes" }));
+		const first = roles().getByRole("checkbox", { name: "Administrator" });
+		await waitFor(() => expect(document.activeElement).toBe(first));
+		const said = document.getElementById(first.getAttribute("aria-describedby") ?? "");
+		expect(said?.textContent).toBe("Require Two-Factor Sign-In names no such role: owner");
+	});
+});
+
 describe("keyboard", () => {
 	it("reaches every field in order, picks a format with the arrow keys and saves with Enter", async () => {
 		const user = renderScreen();
 		await screen.findByLabelText("Site Title");
 		const order: (string | null)[] = [];
 		await user.click(field("Site Title"));
-		for (let step = 0; step < 10; step++) {
+		for (let step = 0; step < 13; step++) {
 			const focused = document.activeElement;
 			order.push(focused?.id || focused?.getAttribute("name") || focused?.textContent || null);
 			await user.tab();
@@ -242,6 +281,9 @@ describe("keyboard", () => {
 			"time_format",
 			"time_format_custom",
 			"start_of_week",
+			"two_factor_required_roles",
+			"two_factor_required_roles",
+			"two_factor_required_roles",
 			"Save Changes",
 		]);
 

@@ -1,7 +1,8 @@
 /**
  * WordPress's General Settings (/wp-admin/options-general.php), for administrators: Site
  * Title, Tagline, Site Language, Timezone, Date Format, Time Format and Week Starts On, in
- * WordPress's order, saved with "Save Changes".
+ * WordPress's order, then the roles that must sign in with two factors, saved with "Save
+ * Changes".
  */
 import { Card, CardBody, Notice, SelectControl, Spinner, TextControl } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
@@ -10,6 +11,7 @@ import { fieldHelp } from "../../components/wp-options-form/field-help.tsx";
 import { useSavedNotice } from "../../components/wp-options-form/saved-reload.ts";
 import { siteLanguageOptions } from "../../components/wp-options-form/site-languages.ts";
 import { DATE_FORMATS, FormatChoice, TIME_FORMATS } from "./format-choice.tsx";
+import { RequiredRoles } from "./required-roles.tsx";
 import { TimeZoneSelect } from "./time-zone-select.tsx";
 import { SAVED_FLAG, siteFieldLabels, useGeneralSettingsForm } from "./use-general-settings-form.ts";
 import "../../components/wp-options-form/options-form.css";
@@ -139,6 +141,12 @@ export default function GeneralSettingsScreen() {
 						aria-invalid={invalid(errors.start_of_week)}
 						help={fieldHelp(errors.start_of_week)}
 						onChange={(day) => edit({ start_of_week: Number(day) })}
+					/>
+					<RequiredRoles
+						legend={labels.two_factor_required_roles}
+						value={draft.two_factor_required_roles}
+						error={errors.two_factor_required_roles}
+						onChange={(roles) => edit({ two_factor_required_roles: roles })}
 					/>
 				</CardBody>
 			</Card>

@@ -29,6 +29,7 @@ export function siteFieldLabels(): Record<SiteField, string> {
 		date_format: __("Date Format", "paydesk"),
 		time_format: __("Time Format", "paydesk"),
 		start_of_week: __("Week Starts On", "paydesk"),
+		two_factor_required_roles: __("Require Two-Factor Sign-In", "paydesk"),
 	};
 }
 

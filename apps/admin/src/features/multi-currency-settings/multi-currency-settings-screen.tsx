@@ -1,11 +1,14 @@
 /**
  * The multi-currency settings tab (page=wc-settings&tab=wcpay_multi_currency): the enabled
  * currencies with their rates, and the store settings. Points to the setup wizard until it is done.
+ * A payments viewer reads them, every control disabled.
  */
 import { MULTI_CURRENCY_OPTIONS } from "@paydesk/contract/multi-currency";
 import { Notice, Spinner } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { adminUrl, Link, settingsUrl } from "../../app/router.tsx";
+import { useCan } from "../../app/routes.ts";
+import { ReadOnlyFieldset } from "../../components/read-only/read-only.tsx";
 import { useCurrencies, useStoreSettings } from "../../data/multi-currency.ts";
 import { useOption } from "../../data/options.ts";
 import { usePaymentSettings } from "../../data/settings.ts";
@@ -18,16 +21,19 @@ export default function MultiCurrencySettingsScreen() {
 	const storeSettings = useStoreSettings();
 	const completed = useOption<boolean>(MULTI_CURRENCY_OPTIONS.setupCompleted);
 	const payments = usePaymentSettings();
+	const canChange = useCan("manage_woocommerce");
 	return (
 		<div className="paydesk-page paydesk-mc">
 			<h2>{__("Multi-currency", "paydesk")}</h2>
 			{payments.data && !payments.data.is_multi_currency_enabled && (
 				<Notice status="warning" isDismissible={false}>
 					{__("Multi-currency is turned off, so customers only see the store currency.", "paydesk")}{" "}
-					<Link href={settingsUrl()}>{__("Turn it on in the payments settings", "paydesk")}</Link>
+					{canChange && (
+						<Link href={settingsUrl()}>{__("Turn it on in the payments settings", "paydesk")}</Link>
+					)}
 				</Notice>
 			)}
-			{!completed.isLoading && completed.value !== true && (
+			{canChange && !completed.isLoading && completed.value !== true && (
 				<Notice status="info" isDismissible={false}>
 					{__("Choose the currencies your store offers in a few steps.", "paydesk")}{" "}
 					<Link href={adminUrl("/payments/multi-currency-setup")}>
@@ -35,12 +41,14 @@ export default function MultiCurrencySettingsScreen() {
 					</Link>
 				</Notice>
 			)}
-			{currencies.data ? (
-				<EnabledCurrenciesCard currencies={currencies.data} />
-			) : (
-				!currencies.isError && <Spinner />
-			)}
-			{storeSettings.data && <StoreSettingsCard settings={storeSettings.data} />}
+			<ReadOnlyFieldset readOnly={!canChange}>
+				{currencies.data ? (
+					<EnabledCurrenciesCard currencies={currencies.data} />
+				) : (
+					!currencies.isError && <Spinner />
+				)}
+				{storeSettings.data && <StoreSettingsCard settings={storeSettings.data} />}
+			</ReadOnlyFieldset>
 		</div>
 	);
 }

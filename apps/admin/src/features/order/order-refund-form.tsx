@@ -2,7 +2,8 @@
  * A partial refund from the order (spec 2 "Partial refund … opens the order"): an amount up to
  * what can still be refunded, in the payment's currency, and an optional reason, sent through
  * the same refund route as a refund in full. The Idempotency-Key changes with what is asked
- * and after each refund, so a double click or a retry of the same request refunds once.
+ * and after each refund, so a double click or a retry of the same request refunds once. Not
+ * offered to a payments viewer, who moves no money.
  */
 import type { StoreOrder } from "@paydesk/contract/orders";
 import { parseMajor } from "@paydesk/domain/money";
@@ -10,6 +11,7 @@ import type { RefundReason } from "@paydesk/domain/refunds";
 import { Button, Card, CardBody, CardHeader, TextControl } from "@wordpress/components";
 import { __, _x, sprintf } from "@wordpress/i18n";
 import { useRef, useState } from "react";
+import { useCan } from "../../app/routes.ts";
 import { formatMoney } from "../../components/format.ts";
 import { RefundReasonSelect } from "../../components/payment-refund/refund-reason-select.tsx";
 import { newIdempotencyKey, useRefund } from "../../data/payments.ts";
@@ -42,7 +44,8 @@ export function OrderRefundForm({ order }: { order: StoreOrder }) {
 	const [idempotencyKey, setIdempotencyKey] = useState(() => newIdempotencyKey("refund"));
 	const inFlight = useRef(false);
 	const refund = useRefund(order.number);
-	if (!charge) return null;
+	const canRefund = useCan("manage_woocommerce");
+	if (!charge || !canRefund) return null;
 
 	const parsed = refundAmountOf(input, currency, order.refundable_amount);
 	const change =

@@ -1,12 +1,13 @@
 /**
  * The account details card (spec 3 §4.6, §4.8): the account status chip, the payments and
  * payouts indicators, the fees of the enabled payment methods, and the account tools (Reset
- * account, in test mode only).
+ * account, in test mode only, and not for a payments viewer).
  */
 import { accountStatusDisplay, paymentsIndicator, payoutsIndicator } from "@paydesk/domain/account-status";
 import { Button, Card, CardBody, CardHeader } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { useState } from "react";
+import { useCan } from "../../app/routes.ts";
 import { getSettings } from "../../app/settings.ts";
 import { Chip } from "../../components/chip.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog/confirm-dialog.tsx";
@@ -47,6 +48,7 @@ function AccountTools() {
 
 export function AccountDetailsCard() {
 	const settings = getSettings();
+	const canReset = useCan("manage_woocommerce");
 	const status = settings.accountStatus;
 	if (!status) return null;
 	const display = accountStatusDisplay(status, translator);
@@ -79,7 +81,7 @@ export function AccountDetailsCard() {
 					</div>
 				</dl>
 				<AccountFees />
-				{(settings.testMode || settings.testModeOnboarding) && <AccountTools />}
+				{canReset && (settings.testMode || settings.testModeOnboarding) && <AccountTools />}
 			</CardBody>
 		</Card>
 	);

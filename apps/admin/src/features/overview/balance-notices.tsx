@@ -1,13 +1,15 @@
 /**
  * The payout notices under the balance of the selected currency (spec 3 §8, §9), chosen by
  * domain/payout-notices and all shown as warnings, as spec 3 §8 lists them, and the dismissible
- * offer of instant payouts (dismissal saved through POST /settings/{option}).
+ * offer of instant payouts (dismissal saved through POST /settings/{option}), which a payments
+ * viewer, who cannot take it, is not made.
  */
 import type { DepositsOverview } from "@paydesk/contract/deposits";
 import { payoutNotices, payoutNoticeText } from "@paydesk/domain/payout-notices";
 import { INSTANT_PAYOUT_ARRIVAL_MINUTES, INSTANT_PAYOUT_FEE_PERCENTAGE } from "@paydesk/domain/payouts";
 import { Notice } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
+import { useCan } from "../../app/routes.ts";
 import { getSettings } from "../../app/settings.ts";
 import { PayoutFailureNotice } from "../../components/payout-failure-notice.tsx";
 import { translator } from "../../components/translator.ts";
@@ -47,7 +49,13 @@ export function BalanceNotices({ overview, currency }: { overview: DepositsOverv
 export function InstantPayoutOffer({ instantAmount }: { instantAmount: number }) {
 	const options = useOptions(OVERVIEW_OPTIONS);
 	const dismiss = useSaveSettingFlag(SETTING_FLAGS.instantPayoutNotice, OVERVIEW_OPTIONS);
-	if (instantAmount <= 0 || !options.isSuccess || options.data[SETTING_FLAGS.instantPayoutNotice] === true)
+	const canPayOut = useCan("manage_woocommerce");
+	if (
+		!canPayOut ||
+		instantAmount <= 0 ||
+		!options.isSuccess ||
+		options.data[SETTING_FLAGS.instantPayoutNotice] === true
+	)
 		return null;
 	return (
 		<Notice status="info" className="paydesk-notice" onRemove={() => dismiss.mutate()}>

@@ -7,6 +7,7 @@ import { type DayPart, dayPart } from "@paydesk/domain/greeting";
 import { Notice } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import { type Query, settingsUrl, useLocation } from "../../app/router.tsx";
+import { useCan } from "../../app/routes.ts";
 import { getSettings } from "../../app/settings.ts";
 
 /** Each part of the day's greeting, with and without the user's first name, as whole sentences. */
@@ -90,6 +91,8 @@ export function OverviewBanners() {
 	const { query } = useLocation();
 	const status = settings.accountStatus;
 	const goLive = `${settings.connectUrl}&wcpay-disable-onboarding-test-mode=true`;
+	// Paying a test order, going live and fixing the site's connection are the store's business.
+	const manages = useCan("manage_woocommerce");
 	return (
 		<>
 			{flagBanners(query, settings.errorMessage, settings.productName).map((banner) => (
@@ -105,16 +108,26 @@ export function OverviewBanners() {
 			{settings.testModeOnboarding && (
 				<Notice status="info" isDismissible={false} className="paydesk-notice">
 					<strong>{__("You are using a sandbox test account.", "paydesk")}</strong>{" "}
-					{__("Payments are simulated and no real money moves.", "paydesk")}{" "}
-					<a href={TEST_CHECKOUT_URL}>{__("Make a test payment", "paydesk")}</a>{" "}
-					<a href={goLive}>{__("Set up live payments", "paydesk")}</a>
+					{__("Payments are simulated and no real money moves.", "paydesk")}
+					{manages && (
+						<>
+							{" "}
+							<a href={TEST_CHECKOUT_URL}>{__("Make a test payment", "paydesk")}</a>{" "}
+							<a href={goLive}>{__("Set up live payments", "paydesk")}</a>
+						</>
+					)}
 				</Notice>
 			)}
 			{status?.safeMode && (
 				<Notice status="error" isDismissible={false} className="paydesk-notice">
 					<strong>{__("Your site is currently in Safe Mode.", "paydesk")}</strong>{" "}
-					{__("Payments stay paused until the site's connection is confirmed.", "paydesk")}{" "}
-					<a href={settingsUrl()}>{__("Please take action", "paydesk")}</a>
+					{__("Payments stay paused until the site's connection is confirmed.", "paydesk")}
+					{manages && (
+						<>
+							{" "}
+							<a href={settingsUrl()}>{__("Please take action", "paydesk")}</a>
+						</>
+					)}
 				</Notice>
 			)}
 		</>

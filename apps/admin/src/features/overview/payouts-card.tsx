@@ -1,7 +1,8 @@
 /**
  * The payouts of the selected currency (spec 3 §2.8, §4.6, §5.6): the payouts indicator, the
  * next payout, the 3 most recent payouts, 'View full payout history', and 'Change payout
- * schedule' only when payouts are not blocked and the waiting period is done.
+ * schedule' only when payouts are not blocked and the waiting period is done (and never to a
+ * payments viewer).
  */
 import type { Payout } from "@paydesk/contract/deposits";
 import { payoutsIndicator } from "@paydesk/domain/account-status";
@@ -10,6 +11,7 @@ import { Card, CardBody, CardFooter, CardHeader, Spinner } from "@wordpress/comp
 import { __ } from "@wordpress/i18n";
 import { ADMIN_PATHS, payoutDetailsUrl } from "../../app/paths.ts";
 import { adminUrl, Link, settingsUrl } from "../../app/router.tsx";
+import { useCan } from "../../app/routes.ts";
 import { getSettings } from "../../app/settings.ts";
 import { Chip } from "../../components/chip.tsx";
 import { formatMoney, formatStoreDate } from "../../components/format.ts";
@@ -35,8 +37,12 @@ export function PayoutsCard() {
 	const recent = useRecentPayouts(selected, useBalanceSettled());
 	const account = overview.data?.account;
 	const next = overview.data?.deposit.next_scheduled.find((payout) => payout.currency === selected);
+	// A payments viewer changes no schedule: the link is not offered to it.
 	const canChangeSchedule =
-		account !== undefined && !account.deposits_blocked && account.completed_waiting_period;
+		useCan("manage_woocommerce") &&
+		account !== undefined &&
+		!account.deposits_blocked &&
+		account.completed_waiting_period;
 	return (
 		<Card className="paydesk-payouts-card">
 			<CardHeader>

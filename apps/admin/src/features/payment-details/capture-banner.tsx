@@ -1,7 +1,8 @@
 /**
  * The capture banner of an uncaptured authorization (spec 2 "Summary card actions"): shown when
  * auth-and-capture is on, the charge did not fail and nothing was refunded, with the deadline 7
- * days after creation. Capture and Cancel share one request-in-progress state.
+ * days after creation. Capture and Cancel share one request-in-progress state; a payments viewer
+ * reads the deadline without them.
  */
 import { AUTHORIZATION_ERRORS } from "@paydesk/contract/authorizations";
 import type { Charge } from "@paydesk/contract/charges";
@@ -9,6 +10,7 @@ import { captureDeadline, showCaptureBanner } from "@paydesk/domain/capture";
 import { Button } from "@wordpress/components";
 import { __, _x, sprintf } from "@wordpress/i18n";
 import { ApiError } from "../../app/api.ts";
+import { useCan } from "../../app/routes.ts";
 import { getSettings } from "../../app/settings.ts";
 import { formatStoreDateTime } from "../../components/format.ts";
 import { useAuthorization, useSettleAuthorization } from "../../data/authorizations.ts";
@@ -40,6 +42,7 @@ export function CaptureBanner({ charge, deadline, now }: { charge: Charge; deadl
 		orderNumber: charge.order?.number ?? "",
 		paymentIntentId: charge.payment_intent,
 	});
+	const canSettle = useCan("manage_woocommerce");
 	const date = formatStoreDateTime(deadline);
 	return (
 		<section className="paydesk-capture-banner" aria-label={__("Capture payment", "paydesk")}>
@@ -54,26 +57,28 @@ export function CaptureBanner({ charge, deadline, now }: { charge: Charge; deadl
 						)
 					: sprintf(__("The 7-day capture window of this authorization ended on %s.", "paydesk"), date)}
 			</p>
-			<div className="paydesk-capture-banner__actions">
-				<Button
-					variant="primary"
-					isBusy={pending === "capture"}
-					disabled={inProgress}
-					accessibleWhenDisabled
-					onClick={() => settle("capture")}
-				>
-					{_x("Capture", "verb: button that captures a payment", "paydesk")}
-				</Button>
-				<Button
-					variant="secondary"
-					isBusy={pending === "cancel"}
-					disabled={inProgress}
-					accessibleWhenDisabled
-					onClick={() => settle("cancel")}
-				>
-					{__("Cancel authorization", "paydesk")}
-				</Button>
-			</div>
+			{canSettle && (
+				<div className="paydesk-capture-banner__actions">
+					<Button
+						variant="primary"
+						isBusy={pending === "capture"}
+						disabled={inProgress}
+						accessibleWhenDisabled
+						onClick={() => settle("capture")}
+					>
+						{_x("Capture", "verb: button that captures a payment", "paydesk")}
+					</Button>
+					<Button
+						variant="secondary"
+						isBusy={pending === "cancel"}
+						disabled={inProgress}
+						accessibleWhenDisabled
+						onClick={() => settle("cancel")}
+					>
+						{__("Cancel authorization", "paydesk")}
+					</Button>
+				</div>
+			)}
 		</section>
 	);
 }

@@ -2,7 +2,8 @@
  * The dismissible next-payout notice (spec 2 §4/§5): shown only when deposits are unrestricted,
  * the waiting period is complete, the account is loaded, it was not dismissed, the schedule is
  * daily, weekly or monthly and no external account is errored. Dismissal is saved as the
- * option wcpay_next_deposit_notice_dismissed.
+ * option wcpay_next_deposit_notice_dismissed, a choice for the store: a payments viewer neither
+ * dismisses it nor is offered to change the schedule.
  */
 import type { AccountStatus } from "@paydesk/contract/accounts";
 import { DISMISSAL_OPTIONS } from "@paydesk/contract/options";
@@ -11,6 +12,7 @@ import { showNextPayoutNotice } from "@paydesk/domain/payouts";
 import { Notice } from "@wordpress/components";
 import { __, _n, sprintf } from "@wordpress/i18n";
 import { settingsUrl } from "../../app/router.tsx";
+import { useCan } from "../../app/routes.ts";
 import { getSettings } from "../../app/settings.ts";
 import { useOption, useSaveOption } from "../../data/options.ts";
 
@@ -76,6 +78,7 @@ export function NextPayoutNotice() {
 	const status = getSettings().accountStatus;
 	const dismissed = useOption<boolean>(OPTION);
 	const save = useSaveOption(OPTION);
+	const manages = useCan("manage_woocommerce");
 	const visible = showNextPayoutNotice({
 		accountLoaded: status !== null && !dismissed.isLoading,
 		restrictions: status?.deposits.restrictions,
@@ -86,9 +89,19 @@ export function NextPayoutNotice() {
 	});
 	if (!visible || !status) return null;
 	return (
-		<Notice status="info" className="paydesk-notice" onRemove={() => save.mutate(true)}>
-			{scheduleSentence(status.depositsSchedule, getSettings().locale.code)}{" "}
-			<a href={`${settingsUrl()}#payout-schedule`}>{__("Change payout schedule", "paydesk")}</a>
+		<Notice
+			status="info"
+			className="paydesk-notice"
+			isDismissible={manages}
+			onRemove={() => save.mutate(true)}
+		>
+			{scheduleSentence(status.depositsSchedule, getSettings().locale.code)}
+			{manages && (
+				<>
+					{" "}
+					<a href={`${settingsUrl()}#payout-schedule`}>{__("Change payout schedule", "paydesk")}</a>
+				</>
+			)}
 		</Notice>
 	);
 }

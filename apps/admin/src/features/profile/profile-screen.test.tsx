@@ -4,6 +4,8 @@
  * POST /wp/v2/users/me { locale }; after the reload the page says "Profile updated.", and a
  * refused language is named next to the field.
  */
+import { getTwoFactorStatus } from "@paydesk/contract/two-factor";
+import { listUserSessions } from "@paydesk/contract/user-sessions";
 import { type CurrentUser, getCurrentUser, updateCurrentUser } from "@paydesk/contract/wp";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -51,6 +53,14 @@ beforeEach(() => {
 		meta: {},
 	};
 	requests = stubApi(
+		// The sections below Personal Options (profile-security.test.tsx tests them).
+		on(getTwoFactorStatus).reply(() => ({
+			enabled: false,
+			enabled_at: null,
+			required: false,
+			backup_codes_remaining: 0,
+		})),
+		on(listUserSessions).reply(() => ({ sessions: [] })),
 		on(getCurrentUser).reply(() => (answerLoad ? answerLoad() : me)),
 		on(updateCurrentUser).reply(({ body }) => {
 			if (refuse) return refuse;

@@ -1,6 +1,7 @@
 /** Turning payments on, test mode, and the dev mode indicator. */
 import { CheckboxControl, Notice } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
+import { useCan } from "../../app/routes.ts";
 import { getSettings } from "../../app/settings.ts";
 import type { SectionProps } from "./section-props.ts";
 import { SettingsSection } from "./settings-section.tsx";
@@ -10,6 +11,8 @@ const TEST_CHECKOUT_URL = "/paydesk/test-checkout";
 
 export function GeneralSection({ draft, edit }: SectionProps) {
 	const product = getSettings().productName;
+	// A test payment is a payment taken: not for a payments viewer.
+	const canPay = useCan("manage_woocommerce");
 	return (
 		<SettingsSection
 			id="general"
@@ -40,9 +43,11 @@ export function GeneralSection({ draft, edit }: SectionProps) {
 				disabled={draft.is_dev_mode_enabled}
 				onChange={(is_test_mode_enabled) => edit({ is_test_mode_enabled })}
 			/>
-			<p>
-				<a href={TEST_CHECKOUT_URL}>{__("Make a test payment", "paydesk")}</a>
-			</p>
+			{canPay && (
+				<p>
+					<a href={TEST_CHECKOUT_URL}>{__("Make a test payment", "paydesk")}</a>
+				</p>
+			)}
 		</SettingsSection>
 	);
 }

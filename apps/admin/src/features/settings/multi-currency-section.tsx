@@ -2,10 +2,12 @@
 import { CheckboxControl } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { adminUrl, Link, settingsUrl } from "../../app/router.tsx";
+import { useCan } from "../../app/routes.ts";
 import type { SectionProps } from "./section-props.ts";
 import { SettingsSection } from "./settings-section.tsx";
 
 export function MultiCurrencySection({ draft, edit }: SectionProps) {
+	const canChange = useCan("manage_woocommerce");
 	return (
 		<SettingsSection
 			id="multi-currency"
@@ -22,9 +24,11 @@ export function MultiCurrencySection({ draft, edit }: SectionProps) {
 				<Link href={settingsUrl({ tab: "wcpay_multi_currency" })}>
 					{__("Multi-currency settings", "paydesk")}
 				</Link>
-				<Link href={adminUrl("/payments/multi-currency-setup")}>
-					{__("Set up multiple currencies", "paydesk")}
-				</Link>
+				{canChange && (
+					<Link href={adminUrl("/payments/multi-currency-setup")}>
+						{__("Set up multiple currencies", "paydesk")}
+					</Link>
+				)}
 			</p>
 		</SettingsSection>
 	);

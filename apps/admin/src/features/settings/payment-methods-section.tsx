@@ -12,6 +12,7 @@ import {
 import { CheckboxControl } from "@wordpress/components";
 import { __, sprintf } from "@wordpress/i18n";
 import { adminUrl, Link } from "../../app/router.tsx";
+import { useCan } from "../../app/routes.ts";
 import { Chip } from "../../components/chip.tsx";
 import { translator } from "../../components/translator.ts";
 import type { SectionProps } from "./section-props.ts";
@@ -21,6 +22,8 @@ export function PaymentMethodsSection({
 	draft,
 	toggleMethod,
 }: SectionProps & { toggleMethod: (id: string, enabled: boolean) => void }) {
+	// Adding methods and completing their requirements change the account: not a viewer's to offer.
+	const canChange = useCan("manage_woocommerce");
 	const ids = draft.available_payment_method_ids.filter(
 		(id) => !draft.duplicated_payment_method_ids.includes(id),
 	);
@@ -31,9 +34,11 @@ export function PaymentMethodsSection({
 			description={
 				<>
 					<p>{__("Choose how customers can pay at checkout.", "paydesk")}</p>
-					<Link href={adminUrl("/payments/additional-payment-methods")}>
-						{__("Add payment methods", "paydesk")}
-					</Link>
+					{canChange && (
+						<Link href={adminUrl("/payments/additional-payment-methods")}>
+							{__("Add payment methods", "paydesk")}
+						</Link>
+					)}
 				</>
 			}
 		>
@@ -68,7 +73,7 @@ export function PaymentMethodsSection({
 										)}
 									</span>
 								)}
-								{(status.status === "pending" || status.status === "pending_verification") && (
+								{canChange && (status.status === "pending" || status.status === "pending_verification") && (
 									<a href={`/sandbox-partner/payment-methods/${encodeURIComponent(id)}`}>
 										{status.requirements.length > 0
 											? /* translators: %s: a payment method, e.g. iDEAL */

@@ -1,10 +1,13 @@
 /**
  * The payments settings page (page=wc-settings&tab=checkout&section=woocommerce_payments): every
- * field of the settings entity (spec 2 §3), editable or shown read-only, saved as one object.
+ * field of the settings entity (spec 2 §3), editable or shown read-only, saved as one object. A
+ * payments viewer sees every field and changes none.
  */
 import { Button, Notice, Spinner } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { useEffect } from "react";
+import { useCan } from "../../app/routes.ts";
+import { ReadOnlyFieldset, ReadOnlyReason } from "../../components/read-only/read-only.tsx";
 import { useUnsavedChanges } from "../../components/unsaved-changes/use-unsaved-changes.ts";
 import { AdvancedSection } from "./advanced-section.tsx";
 import { ExpressCheckoutSection } from "./express-checkout-section.tsx";
@@ -28,6 +31,7 @@ function useScrollToHash(ready: boolean): void {
 
 export default function SettingsScreen() {
 	const settings = useSettingsDraft();
+	const canChange = useCan("manage_woocommerce");
 	const { draft, server } = settings;
 	useUnsavedChanges(
 		settings.dirty && !settings.saving,
@@ -53,24 +57,28 @@ export default function SettingsScreen() {
 	return (
 		<div className="paydesk-page paydesk-settings">
 			<h2>{__("Payments settings", "paydesk")}</h2>
-			<GeneralSection {...props} />
-			<PaymentMethodsSection {...props} toggleMethod={settings.toggleMethod} />
-			<ExpressCheckoutSection {...props} />
-			<TransactionsSection {...props} />
-			<PayoutsSection {...props} />
-			<FraudSection {...props} />
-			<MultiCurrencySection {...props} />
-			<SubscriptionsSection {...props} server={server} />
-			<AdvancedSection {...props} />
+			<ReadOnlyFieldset readOnly={!canChange}>
+				<GeneralSection {...props} />
+				<PaymentMethodsSection {...props} toggleMethod={settings.toggleMethod} />
+				<ExpressCheckoutSection {...props} />
+				<TransactionsSection {...props} />
+				<PayoutsSection {...props} />
+				<FraudSection {...props} />
+				<MultiCurrencySection {...props} />
+				<SubscriptionsSection {...props} server={server} />
+				<AdvancedSection {...props} />
+			</ReadOnlyFieldset>
 			<div className="paydesk-settings-save">
+				{!canChange && <ReadOnlyReason id="paydesk-settings-read-only" />}
 				{invalid && (
 					<span className="paydesk-field-error">{__("Fix the highlighted fields to save.", "paydesk")}</span>
 				)}
 				<Button
 					variant="primary"
 					isBusy={settings.saving}
-					disabled={!settings.dirty || settings.saving || invalid}
+					disabled={!canChange || !settings.dirty || settings.saving || invalid}
 					accessibleWhenDisabled
+					aria-describedby={canChange ? undefined : "paydesk-settings-read-only"}
 					onClick={settings.save}
 				>
 					{__("Save Changes", "paydesk")}

@@ -1,11 +1,14 @@
 /**
  * WooCommerce › Settings › General (page=wc-settings&tab=general), for shop managers and
  * administrators: the store's address, where it sells and ships, and its currency options,
- * saved with "Save changes", after which the page says "Your settings have been saved."
+ * saved with "Save changes", after which the page says "Your settings have been saved." A
+ * payments viewer reads them, every field and the save disabled.
  */
 import { Notice, Spinner } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { useEffect, useRef } from "react";
+import { useCan } from "../../app/routes.ts";
+import { ReadOnlyFieldset } from "../../components/read-only/read-only.tsx";
 import { useUnsavedChanges } from "../../components/unsaved-changes/use-unsaved-changes.ts";
 import { OptionsSaveButton } from "../../components/wp-options-form/save-button.tsx";
 import { useSavedNotice } from "../../components/wp-options-form/saved-reload.ts";
@@ -17,6 +20,7 @@ import "./store-settings.css";
 
 export default function StoreSettingsScreen() {
 	const form = useStoreSettingsForm();
+	const canChange = useCan("manage_woocommerce");
 	useSavedNotice(SAVED_FLAG, __("Your settings have been saved.", "paydesk"));
 	useUnsavedChanges(
 		form.dirty && !form.saving,
@@ -54,13 +58,15 @@ export default function StoreSettingsScreen() {
 				noValidate
 				onSubmit={(event) => {
 					event.preventDefault();
-					form.save();
+					if (canChange) form.save();
 				}}
 			>
-				<StoreAddressSection form={form} />
-				<GeneralOptionsSection form={form} />
-				<CurrencyOptionsSection form={form} />
-				<OptionsSaveButton saving={form.saving}>{__("Save changes", "paydesk")}</OptionsSaveButton>
+				<ReadOnlyFieldset readOnly={!canChange}>
+					<StoreAddressSection form={form} />
+					<GeneralOptionsSection form={form} />
+					<CurrencyOptionsSection form={form} />
+					<OptionsSaveButton saving={form.saving}>{__("Save changes", "paydesk")}</OptionsSaveButton>
+				</ReadOnlyFieldset>
 			</form>
 		</div>
 	);

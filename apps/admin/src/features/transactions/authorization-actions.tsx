@@ -1,10 +1,12 @@
 /**
  * Capture and Cancel on an uncaptured row. While either request runs both buttons wait (one
- * shared in-progress state); canceling releases the customer's money, so it asks first.
+ * shared in-progress state); canceling releases the customer's money, so it asks first. Neither is
+ * offered to a payments viewer.
  */
 import type { Authorization } from "@paydesk/contract/authorizations";
 import { Button } from "@wordpress/components";
 import { __, _x, sprintf } from "@wordpress/i18n";
+import { useCan } from "../../app/routes.ts";
 import { useConfirm } from "../../components/confirm-dialog/use-confirm.tsx";
 import { useSettleAuthorization } from "../../data/authorizations.ts";
 
@@ -15,7 +17,8 @@ export function AuthorizationActions({ authorization }: { authorization: Authori
 		paymentIntentId: authorization.payment_intent_id,
 	});
 	const { confirm, dialog } = useConfirm();
-	if (authorization.order_id === null) return null;
+	const canSettle = useCan("manage_woocommerce");
+	if (!canSettle || authorization.order_id === null) return null;
 	const order = String(authorization.order_id);
 	return (
 		<span className="paydesk-row-actions">

@@ -10,6 +10,7 @@ import {
 } from "@paydesk/domain/transactions";
 import { __, _n } from "@wordpress/i18n";
 import { useLocation } from "../../app/router.tsx";
+import { useCan } from "../../app/routes.ts";
 import { formatMoney, formatNumber } from "../../components/format.ts";
 import { pagedQuery } from "../../components/list/api-query.ts";
 import type { SummaryItem } from "../../components/list/data-table.tsx";
@@ -28,6 +29,11 @@ export function UncapturedTab() {
 	const listQuery = pagedQuery({ ...paging, orderby: authorizationSortKey(paging.orderby) }, {});
 	const list = useAuthorizations(listQuery);
 	const summary = useAuthorizationsSummary();
+	// A payments viewer settles nothing: the Capture / Cancel column is left out for it.
+	const canSettle = useCan("manage_woocommerce");
+	const columns = canSettle
+		? AUTHORIZATION_COLUMNS
+		: AUTHORIZATION_COLUMNS.filter((column) => column.key !== "action");
 	const totals = summary.data;
 	const items: SummaryItem[] = totals
 		? [
@@ -44,7 +50,7 @@ export function UncapturedTab() {
 	return (
 		<ListScreen
 			title={__("Uncaptured transactions", "paydesk")}
-			columns={AUTHORIZATION_COLUMNS}
+			columns={columns}
 			rowKey={(row) => row.payment_intent_id}
 			hiddenColumnsKey={UNCAPTURED_HIDDEN_COLUMNS_KEY}
 			list={list}

@@ -15,17 +15,27 @@ beforeEach(() => {
 	testSettings();
 	requests = stubApi(
 		on(getUser).reply(({ params }) =>
-			params.id === "2"
+			params.id === "3"
 				? {
-						id: 2,
-						username: "sam",
-						name: "Sam Manager",
-						first_name: "Sam",
-						last_name: "Manager",
-						email: "sam@example.com",
-						roles: ["shop_manager"],
+						id: 3,
+						username: "avery",
+						name: "Avery Books",
+						first_name: "Avery",
+						last_name: "Books",
+						email: "avery@example.com",
+						roles: ["payments_viewer"],
 					}
-				: restError(404, "rest_user_invalid_id", "Invalid user ID."),
+				: params.id === "2"
+					? {
+							id: 2,
+							username: "sam",
+							name: "Sam Manager",
+							first_name: "Sam",
+							last_name: "Manager",
+							email: "sam@example.com",
+							roles: ["shop_manager"],
+						}
+					: restError(404, "rest_user_invalid_id", "Invalid user ID."),
 		),
 	);
 });
@@ -43,6 +53,12 @@ describe("the user page", () => {
 		expect(table.textContent).toContain("sam");
 		expect(table.textContent).toContain("sam@example.com");
 		expect(table.textContent).toContain("Shop manager");
+	});
+
+	it("names the payments viewer's role as the admin shows it", async () => {
+		renderAt("?user_id=3");
+		expect(await screen.findByRole("heading", { name: "Avery Books" })).toBeTruthy();
+		expect(screen.getByRole("table", { name: "User" }).textContent).toContain("Payments viewer");
 	});
 
 	it("says 'Invalid user ID.' for a user the store does not have", async () => {

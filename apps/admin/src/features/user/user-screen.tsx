@@ -7,14 +7,8 @@ import { Card, CardBody, CardHeader, Notice, Spinner } from "@wordpress/componen
 import { __ } from "@wordpress/i18n";
 import { ApiError } from "../../app/api.ts";
 import { useLocation } from "../../app/router.tsx";
+import { roleName } from "../../components/role-name.ts";
 import { useUser } from "../../data/users.ts";
-
-/** WordPress's names of the roles Paydesk knows. */
-const ROLE_LABELS: Readonly<Record<string, () => string>> = {
-	administrator: () => __("Administrator", "paydesk"),
-	shop_manager: () => __("Shop manager", "paydesk"),
-	customer: () => __("Customer", "paydesk"),
-};
 
 /** The user_id parameter: a positive whole number, else nothing to load. */
 export function userIdOf(value: string | string[] | undefined): number | null {
@@ -50,7 +44,7 @@ export default function UserScreen() {
 		[__("Username", "paydesk"), data.username],
 		[__("Name", "paydesk"), data.name],
 		[__("Email", "paydesk"), data.email],
-		[__("Role", "paydesk"), data.roles.map((role) => ROLE_LABELS[role]?.() ?? role).join(", ")],
+		[__("Role", "paydesk"), data.roles.map(roleName).join(", ")],
 	];
 	return (
 		<div className="paydesk-page">

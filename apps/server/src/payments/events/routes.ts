@@ -4,8 +4,10 @@
  * which stays open until the reader leaves or the server closes.
  */
 import { EVENTS_ERRORS, streamEvents } from "@paydesk/contract/events";
+import { capabilityOf } from "@paydesk/contract/route";
 import type { FastifyInstance } from "fastify";
 import { credentialOf } from "../../auth/credentials.ts";
+import { onSessionsEnded } from "../../auth/sessions.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { RestError } from "../../http/rest-error.ts";
 import { EventHub, HUB_DEFAULTS } from "./hub.ts";
@@ -21,12 +23,18 @@ export default async function eventsRoutes(app: FastifyInstance): Promise<void> 
 		...HUB_DEFAULTS,
 		heartbeatMs: config.eventHeartbeatMs ?? HUB_DEFAULTS.heartbeatMs,
 		streamsPerUser: config.eventStreamsPerUser ?? HUB_DEFAULTS.streamsPerUser,
-		capability: streamEvents.capability ?? "manage_woocommerce",
+		// A stream ends when its user may no longer do what opened it.
+		capability: capabilityOf(streamEvents),
 		now: () => clock.seconds(),
 		log: app.log,
 	});
 	// Open streams would keep the server from closing.
 	app.addHook("preClose", async () => hub.close());
+	// Sessions ended here (a new password, "Log Out Everywhere Else") end their streams at once.
+	const stopListening = onSessionsEnded(db.kysely, () => {
+		hub.closeRevoked().catch((error) => app.log.warn({ err: error }, "event stream credential check failed"));
+	});
+	app.addHook("onClose", async () => stopListening());
 
 	contractRoute(app, streamEvents, async ({ query, user, accountId, request, reply }) => {
 		if (!hub.canOpen(user.id)) {
