@@ -14,6 +14,7 @@ import type Stripe from "stripe";
 import { StripeError } from "../../../processors/stripe/client.ts";
 import { addTransactions, linkPayout, type Page, payoutTransactions, writeObjects } from "./copy.ts";
 import { type StripeFailure, stripeFailure } from "./failure.ts";
+import { unservedNoteOf } from "./history.ts";
 import { type CopyRun, claimLease, LEASE_SECONDS, LeaseLost, releaseLease, renewLease } from "./lease.ts";
 import { idOf } from "./records.ts";
 
@@ -157,7 +158,8 @@ export async function applyEvents(run: CopyRun): Promise<ApplyOutcome> {
 		if (error instanceof LeaseLost) return { status: "held", until: run.now() + LEASE_SECONDS };
 		return stripeFailure(run, error);
 	}
-	await releaseLease(run, { last_error: null });
+	// A success clears a failure kept from before, not the note of lists Stripe does not serve.
+	await releaseLease(run, { last_error: unservedNoteOf(claimed.import_cursors) });
 	return { status: "applied", events: applied };
 }
 

@@ -16,11 +16,19 @@
  * - **Failures.** A key Stripe refuses (401, 403) ends the import in the error state with
  *   Stripe's reason; anything else (Stripe unreachable after the retries) is kept as the last
  *   error and the run is tried again later from its cursor.
+ * - **A list not served.** A kind whose first page is a 404 naming no parameter (the URL itself
+ *   is unknown there: an API that plays Stripe without that list) is not imported: its cursor
+ *   says so with the answer, it is not counted done, the import goes on with the next kind, and
+ *   the last error names every such kind while the import runs and once it is live. Waiting
+ *   for it would hold the copy out of live for good, since asking again answers the same. A 404
+ *   past the first page, or about a parameter (a cursor's object gone), stays a failure to try
+ *   again.
  */
 import { STRIPE_SYNC_KINDS, type StripeSyncKind } from "@paydesk/contract/stripe-account";
 import type Stripe from "stripe";
 import { z } from "zod";
 import { parseJsonColumn } from "../../../db/json.ts";
+import { StripeError } from "../../../processors/stripe/client.ts";
 import { addTransactions, linkPayout, type Page, payoutTransactions, writeObjects } from "./copy.ts";
 import { type StripeFailure, stripeFailure } from "./failure.ts";
 import { type CopyRun, claimLease, LEASE_SECONDS, LeaseLost, releaseLease, renewLease } from "./lease.ts";
@@ -28,12 +36,42 @@ import { type CopyRun, claimLease, LEASE_SECONDS, LeaseLost, releaseLease, renew
 const IMPORT_PAGE_SIZE = 100;
 
 const cursorsColumn = z
-	.record(z.string(), z.object({ after: z.string().nullable(), done: z.boolean() }))
+	.record(
+		z.string(),
+		z.object({ after: z.string().nullable(), done: z.boolean(), unserved: z.string().optional() }),
+	)
 	.describe("stripe_connections.import_cursors");
 const countsColumn = z.record(z.string(), z.number()).describe("stripe_connections.import_counts");
 
-type Cursors = Partial<Record<StripeSyncKind, { after: string | null; done: boolean }>>;
+/** Where a kind stands: the last id taken, whether its list ended, or why it is not served. */
+interface Cursor {
+	after: string | null;
+	done: boolean;
+	/** Stripe's answer to the kind's list when it does not serve it: the kind is not imported. */
+	unserved?: string | undefined;
+}
+type Cursors = Partial<Record<StripeSyncKind, Cursor>>;
 type Counts = Partial<Record<StripeSyncKind, number>>;
+
+/** A 404 naming no parameter: the list's URL itself is unknown to the API answering. */
+const unservedList = (error: unknown): error is StripeError =>
+	error instanceof StripeError && error.status === 404 && error.param === undefined;
+
+/** The note a copy keeps of the kinds the import could not take, from the stored cursors (null when none). */
+export function unservedNoteOf(storedCursors: string): string | null {
+	return unservedNote(parseJsonColumn(cursorsColumn, storedCursors, {}));
+}
+
+/** The last error the import keeps while kinds are not served (null when every list is). */
+function unservedNote(cursors: Cursors): string | null {
+	const notes = STRIPE_SYNC_KINDS.flatMap((kind) => {
+		const reason = cursors[kind]?.unserved;
+		return reason === undefined ? [] : [`${kind.replace("_", " ")} (${reason})`];
+	});
+	return notes.length === 0
+		? null
+		: `Not imported, as Stripe does not serve their lists here: ${notes.join("; ")}.`;
+}
 
 /** What each kind's list asks Stripe to expand, so a page needs no request per object. */
 const EXPAND: Readonly<Record<StripeSyncKind, string[]>> = {
@@ -99,16 +137,31 @@ export async function importHistory(run: ImportRun): Promise<ImportOutcome> {
 		for (const kind of STRIPE_SYNC_KINDS) {
 			for (;;) {
 				const cursor = cursors[kind] ?? { after: null, done: false };
-				if (cursor.done) break;
+				if (cursor.done || cursor.unserved !== undefined) break;
 				if (run.stopped?.()) {
 					await releaseLease(run);
 					return { status: "stopped" };
 				}
-				const page = await run.client.get<Page<{ id: string }>>(`/v1/${kind}`, {
-					limit: pageSize,
-					...(cursor.after ? { starting_after: cursor.after } : {}),
-					...(EXPAND[kind].length > 0 ? { expand: EXPAND[kind] } : {}),
-				});
+				let page: Page<{ id: string }>;
+				try {
+					page = await run.client.get<Page<{ id: string }>>(`/v1/${kind}`, {
+						limit: pageSize,
+						...(cursor.after ? { starting_after: cursor.after } : {}),
+						...(EXPAND[kind].length > 0 ? { expand: EXPAND[kind] } : {}),
+					});
+				} catch (error) {
+					if (cursor.after !== null || !unservedList(error)) throw error;
+					cursors[kind] = { ...cursor, unserved: error.message };
+					await run.db.transaction().execute(async (trx) => {
+						await renewLease(trx, run);
+						await trx
+							.updateTable("stripe_connections")
+							.set({ import_cursors: JSON.stringify(cursors), last_error: unservedNote(cursors) })
+							.where("account_id", "=", run.accountId)
+							.execute();
+					});
+					break;
+				}
 				const carried = new Map<string, Stripe.BalanceTransaction[]>();
 				if (kind === "payouts") {
 					// Stripe lists what a payout carried for automatic payouts only.
@@ -131,7 +184,7 @@ export async function importHistory(run: ImportRun): Promise<ImportOutcome> {
 						.set({
 							import_cursors: JSON.stringify(cursors),
 							import_counts: JSON.stringify(counts),
-							last_error: null,
+							last_error: unservedNote(cursors),
 						})
 						.where("account_id", "=", run.accountId)
 						.execute();
@@ -142,6 +195,10 @@ export async function importHistory(run: ImportRun): Promise<ImportOutcome> {
 		if (error instanceof LeaseLost) return { status: "held", until: run.now() + LEASE_SECONDS };
 		return stripeFailure(run, error);
 	}
-	await releaseLease(run, { status: "live", import_finished_at: run.now() });
+	await releaseLease(run, {
+		status: "live",
+		import_finished_at: run.now(),
+		last_error: unservedNote(cursors),
+	});
 	return { status: "live" };
 }
