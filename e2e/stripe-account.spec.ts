@@ -106,6 +106,10 @@ test("a merchant connects their Stripe account, watches the import, and refunds 
 
 	await page.getByRole("link", { name: "Go to Payments" }).click();
 	await expect(page).toHaveURL(/path=%2Fpayments%2Foverview|path=\/payments\/overview/);
+	// What Stripe's API does not offer is said to be Stripe's, not shown empty.
+	await page.goto(`${store.url}/wp-admin/admin.php?page=wc-admin&path=/payments/loans`);
+	await expect(page.getByText(/Capital Loans is managed in your Stripe Dashboard/)).toBeVisible();
+	expect(await seriousViolations(page)).toEqual([]);
 	await page.goto(`${store.url}/wp-admin/admin.php?page=wc-admin&path=/payments/transactions`);
 	await expect(page.getByRole("table").first()).toBeVisible();
 	await page.goto(

@@ -109,6 +109,11 @@ export const pageSettings = z.object({
 	 * shows their Profile, where they do, and nothing else (contract/two-factor.ts).
 	 */
 	twoFactorEnrolmentRequired: z.boolean().optional(),
+	/**
+	 * Who processes the account's payments: the sandbox, or the merchant's own Stripe account
+	 * (contract/stripe-account.ts), whose screens Stripe's API cannot serve say so.
+	 */
+	processor: z.enum(["sandbox", "stripe"]).optional(),
 });
 export type PageSettings = z.infer<typeof pageSettings>;
 

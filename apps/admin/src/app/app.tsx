@@ -8,6 +8,7 @@ import { QueryClientProvider, useIsFetching } from "@tanstack/react-query";
 import { Spinner } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { type ComponentType, lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { ManagedAtStripe } from "../components/managed-at-stripe/managed-at-stripe.tsx";
 import { NotificationBell } from "../features/notifications/notification-bell.tsx";
 import { ErrorBoundary } from "./error-boundary.tsx";
 import { AdminLayout } from "./layout.tsx";
@@ -118,11 +119,12 @@ function Shown({ onShown }: { onShown: () => void }) {
 	return null;
 }
 
-function Screen({ route, onShown }: { route: RouteEntry; onShown: () => void }) {
+export function Screen({ route, onShown }: { route: RouteEntry; onShown: () => void }) {
 	const Component = screenFor(route);
+	const atStripe = route.managedAtStripe && getSettings().processor === "stripe";
 	return (
 		<>
-			<Component />
+			{atStripe ? <ManagedAtStripe title={route.title()} /> : <Component />}
 			<Shown onShown={onShown} />
 		</>
 	);

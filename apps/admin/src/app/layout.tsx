@@ -138,9 +138,11 @@ function AdminBar({ settings, menu }: { settings: PageSettings; menu: FoldedMenu
 			<a className="ab-site" href={routeHref(rootPath(settings))}>
 				{settings.siteTitle}
 			</a>
-			{settings.testMode && settings.isAccountConnected && !settings.twoFactorEnrolmentRequired && (
-				<SandboxClock />
-			)}
+			{/* An account connected to Stripe runs on Stripe's time: the sandbox's clock is not its. */}
+			{settings.testMode &&
+				settings.isAccountConnected &&
+				settings.processor !== "stripe" &&
+				!settings.twoFactorEnrolmentRequired && <SandboxClock />}
 			<div className="ab-account">
 				<span>{sprintf(__("Howdy, %s", "paydesk"), settings.user.displayName)}</span>
 				<a href={settings.logoutUrl}>{__("Log Out", "paydesk")}</a>

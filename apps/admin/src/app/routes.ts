@@ -65,6 +65,11 @@ export interface RouteEntry {
 	menuGroup?: MenuGroup;
 	/** Full-screen wizards hide the admin menu and header. */
 	fullScreen?: boolean;
+	/**
+	 * What Stripe's API cannot serve (Paydesk's own features): for an account connected to its
+	 * own Stripe account the page says it is managed in the Stripe Dashboard.
+	 */
+	managedAtStripe?: true;
 	load: () => Promise<ScreenModule>;
 }
 
@@ -169,6 +174,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		needsAccount: true,
 		menu: () => __("Documents", "paydesk"),
 		enabled: (settings) => settings.featureFlags.documents,
+		managedAtStripe: true,
 		load: () => import("../features/documents/documents-screen.tsx"),
 	},
 	{
@@ -185,6 +191,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		capability: "view_woocommerce_reports",
 		needsAccount: true,
 		menu: () => __("Capital Loans", "paydesk"),
+		managedAtStripe: true,
 		load: () => import("../features/loans/loans-screen.tsx"),
 	},
 	{
@@ -194,6 +201,7 @@ export const ROUTES: readonly RouteEntry[] = [
 		needsAccount: true,
 		menu: () => __("Fraud protection", "paydesk"),
 		enabled: (settings) => settings.accountStatus !== null,
+		managedAtStripe: true,
 		load: () => import("../features/fraud-protection/fraud-protection-screen.tsx"),
 	},
 	{

@@ -111,6 +111,11 @@ export async function buildPageSettings(
 		.where("name", "=", LIFETIME_TPV_OPTION)
 		.executeTakeFirst();
 	const connectPage = await connectPageSettings(db, user.accountId, account, session);
+	const stripe = await db
+		.selectFrom("stripe_connections")
+		.select("account_id")
+		.where("account_id", "=", user.accountId)
+		.executeTakeFirst();
 	const [site, userLocale, store, tracksEnabled, mustEnrol] = await Promise.all([
 		readSiteSettings(db, user.accountId),
 		readUserLocale(db, user.accountId, user.id),
@@ -190,6 +195,7 @@ export async function buildPageSettings(
 		accountFees: accountFeesOf(settings, enabledMethodsOf(settings), currency),
 		tracksEnabled,
 		twoFactorEnrolmentRequired: mustEnrol,
+		processor: stripe ? "stripe" : "sandbox",
 	};
 	return pageSettings.parse(value);
 }
