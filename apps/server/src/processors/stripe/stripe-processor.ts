@@ -117,11 +117,13 @@ async function writeAnswer(
 		payouts?: Stripe.Payout[];
 	},
 	transactions: Stripe.BalanceTransaction[],
+	/** Server time, seconds. */
+	now: number,
 ): Promise<void> {
 	await deps.db.transaction().execute(async (trx) => {
 		for (const kind of ["charges", "refunds", "disputes", "payouts"] as const) {
 			const list = objects[kind] ?? [];
-			if (list.length > 0) await writeObjects(trx, deps.accountId, kind, list, true);
+			if (list.length > 0) await writeObjects(trx, deps.accountId, kind, list, true, now);
 		}
 		await addTransactions(trx, deps.accountId, transactions);
 	});
@@ -194,6 +196,7 @@ async function refund(deps: StripeProcessorDeps, request: RefundRequest): Promis
 		deps,
 		{ charges: [after], refunds: [made] },
 		expandedTransaction(made.balance_transaction),
+		request.now,
 	);
 	const row = await deps.db
 		.selectFrom("refunds")
@@ -244,7 +247,7 @@ async function settle(
 			expand: ["balance_transaction"],
 		}),
 	);
-	await writeAnswer(deps, { charges: [after] }, expandedTransaction(after.balance_transaction));
+	await writeAnswer(deps, { charges: [after] }, expandedTransaction(after.balance_transaction), request.now);
 	return { ok: true, answer: { id: intent.id, status: intent.status }, replayed: false };
 }
 
@@ -260,8 +263,8 @@ async function disputeOf(deps: StripeProcessorDeps, disputeId: string) {
 }
 
 /** Writes a dispute Stripe answered, with the balance transactions it made (a debit when lost). */
-async function writeDispute(deps: StripeProcessorDeps, dispute: Stripe.Dispute): Promise<void> {
-	await writeAnswer(deps, { disputes: [dispute] }, dispute.balance_transactions);
+async function writeDispute(deps: StripeProcessorDeps, dispute: Stripe.Dispute, now: number): Promise<void> {
+	await writeAnswer(deps, { disputes: [dispute] }, dispute.balance_transactions, now);
 }
 
 export function stripeProcessor(deps: StripeProcessorDeps): Processor {
@@ -311,7 +314,7 @@ export function stripeProcessor(deps: StripeProcessorDeps): Processor {
 				.where("account_id", "=", deps.accountId)
 				.where("id", "=", payout.id)
 				.executeTakeFirst();
-			await writeAnswer(deps, { payouts: [payout] }, []);
+			await writeAnswer(deps, { payouts: [payout] }, [], request.now);
 			const row = await deps.db
 				.selectFrom("payouts")
 				.selectAll()
@@ -336,7 +339,7 @@ export function stripeProcessor(deps: StripeProcessorDeps): Processor {
 					{ idempotencyKey: key },
 				),
 			);
-			await writeDispute(deps, dispute);
+			await writeDispute(deps, dispute, request.now);
 			return { disputeId: dispute.id, replayed: false };
 		},
 		async acceptDispute(request) {
@@ -355,7 +358,7 @@ export function stripeProcessor(deps: StripeProcessorDeps): Processor {
 					{ idempotencyKey: key },
 				),
 			);
-			await writeDispute(deps, dispute);
+			await writeDispute(deps, dispute, request.now);
 			return { disputeId: dispute.id, replayed: held.status === "lost" };
 		},
 		setPayoutSchedule: async () => {

@@ -167,6 +167,19 @@ describe("a dispute", () => {
 			.where("id", "=", dispute.id)
 			.executeTakeFirstOrThrow();
 		expect(copy.status).toBe("under_review");
+		const timeline = await pair.store.db.kysely
+			.selectFrom("timeline_events")
+			.innerJoin("disputes", (join) =>
+				join
+					.onRef("disputes.payment_intent_id", "=", "timeline_events.payment_intent_id")
+					.onRef("disputes.account_id", "=", "timeline_events.account_id"),
+			)
+			.select("timeline_events.type")
+			.where("disputes.id", "=", dispute.id)
+			.where("timeline_events.type", "like", "dispute_%")
+			.orderBy("timeline_events.seq")
+			.execute();
+		expect(timeline.map((event) => event.type)).toEqual(["dispute_needs_response", "dispute_in_review"]);
 		expect(JSON.parse(copy.evidence)).toMatchObject({ customer_name: "Ana Silva" });
 	});
 });

@@ -212,6 +212,8 @@ export async function writeObjects(
 	kind: Mutable,
 	objects: readonly { id: string }[],
 	update: boolean,
+	/** Server time, seconds: when a change an event brings is on the timeline. */
+	now: number,
 ): Promise<number> {
 	const held = await heldIds(
 		trx,
@@ -249,11 +251,78 @@ export async function writeObjects(
 		}
 		return added;
 	}
-	const rows = (chosen as Stripe.Dispute[]).flatMap(
-		(dispute) => disputeRow(accountId, dispute, chargeOf(dispute)) ?? [],
-	);
+	const disputes = chosen as Stripe.Dispute[];
+	const rows = disputes.flatMap((dispute) => disputeRow(accountId, dispute, chargeOf(dispute)) ?? []);
+	const before = await statusesOf(trx, accountId, [...held]);
 	await upsert(trx, "disputes", rows, held);
+	for (const dispute of disputes) {
+		const charge = chargeOf(dispute);
+		if (charge) await disputeOnTimeline(trx, accountId, dispute, charge, before.get(dispute.id), now);
+	}
 	return added;
+}
+
+async function statusesOf(trx: Kysely<Database>, accountId: string, ids: readonly string[]) {
+	if (ids.length === 0) return new Map<string, string>();
+	const rows = await trx
+		.selectFrom("disputes")
+		.select(["id", "status"])
+		.where("account_id", "=", accountId)
+		.where("id", "in", ids)
+		.execute();
+	return new Map(rows.map((row) => [row.id, row.status]));
+}
+
+/** The timeline's event for a dispute that came to a status. */
+const DISPUTE_EVENTS: Readonly<Record<string, string>> = {
+	under_review: "dispute_in_review",
+	warning_under_review: "dispute_in_review",
+	won: "dispute_won",
+	lost: "dispute_lost",
+	warning_closed: "dispute_warning_closed",
+};
+
+/**
+ * A dispute on its payment's timeline, as the sandbox's are: when it arrives (with the money it
+ * took), and each status it comes to after (with the money a win gives back). A dispute copied
+ * already decided has both, the decision at its last balance transaction's time.
+ */
+async function disputeOnTimeline(
+	trx: Kysely<Database>,
+	accountId: string,
+	dispute: Stripe.Dispute,
+	charge: LocalCharge,
+	was: string | undefined,
+	now: number,
+): Promise<void> {
+	const [taken, ...later] = [...dispute.balance_transactions].sort((a, b) => a.created - b.created);
+	const event = (type: string, at: number, moved: Stripe.BalanceTransaction | undefined) =>
+		writeTimelineEvent(trx, {
+			accountId,
+			paymentIntentId: charge.payment_intent_id,
+			type,
+			datetime: at,
+			data: {
+				amount: charge.customer_amount,
+				currency: charge.customer_currency,
+				reason: dispute.reason,
+				fee: moved?.fee ?? 0,
+				transaction_details: {
+					customer_currency: charge.customer_currency,
+					customer_amount: charge.customer_amount,
+					store_currency: charge.currency,
+					store_amount: moved?.amount ?? 0,
+					store_fee: moved?.fee ?? 0,
+				},
+			},
+		});
+	const decided = DISPUTE_EVENTS[dispute.status];
+	if (was === undefined) {
+		await event("dispute_needs_response", dispute.created, taken);
+		if (decided) await event(decided, later.at(-1)?.created ?? dispute.created, later.at(-1));
+	} else if (was !== dispute.status && decided) {
+		await event(decided, now, dispute.status === "won" ? later.at(-1) : undefined);
+	}
 }
 
 /**

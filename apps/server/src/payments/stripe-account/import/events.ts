@@ -125,7 +125,7 @@ export async function applyEvents(run: CopyRun): Promise<ApplyOutcome> {
 				for (const kind of ["charges", "refunds", "disputes", "payouts"] as const) {
 					const objects = read.filter((entry) => entry.kind === kind).map((entry) => entry.object);
 					if (objects.length === 0) continue;
-					await writeObjects(trx, run.accountId, kind, objects, true);
+					await writeObjects(trx, run.accountId, kind, objects, true, run.now());
 					await addTransactions(
 						trx,
 						run.accountId,

@@ -103,13 +103,14 @@ async function writePage(
 	kind: StripeSyncKind,
 	data: readonly { id: string }[],
 	carried: ReadonlyMap<string, readonly Stripe.BalanceTransaction[]>,
+	now: number,
 ): Promise<Counts> {
 	if (kind === "balance_transactions") {
 		return {
 			balance_transactions: await addTransactions(trx, accountId, data as Stripe.BalanceTransaction[]),
 		};
 	}
-	const added = await writeObjects(trx, accountId, kind, data, false);
+	const added = await writeObjects(trx, accountId, kind, data, false, now);
 	if (kind !== "payouts") return { [kind]: added };
 	// A payout marks the balance transactions it carried (adding any made since their pass).
 	let transactions = 0;
@@ -174,7 +175,7 @@ export async function importHistory(run: ImportRun): Promise<ImportOutcome> {
 				const next = { after: last?.id ?? cursor.after, done: !page.has_more || !last };
 				await run.db.transaction().execute(async (trx) => {
 					await renewLease(trx, run);
-					const added = await writePage(trx, run.accountId, kind, page.data, carried);
+					const added = await writePage(trx, run.accountId, kind, page.data, carried, run.now());
 					cursors[kind] = next;
 					for (const [counted, count] of Object.entries(added) as [StripeSyncKind, number][]) {
 						counts[counted] = (counts[counted] ?? 0) + count;
