@@ -99,6 +99,22 @@ describe("a charge", () => {
 	});
 });
 
+describe("Radar's outcome", () => {
+	it("a payment held for review is on review, a blocked one blocked, the rest neither", () => {
+		const held = chargeRow(ACCOUNT, charge({ outcome: { type: "manual_review" } as Stripe.Charge.Outcome }));
+		expect(held).toMatchObject({ fraud_outcome: "review", fraud_meta_box_type: "review" });
+		const blocked = chargeRow(
+			ACCOUNT,
+			charge({
+				status: "failed",
+				outcome: { type: "blocked", reason: "highest_risk_level" } as Stripe.Charge.Outcome,
+			}),
+		);
+		expect(blocked).toMatchObject({ fraud_outcome: "block", outcome_reason: "highest_risk_level" });
+		expect(chargeRow(ACCOUNT, charge()).fraud_outcome).toBeNull();
+	});
+});
+
 describe("a balance transaction", () => {
 	it("a dispute's adjustment and its reversal are the ledger's dispute rows", () => {
 		const adjustment = {

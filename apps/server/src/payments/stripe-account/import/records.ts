@@ -55,6 +55,17 @@ function intentStatusOf(charge: Stripe.Charge): string {
 	return charge.refunded ? "canceled" : "requires_capture";
 }
 
+/**
+ * What Radar decided, as the Blocked and On review lists read it: a payment Radar held for review,
+ * or blocked; nothing for the others.
+ */
+function radarOutcome(charge: Stripe.Charge): Pick<ChargesTable, "fraud_outcome" | "fraud_meta_box_type"> {
+	if (charge.outcome?.type === "manual_review")
+		return { fraud_outcome: "review", fraud_meta_box_type: "review" };
+	if (charge.outcome?.type === "blocked") return { fraud_outcome: "block", fraud_meta_box_type: "block" };
+	return { fraud_outcome: null, fraud_meta_box_type: null };
+}
+
 /** A charge as the charges table keeps it; `transaction` is its balance transaction, when it has one. */
 export function chargeRow(accountId: string, charge: Stripe.Charge): ChargesTable {
 	const transaction = expanded(charge.balance_transaction);
@@ -107,8 +118,7 @@ export function chargeRow(accountId: string, charge: Stripe.Charge): ChargesTabl
 		exchange_rate: transaction?.exchange_rate ?? null,
 		fee: transaction?.fee ?? 0,
 		balance_transaction_id: idOf(charge.balance_transaction),
-		fraud_outcome: null,
-		fraud_meta_box_type: null,
+		...radarOutcome(charge),
 		reader_id: null,
 		authorized_at: charge.status === "failed" ? null : charge.created,
 		captured_at: charge.captured ? charge.created : null,
