@@ -4,6 +4,7 @@ import {
 	savePaymentSettings,
 	settingsUpdate,
 } from "@paydesk/contract/settings";
+import { getStripeConnection, getStripeSync, STRIPE_SYNC_KINDS } from "@paydesk/contract/stripe-account";
 import { renderHook, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -147,5 +148,47 @@ describe("payments settings page (spec 2 'Settings entity', 'Settings state')", 
 			),
 		).toBeTruthy();
 		expect(saveButton().getAttribute("aria-disabled")).toBeNull();
+	});
+});
+
+describe("an account connected to its own Stripe account", () => {
+	it("shows the Stripe account behind it, open: the key's last four and how far the copy has come", async () => {
+		testSettings({ processor: "stripe" });
+		stubApi(
+			on(getPaymentSettings).reply(() => stored),
+			on(getStripeConnection).reply(() => ({
+				connected: true as const,
+				stripe_account_id: "acct_1Hs",
+				stripe_account_name: "Rosen Goods",
+				livemode: false,
+				key_kind: "restricted" as const,
+				key_last4: "1234",
+				webhook_endpoint_id: "we_1",
+				status: "live" as const,
+				connected_at: 1_764_000_000,
+				last_error: null,
+			})),
+			on(getStripeSync).reply(() => ({
+				status: "live" as const,
+				counts: { charges: 3, refunds: 1, disputes: 0, balance_transactions: 4, payouts: 1 },
+				kinds_done: [...STRIPE_SYNC_KINDS],
+				rate_per_second: 2,
+				import_started_at: 1_764_000_000,
+				import_finished_at: 1_764_000_002,
+				last_error: null,
+				last_event_at: null,
+				lag_seconds: null,
+			})),
+		);
+		renderScreen();
+		expect(await screen.findByText(/Connected to the Stripe account acct_1Hs\./)).toBeTruthy();
+		expect(screen.getByText(/Restricted key ending in 1234\./)).toBeTruthy();
+		expect(await screen.findByText("Your Stripe history is imported, and kept up to date.")).toBeTruthy();
+	});
+
+	it("a sandbox account's settings have no Stripe account panel", async () => {
+		renderScreen();
+		await screen.findByRole("button", { name: "Save Changes" });
+		expect(screen.queryByText("Use my Stripe account")).toBeNull();
 	});
 });

@@ -7,7 +7,9 @@ import { Button, Notice, Spinner } from "@wordpress/components";
 import { __ } from "@wordpress/i18n";
 import { useEffect } from "react";
 import { useCan } from "../../app/routes.ts";
+import { getSettings } from "../../app/settings.ts";
 import { ReadOnlyFieldset, ReadOnlyReason } from "../../components/read-only/read-only.tsx";
+import { StripeAccountPanel } from "../../components/stripe-account/stripe-account.tsx";
 import { useUnsavedChanges } from "../../components/unsaved-changes/use-unsaved-changes.ts";
 import { AdvancedSection } from "./advanced-section.tsx";
 import { ExpressCheckoutSection } from "./express-checkout-section.tsx";
@@ -57,6 +59,8 @@ export default function SettingsScreen() {
 	return (
 		<div className="paydesk-page paydesk-settings">
 			<h2>{__("Payments settings", "paydesk")}</h2>
+			{/* The Stripe account behind this one: its key, the import and how fresh the copy is. */}
+			{getSettings().processor === "stripe" && canChange && <StripeAccountPanel initialOpen />}
 			<ReadOnlyFieldset readOnly={!canChange}>
 				<GeneralSection {...props} />
 				<PaymentMethodsSection {...props} toggleMethod={settings.toggleMethod} />

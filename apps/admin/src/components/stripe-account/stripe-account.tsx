@@ -19,15 +19,15 @@ import { ADMIN_PATHS } from "../../app/paths.ts";
 import { adminUrl } from "../../app/router.tsx";
 import { userCan } from "../../app/routes.ts";
 import { getSettings } from "../../app/settings.ts";
-import { formatStoreDateTime } from "../../components/format.ts";
-import { accessLabel, resourceLabel } from "../../components/stripe-permissions.ts";
-import { fieldErrorsOf } from "../../components/wp-options-form/field-errors.ts";
 import {
 	useConnectStripe,
 	useDisconnectStripe,
 	useStripeConnection,
 	useStripeSync,
 } from "../../data/stripe-account.ts";
+import { formatStoreDateTime } from "../format.ts";
+import { accessLabel, resourceLabel } from "../stripe-permissions.ts";
+import { fieldErrorsOf } from "../wp-options-form/field-errors.ts";
 import "./stripe-account.css";
 
 function PermissionList() {
@@ -256,10 +256,11 @@ function StripeAccountBody() {
 	return <StripeKeyForm />;
 }
 
-export function StripeAccountPanel() {
+/** On the connect page (closed until asked), and on the settings of an account connected to Stripe (open). */
+export function StripeAccountPanel({ initialOpen = false }: { initialOpen?: boolean }) {
 	return (
 		<Panel className="paydesk-connect__stripe-account">
-			<PanelBody title={__("Use my Stripe account", "paydesk")} initialOpen={false}>
+			<PanelBody title={__("Use my Stripe account", "paydesk")} initialOpen={initialOpen}>
 				<StripeAccountBody />
 			</PanelBody>
 		</Panel>
