@@ -114,6 +114,8 @@ export const pageSettings = z.object({
 	 * (contract/stripe-account.ts), whose screens Stripe's API cannot serve say so.
 	 */
 	processor: z.enum(["sandbox", "stripe"]).optional(),
+	/** Why Stripe refused the key of an account connected to it, when it did (the reconnect task). */
+	stripeConnectionError: z.string().nullable().optional(),
 });
 export type PageSettings = z.infer<typeof pageSettings>;
 

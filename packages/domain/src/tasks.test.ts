@@ -314,3 +314,27 @@ describe("task visibility and sorting (spec 1 §4.4)", () => {
 		]);
 	});
 });
+
+describe("an account connected to the merchant's own Stripe account", () => {
+	it("whose key Stripe refused has a first-level task to reconnect it, with Stripe's reason, leading to its settings", () => {
+		const tasks = overviewTasks(
+			context({ stripeConnectionError: "Stripe refused the key: Invalid API Key provided." }),
+		);
+		const task = tasks.find((item) => item.key === "reconnect-stripe-account");
+		expect(task).toMatchObject({
+			title: "Reconnect your Stripe account",
+			level: 1,
+			additionalInfo: ["Stripe refused the key: Invalid API Key provided."],
+			actionLabel: "Reconnect",
+		});
+		expect(taskActionUrl(task?.action ?? null)).toBe(
+			"/wp-admin/admin.php?page=wc-settings&tab=checkout&section=woocommerce_payments",
+		);
+	});
+
+	it("whose key works has no such task", () => {
+		expect(keys(overviewTasks(context({ stripeConnectionError: null })))).not.toContain(
+			"reconnect-stripe-account",
+		);
+	});
+});

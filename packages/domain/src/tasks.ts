@@ -80,6 +80,8 @@ export interface TaskContext {
 	goLiveEnabled: boolean;
 	reconnectUrl: string | null;
 	connectUrl: string;
+	/** Why the merchant's own Stripe account refused Paydesk's key, when it did. */
+	stripeConnectionError?: string | null | undefined;
 	enabledPaymentMethods: readonly string[];
 	disputes: readonly TaskDispute[];
 	/** Epoch seconds. */
@@ -99,6 +101,7 @@ export interface TaskSettings {
 	reconnectUrl: string | null;
 	connectUrl: string;
 	enabledPaymentMethods?: readonly string[];
+	stripeConnectionError?: string | null | undefined;
 }
 
 /** The tasks' context from the page settings, plus what the caller reads at the moment. */
@@ -113,6 +116,7 @@ export function taskContextOf(
 		goLiveEnabled: settings.featureFlags.goLive,
 		reconnectUrl: settings.reconnectUrl,
 		connectUrl: settings.connectUrl,
+		stripeConnectionError: settings.stripeConnectionError ?? null,
 		enabledPaymentMethods: settings.enabledPaymentMethods ?? ["card"],
 		...moment,
 	};
@@ -215,6 +219,32 @@ export function reconnectTask(context: TaskContext): OverviewTask | null {
 	});
 }
 
+/** Where an account connected to Stripe shows its Stripe account (Payments › Settings). */
+export const STRIPE_ACCOUNT_SETTINGS_URL =
+	"/wp-admin/admin.php?page=wc-settings&tab=checkout&section=woocommerce_payments";
+
+/**
+ * 2b. An account connected to the merchant's own Stripe account whose key Stripe refuses (revoked,
+ * rolled): nothing reaches Stripe until it is connected again with a valid key.
+ */
+export function reconnectStripeTask(context: TaskContext): OverviewTask | null {
+	if (!context.stripeConnectionError) return null;
+	const t = context.translator;
+	return base({
+		key: "reconnect-stripe-account",
+		title: t.__("Reconnect your Stripe account", "paydesk"),
+		content: t.__(
+			"Stripe refused the key Paydesk keeps for your account, so refunds, captures and the copy of your payments have stopped. Disconnect, then connect again with a valid key.",
+			"paydesk",
+		),
+		additionalInfo: [context.stripeConnectionError],
+		expandable: true,
+		level: 1,
+		actionLabel: t.__("Reconnect", "paydesk"),
+		action: { kind: "url", url: STRIPE_ACCOUNT_SETTINGS_URL },
+	});
+}
+
 /** 3. Respond to disputes due within 7 days. */
 export function disputesTask(context: TaskContext): OverviewTask | null {
 	const t = context.translator;
@@ -306,6 +336,7 @@ export function overviewTasks(context: TaskContext): OverviewTask[] {
 	return [
 		businessDetailsTask(context),
 		reconnectTask(context),
+		reconnectStripeTask(context),
 		disputesTask(context),
 		bankDetailsTask(context),
 		paymentMethodsTask(context),

@@ -113,7 +113,7 @@ export async function buildPageSettings(
 	const connectPage = await connectPageSettings(db, user.accountId, account, session);
 	const stripe = await db
 		.selectFrom("stripe_connections")
-		.select("account_id")
+		.select(["status", "last_error"])
 		.where("account_id", "=", user.accountId)
 		.executeTakeFirst();
 	const [site, userLocale, store, tracksEnabled, mustEnrol] = await Promise.all([
@@ -196,6 +196,8 @@ export async function buildPageSettings(
 		tracksEnabled,
 		twoFactorEnrolmentRequired: mustEnrol,
 		processor: stripe ? "stripe" : "sandbox",
+		stripeConnectionError:
+			stripe?.status === "error" ? (stripe.last_error ?? "Stripe refused the key.") : null,
 	};
 	return pageSettings.parse(value);
 }

@@ -7,6 +7,7 @@
  */
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildPageSettings } from "../../../src/admin-pages/page-settings.ts";
 import { DISPUTE_ARRIVAL_DELAY } from "../../../src/processors/sandbox/timed-disputes.ts";
 import { TEST_ACCOUNT } from "../../../src/testing/test-app.ts";
 import { BASE, expectMoneyInvariants } from "../../support/invariants.ts";
@@ -224,6 +225,47 @@ describe("what Stripe keeps to itself, and Stripe out of reach", () => {
 			await new Promise<void>((resolve) =>
 				pair.sandbox.app.server.listen(Number(new URL(pair.apiBase).port), "127.0.0.1", resolve),
 			);
+		}
+	});
+
+	it("a key Stripe no longer takes puts the account in the error state, and the overview asks to reconnect", async () => {
+		const charge = paid.latest_charge as string;
+		await pair.sandbox.db.kysely
+			.updateTable("api_keys")
+			.set({ expires_at: pair.sandbox.clock.seconds() - 1 })
+			.where("account_id", "=", STRIPE_SIDE)
+			.execute();
+		try {
+			const refused = await post(`${BASE}/refund`, { charge_id: charge, amount: 100 });
+			expect(refused.statusCode).toBe(502);
+			expect(refused.json()).toMatchObject({ code: "wcpay_stripe_key_invalid" });
+			expect(refused.json().message).toContain("Nothing was changed.");
+			const connection = await pair.store.db.kysely
+				.selectFrom("stripe_connections")
+				.select(["status", "last_error"])
+				.where("account_id", "=", TEST_ACCOUNT)
+				.executeTakeFirstOrThrow();
+			expect(connection.status).toBe("error");
+			expect(connection.last_error).toContain("Stripe refused the key");
+			const settings = await buildPageSettings(
+				pair.store.db.kysely,
+				{ dataDir: "", adminDist: "", secureCookies: false, productName: "Paydesk", publicUrl: "" },
+				pair.admin.user,
+				{ nonceSecret: "secret", now: pair.store.clock.seconds() },
+			);
+			expect(settings.processor).toBe("stripe");
+			expect(settings.stripeConnectionError).toContain("Stripe refused the key");
+		} finally {
+			await pair.sandbox.db.kysely
+				.updateTable("api_keys")
+				.set({ expires_at: null })
+				.where("account_id", "=", STRIPE_SIDE)
+				.execute();
+			await pair.store.db.kysely
+				.updateTable("stripe_connections")
+				.set({ status: "live", last_error: null })
+				.where("account_id", "=", TEST_ACCOUNT)
+				.execute();
 		}
 	});
 
