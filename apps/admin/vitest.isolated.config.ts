@@ -15,6 +15,7 @@ export const ADMIN_ISOLATED_TESTS = [
 	"src/features/general-settings/general-settings-screen.test.tsx",
 	"src/features/onboarding/onboarding-wizard.test.tsx",
 	"src/features/profile/profile-screen.test.tsx",
+	"src/features/profile/profile-security.test.tsx",
 	"src/features/store-settings/store-settings-screen.test.tsx",
 	"src/app/tracks.test.tsx",
 	"src/app/query-client.test.tsx",
