@@ -17,6 +17,8 @@ export default defineProject({
 		exclude: [...ADMIN_ISOLATED_TESTS],
 		isolate: false,
 		environment: "jsdom",
+		// A file of user-event journeys takes seconds on a busy 2-core machine (the CI runs the suites side by side).
+		testTimeout: 15_000,
 		setupFiles: ["src/test-setup.ts"],
 		css: false,
 	},

@@ -30,6 +30,8 @@ export default defineProject({
 		name: "admin-isolated",
 		include: [...ADMIN_ISOLATED_TESTS],
 		environment: "jsdom",
+		// A file of user-event journeys takes seconds on a busy 2-core machine (the CI runs the suites side by side).
+		testTimeout: 15_000,
 		setupFiles: ["src/test-setup.ts"],
 		css: false,
 	},
