@@ -132,7 +132,16 @@ export const createPaymentIntentBody = z
 			.max(99_999_999, { error: "must be at most 99999999" }),
 		currency: currencyCode,
 		capture_method: z.enum(CAPTURE_METHODS).default("automatic"),
-		payment_method: paymentMethodInput,
+		/** The card (or other method) details, for a sandbox account. */
+		payment_method: paymentMethodInput.optional(),
+		/**
+		 * A PaymentMethod Stripe.js made in the customer's browser (pm_…), for an account connected
+		 * to its own Stripe account, which takes no card details.
+		 */
+		payment_method_id: z
+			.string()
+			.regex(/^pm_[A-Za-z0-9_]{1,200}$/, { error: "must be a PaymentMethod id made by Stripe.js (pm_…)" })
+			.optional(),
 		order: orderInput,
 		customer_ip: ipAddress.optional(),
 		channel: z.enum(INTAKE_CHANNELS).default("online"),
@@ -153,6 +162,20 @@ export const createPaymentIntentBody = z
 	// The items are part of what the customer pays (shipping and tax make up the rest), so their
 	// totals cannot add up to more than the amount.
 	.superRefine((body, context) => {
+		if (body.payment_method === undefined && body.payment_method_id === undefined) {
+			context.addIssue({
+				code: "custom",
+				path: ["payment_method"],
+				message: "is required: the card's details, or payment_method_id (pm_…) for an account connected to Stripe",
+			});
+		}
+		if (body.payment_method !== undefined && body.payment_method_id !== undefined) {
+			context.addIssue({
+				code: "custom",
+				path: ["payment_method_id"],
+				message: "give payment_method or payment_method_id, not both",
+			});
+		}
 		const items = body.order.items.reduce((sum, item) => sum + item.total, 0);
 		if (items > body.amount) {
 			context.addIssue({

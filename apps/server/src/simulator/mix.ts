@@ -11,7 +11,11 @@
  * methods appear when the store enables them, and fail when the e-mail carries "+fail". A few
  * large and many-item orders cross the store's saved purchase-price and item-count limits.
  */
-import { type createPaymentIntentBody, NON_CARD_METHODS } from "@paydesk/contract/payment-intents";
+import {
+	type createPaymentIntentBody,
+	NON_CARD_METHODS,
+	type paymentMethodInput,
+} from "@paydesk/contract/payment-intents";
 import { isZeroDecimal } from "@paydesk/domain/money";
 import { TEST_CARDS, type TestCard } from "@paydesk/domain/test-cards";
 import type { z } from "zod";
@@ -23,7 +27,10 @@ import { Random, Weighted } from "../seed/random.ts";
 import { addressIn, customerIn } from "./people.ts";
 
 /** A request body as the client sends it (before the contract's defaults apply). */
-export type PaymentRequestBody = z.input<typeof createPaymentIntentBody>;
+/** A payment the simulator makes: always with the card's (or method's) details, as a sandbox takes them. */
+export type PaymentRequestBody = z.input<typeof createPaymentIntentBody> & {
+	payment_method: z.input<typeof paymentMethodInput>;
+};
 
 /** What the simulator learnt about the store before the first payment. */
 export interface StoreProfile {

@@ -6,7 +6,7 @@
 
 import { randomBytes } from "node:crypto";
 import { MULTI_CURRENCY_OPTIONS } from "@paydesk/contract/multi-currency";
-import type { CreatePaymentIntentBody } from "@paydesk/contract/payment-intents";
+import type { CreatePaymentIntentBody, PaymentMethodInput } from "@paydesk/contract/payment-intents";
 import { isExpiryPast } from "@paydesk/domain/test-cards";
 import type { Kysely } from "kysely";
 import { z } from "zod";
@@ -57,10 +57,28 @@ export interface PreparedPayment {
  * Checks a payment against the account (connected, currency, method, expiry) and plans it with
  * the account's rules, fees and rates; throws IntakeInvalid or IntakeStateError to refuse it.
  */
+/** A payment as the sandbox takes it: with the card's (or other method's) details. */
+export type CardPaymentBody = CreatePaymentIntentBody & { payment_method: PaymentMethodInput };
+
+/**
+ * The body with its payment method's details; a PaymentMethod id (pm_…) is refused, as only an
+ * account connected to its own Stripe account takes one.
+ */
+export function withMethodDetails(body: CreatePaymentIntentBody): CardPaymentBody {
+	const method = body.payment_method;
+	if (method === undefined) {
+		throw new IntakeInvalid({
+			payment_method_id:
+				"payment_method_id: a PaymentMethod id (pm_…) is taken for an account connected to its own Stripe account; a sandbox account takes the card's details in payment_method.",
+		});
+	}
+	return { ...body, payment_method: method };
+}
+
 export async function preparePayment(
 	db: Db,
 	accountId: string,
-	body: CreatePaymentIntentBody,
+	body: CardPaymentBody,
 	now: number,
 ): Promise<PreparedPayment> {
 	const account = await loadAccount(db.kysely, accountId);

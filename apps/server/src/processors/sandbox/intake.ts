@@ -25,7 +25,7 @@ import {
 	IntakeStateError,
 } from "../processor.ts";
 import { hashSecret, newClientSecret } from "./intake-authentication.ts";
-import { preparePayment } from "./intake-context.ts";
+import { type CardPaymentBody, preparePayment, withMethodDetails } from "./intake-context.ts";
 import type { Decision, PaymentPlan } from "./intake-plan.ts";
 import {
 	answerOf,
@@ -38,7 +38,10 @@ import {
 import { intakeAnswer, intentAnswerOf, pendingPaymentOf } from "./intent-documents.ts";
 import { orderByNumber } from "./order-by-number.ts";
 
-function pendingOf(request: IntakeRequest, plan: PaymentPlan, ipCountry: string | null): PendingPayment {
+/** An intake request with its payment method's details (withMethodDetails). */
+type CardIntakeRequest = IntakeRequest & { body: CardPaymentBody };
+
+function pendingOf(request: CardIntakeRequest, plan: PaymentPlan, ipCountry: string | null): PendingPayment {
 	const { body } = request;
 	const billing = body.payment_method.billing_details;
 	return {
@@ -61,7 +64,7 @@ function pendingOf(request: IntakeRequest, plan: PaymentPlan, ipCountry: string 
 /** The order the payment is for: an existing one by number, or a new one with the next number. */
 async function orderFor(
 	trx: Kysely<Database>,
-	request: IntakeRequest,
+	request: CardIntakeRequest,
 	intentId: string,
 ): Promise<OrdersTable> {
 	const { body, accountId } = request;
@@ -138,9 +141,10 @@ export type AuthenticationUrl = (intentId: string, clientSecret: string) => stri
 
 export async function takePayment(
 	db: Db,
-	request: IntakeRequest,
+	given: IntakeRequest,
 	authenticationUrl: AuthenticationUrl,
 ): Promise<IntakeAnswer> {
+	const request: CardIntakeRequest = { ...given, body: withMethodDetails(given.body) };
 	const { plan, ipCountry } = await preparePayment(db, request.accountId, request.body, request.now);
 	const accountId = request.accountId;
 	return db.kysely.transaction().execute(async (trx) => {

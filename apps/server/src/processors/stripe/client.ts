@@ -31,6 +31,8 @@ export class StripeError extends Error {
 	readonly code: string | undefined;
 	readonly param: string | undefined;
 	readonly requestId: string | undefined;
+	/** Stripe's error object as it came (a decline carries its payment_intent there). */
+	readonly raw: Readonly<Record<string, unknown>> | undefined;
 
 	constructor(input: {
 		status: number;
@@ -39,6 +41,7 @@ export class StripeError extends Error {
 		code?: string | undefined;
 		param?: string | undefined;
 		requestId?: string | undefined;
+		raw?: Readonly<Record<string, unknown>> | undefined;
 	}) {
 		super(input.message);
 		this.name = "StripeError";
@@ -47,6 +50,7 @@ export class StripeError extends Error {
 		this.code = input.code;
 		this.param = input.param;
 		this.requestId = input.requestId;
+		this.raw = input.raw;
 	}
 }
 
@@ -197,6 +201,7 @@ async function errorOf(response: Response): Promise<StripeError> {
 		code: str(error?.code),
 		param: str(error?.param),
 		requestId,
+		raw: error !== null && typeof error === "object" ? (error as Record<string, unknown>) : undefined,
 	});
 }
 

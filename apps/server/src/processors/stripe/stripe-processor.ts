@@ -16,7 +16,8 @@
  * - **What Stripe keeps to itself.** Its payments come through Stripe.js (a `pm_…`), its timed
  *   work runs at Stripe, and its payout schedule is set in its Dashboard.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import type { PaymentIntentResult } from "@paydesk/contract/payment-intents";
 import { STRIPE_ACCOUNT_ERRORS } from "@paydesk/contract/stripe-account";
 import { refundableAmount, refundRefusal } from "@paydesk/domain/refunds";
 import type { Kysely } from "kysely";
@@ -29,6 +30,9 @@ import {
 	type AuthorizationRequest,
 	type AuthorizationResult,
 	DisputeError,
+	type IntakeAnswer,
+	IntakeInvalid,
+	type IntakeRequest,
 	PayoutError,
 	type Processor,
 	type RefundRequest,
@@ -267,15 +271,148 @@ async function writeDispute(deps: StripeProcessorDeps, dispute: Stripe.Dispute, 
 	await writeAnswer(deps, { disputes: [dispute] }, dispute.balance_transactions, now);
 }
 
+const INTENT_STATUS: Readonly<Record<string, PaymentIntentResult["status"]>> = {
+	succeeded: "succeeded",
+	requires_capture: "requires_capture",
+	requires_action: "requires_action",
+	canceled: "canceled",
+	requires_payment_method: "requires_payment_method",
+	requires_confirmation: "requires_payment_method",
+	processing: "succeeded",
+};
+
+const RISK_LEVELS: Readonly<Record<string, number>> = { normal: 0, elevated: 1, highest: 2 };
+
+/** Stripe's intent, with its charge, as Paydesk's intake answers it. */
+function intakeAnswerOf(intent: Stripe.PaymentIntent, charge: Stripe.Charge | null): IntakeAnswer {
+	const orderNumber = intent.metadata?.order_id;
+	const card = charge?.payment_method_details?.card;
+	const error = intent.last_payment_error;
+	const redirect = intent.next_action?.redirect_to_url?.url ?? null;
+	return {
+		intent: {
+			id: intent.id,
+			object: "payment_intent",
+			status: INTENT_STATUS[intent.status] ?? "requires_payment_method",
+			amount: intent.amount,
+			currency: intent.currency,
+			capture_method: intent.capture_method === "manual" ? "manual" : "automatic",
+			created: intent.created,
+			order: { id: Number(orderNumber) || 0, number: orderNumber ?? "" },
+			charge: charge
+				? {
+						id: charge.id,
+						status: charge.status,
+						outcome: {
+							type: charge.outcome?.type ?? "authorized",
+							risk_level: RISK_LEVELS[charge.outcome?.risk_level ?? ""] ?? null,
+							rule: null,
+							reason: charge.outcome?.reason ?? null,
+						},
+						payment_method_details: {
+							type: charge.payment_method_details?.type ?? "card",
+							...(card
+								? {
+										card: {
+											brand: card.brand ?? "",
+											last4: card.last4 ?? "",
+											exp_month: card.exp_month ?? 0,
+											exp_year: card.exp_year ?? 0,
+											country: card.country ?? "",
+											funding: card.funding ?? "",
+											fingerprint: card.fingerprint ?? "",
+											checks: {
+												cvc_check: card.checks?.cvc_check ?? null,
+												address_line1_check: card.checks?.address_line1_check ?? null,
+												address_postal_code_check: card.checks?.address_postal_code_check ?? null,
+											},
+										},
+									}
+								: {}),
+						},
+					}
+				: null,
+			last_payment_error: error
+				? {
+						code: error.code ?? "card_declined",
+						decline_code: error.decline_code ?? null,
+						message: error.message ?? "",
+					}
+				: null,
+			next_action: redirect ? { type: "redirect_to_url", redirect_url: redirect } : null,
+		},
+		error: error
+			? {
+					code: error.code ?? "card_declined",
+					decline_code: error.decline_code ?? null,
+					message: error.message ?? "",
+				}
+			: null,
+	};
+}
+
+/**
+ * A payment of the store's checkout, forwarded to Stripe: the PaymentMethod Stripe.js made in the
+ * customer's browser (card details never pass through Paydesk for a connected account), confirmed
+ * at once; the order number rides in the metadata, as Stripe integrations record it. A decline is
+ * Stripe's intent with its error; the charge is in the copy either way.
+ */
+async function takePayment(deps: StripeProcessorDeps, request: IntakeRequest): Promise<IntakeAnswer> {
+	const { body } = request;
+	if (!body.payment_method_id) {
+		throw new IntakeInvalid({
+			payment_method:
+				"payment_method: an account connected to its own Stripe account takes no card details; send payment_method_id, the PaymentMethod (pm_…) Stripe.js made in the customer's browser.",
+		});
+	}
+	// A keyless request is a payment of its own: two identical payments can both be meant.
+	const key = request.idempotency
+		? idempotencyKeyOf(deps.accountId, "payment", request.idempotency, "", request.now)
+		: `paydesk-${randomUUID()}`;
+	const params = {
+		amount: body.amount,
+		currency: body.currency,
+		payment_method: body.payment_method_id,
+		confirm: true,
+		capture_method: body.capture_method,
+		metadata: { ...body.metadata, ...(body.order.number ? { order_id: body.order.number } : {}) },
+		...(body.return_url ? { return_url: body.return_url } : { payment_method_types: ["card"] }),
+	};
+	let intent: Stripe.PaymentIntent;
+	try {
+		intent = await deps.client.post<Stripe.PaymentIntent>("/v1/payment_intents", params, {
+			idempotencyKey: key,
+		});
+	} catch (error) {
+		// A decline is an answer: Stripe's error carries the failed intent.
+		const declined =
+			error instanceof StripeError && error.status === 402
+				? (error.raw?.payment_intent as Stripe.PaymentIntent | undefined)
+				: undefined;
+		if (!declined) return callStripe(deps, () => Promise.reject(error));
+		intent = declined;
+	}
+	const chargeId = typeof intent.latest_charge === "string" ? intent.latest_charge : intent.latest_charge?.id;
+	let charge: Stripe.Charge | null = null;
+	if (chargeId) {
+		charge = await callStripe(deps, () =>
+			deps.client.get<Stripe.Charge>(`/v1/charges/${encodeURIComponent(chargeId)}`, {
+				expand: ["balance_transaction"],
+			}),
+		);
+		await writeAnswer(
+			deps,
+			{ charges: [charge] },
+			expandedTransaction(charge.balance_transaction),
+			request.now,
+		);
+	}
+	return intakeAnswerOf(intent, charge);
+}
+
 export function stripeProcessor(deps: StripeProcessorDeps): Processor {
 	return {
-		takePayment: async () => {
-			throw new RestError(
-				"wcpay_stripe_payment_method_required",
-				"Payments for an account connected to Stripe are taken by Stripe.js in the store's checkout: Paydesk does not take card numbers for it.",
-				400,
-			);
-		},
+		takePayment: (request) => takePayment(deps, request),
 		confirmPayment: async () => {
 			throw managedAtStripe("Confirming a payment");
 		},

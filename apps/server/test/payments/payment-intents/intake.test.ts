@@ -266,6 +266,17 @@ describe("malformed input answers 400 rest_invalid_param naming the field", () =
 		["an amount of 0", paymentBody(undefined, { amount: 0 }), "amount"],
 		["a negative amount", paymentBody(undefined, { amount: -5 }), "amount"],
 		["an IP that is not one", paymentBody(undefined, { customer_ip: "300.1.1.1" }), "customer_ip"],
+		[
+			"a PaymentMethod id, which only an account connected to Stripe takes",
+			{ ...paymentBody(), payment_method: undefined, payment_method_id: "pm_card_visa" },
+			"payment_method_id",
+		],
+		["no payment method at all", { ...paymentBody(), payment_method: undefined }, "payment_method"],
+		[
+			"both card details and a PaymentMethod id",
+			{ ...paymentBody(), payment_method_id: "pm_card_visa" },
+			"payment_method_id",
+		],
 	])("%s", async (_name, body, field) => {
 		const before = await t.db.kysely
 			.selectFrom("charges")

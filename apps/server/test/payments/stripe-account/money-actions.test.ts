@@ -119,6 +119,70 @@ describe("a refund", () => {
 	});
 });
 
+describe("a payment through Paydesk's intake", () => {
+	const intake = (payment: Record<string, unknown>) =>
+		post(`${BASE}/payment_intents`, {
+			amount: 2400,
+			currency: "usd",
+			order: { number: "9001", items: [{ name: "A mug", quantity: 1, total: 2400 }] },
+			...payment,
+		});
+
+	it("forwards a PaymentMethod Stripe.js made to Stripe, and the copy has the payment at once", async () => {
+		const paid = await intake({ payment_method_id: "pm_card_visa" });
+		expect(paid.statusCode, paid.body).toBe(200);
+		const intent = paid.json();
+		expect(intent).toMatchObject({ status: "succeeded", amount: 2400, order: { number: "9001" } });
+		expect(intent.charge).toMatchObject({ status: "succeeded", payment_method_details: { type: "card" } });
+		const onStripe = await pair.stripe.paymentIntents.retrieve(intent.id);
+		expect(onStripe).toMatchObject({ status: "succeeded", metadata: { order_id: "9001" } });
+		const copy = await pair.store.db.kysely
+			.selectFrom("charges")
+			.select(["id", "order_id", "amount", "balance_transaction_id"])
+			.where("account_id", "=", TEST_ACCOUNT)
+			.where("payment_intent_id", "=", intent.id)
+			.executeTakeFirstOrThrow();
+		expect(copy).toMatchObject({ id: intent.charge.id, order_id: 9001, amount: 2400 });
+		expect(await ledger(pair.store.db, TEST_ACCOUNT)).toEqual(await ledger(pair.sandbox.db, STRIPE_SIDE));
+	});
+
+	it("a decline answers 402 with Stripe's decline code and the failed intent", async () => {
+		const declined = await intake({ payment_method_id: "pm_card_chargeDeclined" });
+		expect(declined.statusCode, declined.body).toBe(402);
+		expect(declined.json()).toMatchObject({
+			code: "card_declined",
+			data: { decline_code: "generic_decline", payment_intent: { status: "requires_payment_method" } },
+		});
+	});
+
+	it("refuses card details for a connected account, naming payment_method, and asks Stripe nothing", async () => {
+		const before = (await pair.stripe.paymentIntents.list({ limit: 100 })).data.length;
+		const refused = await intake({
+			payment_method: {
+				type: "card",
+				card: { number: "4242424242424242", exp_month: 12, exp_year: 2030, cvc: "123" },
+				billing_details: {
+					name: "Ana Silva",
+					email: "ana@example.com",
+					address: {
+						line1: "1 Main St",
+						city: "Springfield",
+						state: "IL",
+						postal_code: "62701",
+						country: "US",
+					},
+				},
+			},
+		});
+		expect(refused.statusCode).toBe(400);
+		expect(refused.json()).toMatchObject({
+			code: "rest_invalid_param",
+			data: { params: { payment_method: expect.stringContaining("pm_") } },
+		});
+		expect((await pair.stripe.paymentIntents.list({ limit: 100 })).data).toHaveLength(before);
+	});
+});
+
 describe("an authorization", () => {
 	it("is captured on Stripe, and its ledger row arrives with it", async () => {
 		const captured = await post(`${BASE}/orders/4500/capture_authorization`, {
