@@ -50,6 +50,8 @@ function sdk(): Stripe {
 }
 
 test.beforeAll(async () => {
+	// Two stores are seeded and started, on a machine that may run other suites beside the journeys.
+	test.setTimeout(180_000);
 	stripeSide = await startOwnStore({
 		port: 8190,
 		name: "stripe-side",
@@ -79,7 +81,7 @@ async function signedIn(page: Page) {
 test("a merchant connects their Stripe account, watches the import, and refunds one of its payments", async ({
 	page,
 }) => {
-	test.setTimeout(120_000);
+	test.setTimeout(180_000);
 	await signedIn(page);
 	await page.goto(`${store.url}/wp-admin/admin.php?page=wc-admin&path=/payments/connect`);
 	await page.getByRole("button", { name: "Use my Stripe account" }).click();

@@ -4,7 +4,7 @@
  * that time is a 503 with Retry-After (the request lost its connection), the process stays up,
  * and once the database is back it serves again without a restart: each payment retried with its
  * Idempotency-Key is made exactly once. Runs in the PostgreSQL pass only, on a throw-away cluster
- * of its own (port 54378) that it stops and starts.
+ * of its own that it stops and starts.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,7 +14,7 @@ import { createApplicationPassword, findUserRow, toAuthUser } from "../../src/au
 import { openDb } from "../../src/db/connection.ts";
 import { paymentBody } from "../support/intake-fixtures.ts";
 import { onPostgres } from "../support/invariants.ts";
-import { type Server, type Store, startServer, until } from "../support/server-process.ts";
+import { freePort, type Server, type Store, startServer, until } from "../support/server-process.ts";
 
 interface TempPostgres {
 	url: string;
@@ -27,7 +27,6 @@ const { postgresBin } = (await import(path.join(scripts, "system-deps.mjs"))) as
 	postgresBin(): string | null;
 };
 const runs = onPostgres() && postgresBin() !== null;
-const OUTAGE_PORT = 54378;
 const OUTAGE_MS = 20_000;
 const BASE = "/wp-json/wc/v3/payments";
 
@@ -40,7 +39,8 @@ beforeAll(async () => {
 	const { startTempPostgres } = (await import(path.join(scripts, "pg-temp.mjs"))) as {
 		startTempPostgres(port: number): TempPostgres;
 	};
-	cluster = startTempPostgres(OUTAGE_PORT);
+	// A free port of its own: another cluster on a fixed one (a second run, a benchmark) would refuse it.
+	cluster = startTempPostgres(await freePort());
 	const dataDir = mkdtempSync(path.join(tmpdir(), "paydesk-outage-"));
 	const databaseUrl = cluster.url;
 	store = {

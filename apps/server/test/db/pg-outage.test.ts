@@ -2,7 +2,7 @@
  * When PostgreSQL goes away the API says so clearly — 503 rest_service_unavailable with
  * Retry-After, in the REST shape, never a hang or a crash — and when it comes back the same
  * server answers again, without a restart. Runs in the PostgreSQL pass only, on a throw-away
- * cluster of its own (port 54377) that it stops and starts.
+ * cluster of its own that it stops and starts.
  */
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -14,6 +14,7 @@ import { migrateToLatest } from "../../src/db/migrate.ts";
 import { insertTestAccount } from "../../src/testing/fixtures.ts";
 import { signedInActor, TEST_ACCOUNT, TEST_NOW } from "../../src/testing/test-app.ts";
 import { BASE, expectRestError, onPostgres } from "../support/invariants.ts";
+import { freePort } from "../support/server-process.ts";
 
 interface TempPostgres {
 	url: string;
@@ -29,7 +30,6 @@ interface SystemDepsModule {
 }
 
 const scripts = path.resolve(import.meta.dirname, "../../../../scripts");
-const OUTAGE_PORT = 54377;
 const { postgresBin } = (await import(path.join(scripts, "system-deps.mjs"))) as SystemDepsModule;
 const runs = onPostgres() && postgresBin() !== null;
 
@@ -41,7 +41,8 @@ let headers: Record<string, string>;
 beforeAll(async () => {
 	if (!runs) return;
 	const { startTempPostgres } = (await import(path.join(scripts, "pg-temp.mjs"))) as PgTempModule;
-	cluster = startTempPostgres(OUTAGE_PORT);
+	// A free port of its own: another cluster on a fixed one (a second run, a benchmark) would refuse it.
+	cluster = startTempPostgres(await freePort());
 	db = openDb({ databaseUrl: cluster.url, dataDir: "", poolSize: 4 });
 	await migrateToLatest(db);
 	await insertTestAccount(db.kysely, TEST_ACCOUNT);

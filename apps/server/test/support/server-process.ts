@@ -54,7 +54,7 @@ export async function createStore(): Promise<Store> {
 	};
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
 	return new Promise((resolve, reject) => {
 		const probe = net.createServer();
 		probe.once("error", reject);
