@@ -3,7 +3,7 @@
  * 390×844 and a tablet's 768×1024, never scrolls sideways (tables scroll inside their card),
  * keeps its controls inside the screen, shows its main heading, folds the menu behind the admin
  * bar's Menu toggle (WordPress folds it at 782 px and below) and has no serious accessibility
- * violations. The screens come from the route registry itself, so a new screen is checked too;
+ * violations (checked at the phone's width, where touch targets are smallest). The screens come from the route registry itself, so a new screen is checked too;
  * those that show one record take one from the shared e2e store.
  */
 import type { PageSettings } from "@paydesk/contract/page-settings";
@@ -185,9 +185,13 @@ for (const viewport of VIEWPORTS) {
 						.soft(overflow, `${route.path} scrolls sideways: ${culprits.join(", ")}`)
 						.toBeLessThanOrEqual(0);
 					expect.soft(await controlsOffScreen(page), `${route.path}: controls out of reach`).toEqual([]);
-					expect
-						.soft(await seriousViolations(page, { alsoRules: ["target-size"] }), `${route.path}: axe`)
-						.toEqual([]);
+					// axe at the phone's width, where touch targets are smallest: the tablet's page is the same
+					// document, laid out wider.
+					if (viewport === VIEWPORTS[0]) {
+						expect
+							.soft(await seriousViolations(page, { alsoRules: ["target-size"] }), `${route.path}: axe`)
+							.toEqual([]);
+					}
 					if (!route.fullScreen) await checkFoldedMenu(page);
 				});
 			}
