@@ -120,6 +120,30 @@ export function capturedData(
 	};
 }
 
+/**
+ * A dispute's step on the timeline: the disputed payment in the customer's currency, and what the
+ * step moved in the store's (the amount taken or given back, and the dispute fee).
+ */
+export function disputeData(
+	charge: ChargeAmounts,
+	reason: string,
+	moved: { amount: number; fee: number },
+): TimelineEventData {
+	return {
+		amount: charge.customer_amount,
+		currency: charge.customer_currency,
+		reason,
+		fee: moved.fee,
+		transaction_details: {
+			customer_currency: charge.customer_currency,
+			customer_amount: charge.customer_amount,
+			store_currency: charge.currency,
+			store_amount: moved.amount,
+			store_fee: moved.fee,
+		},
+	};
+}
+
 /** A refund of `amount` (store currency); `totalRefunded` includes it. */
 export function refundData(
 	charge: ChargeAmounts,

@@ -27,6 +27,11 @@ export interface StripePair {
 	stripe: Stripe;
 	/** The store's administrator. */
 	admin: Actor;
+	/**
+	 * A payment on the Stripe side through Stripe's SDK, confirmed with a test PaymentMethod (a Visa
+	 * unless `extra` says otherwise), its order number (the amount) in the metadata.
+	 */
+	pay(amount: number, extra?: Partial<Stripe.PaymentIntentCreateParams>): Promise<Stripe.PaymentIntent>;
 	/** Moves the Stripe side's clock, running what came due (payouts, disputes). */
 	moveClock(seconds: number): Promise<void>;
 	/** Connects the store through its route and waits until its history is in. */
@@ -68,6 +73,15 @@ export async function stripePair(options: { storeAccounts?: string[] } = {}): Pr
 		secretKey,
 		stripe,
 		admin,
+		pay: (amount, extra = {}) =>
+			stripe.paymentIntents.create({
+				amount,
+				currency: "usd",
+				payment_method: "pm_card_visa",
+				confirm: true,
+				metadata: { order_id: String(amount) },
+				...extra,
+			}),
 		async moveClock(seconds) {
 			const response = await sandbox.app.inject({
 				method: "POST",

@@ -24,7 +24,7 @@ import { disputeEvidenceOf, disputeMetadataOf } from "../../ledger/dispute-docum
 import { chargeEntry } from "../../ledger/entries.ts";
 import type { NewAccountEvent } from "../../ledger/events.ts";
 import { insertBalanceTransactions } from "../../ledger/rollups.ts";
-import { writeTimelineEvent } from "../../ledger/timeline.ts";
+import { disputeData, writeTimelineEvent } from "../../ledger/timeline.ts";
 import { notify } from "../../notifications/notify.ts";
 
 /** The dispute fee, in minor units of the dispute's currency (the demo store's disputes too). */
@@ -58,19 +58,7 @@ async function disputeEvent(
 		paymentIntentId: charge.payment_intent_id,
 		type,
 		datetime: at,
-		data: {
-			amount: charge.customer_amount,
-			currency: charge.customer_currency,
-			reason: dispute.reason,
-			fee: moved.fee,
-			transaction_details: {
-				customer_currency: charge.customer_currency,
-				customer_amount: charge.customer_amount,
-				store_currency: charge.currency,
-				store_amount: moved.amount,
-				store_fee: moved.fee,
-			},
-		},
+		data: disputeData(charge, dispute.reason, moved),
 	});
 }
 

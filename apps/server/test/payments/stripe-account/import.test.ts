@@ -26,16 +26,9 @@ let pair: StripePair;
 /** The charge of a payment authorized and not captured before the store connected. */
 let authorization: string;
 
+/** A payment on the Stripe side; answers its charge. */
 async function pay(amount: number, extra: Partial<Stripe.PaymentIntentCreateParams> = {}) {
-	const intent = await pair.stripe.paymentIntents.create({
-		amount,
-		currency: "usd",
-		payment_method: "pm_card_visa",
-		confirm: true,
-		metadata: { order_id: String(amount) },
-		...extra,
-	});
-	return intent.latest_charge as string;
+	return (await pair.pay(amount, extra)).latest_charge as string;
 }
 
 /** The ledger of one account, as the comparison reads it. */

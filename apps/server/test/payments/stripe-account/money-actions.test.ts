@@ -18,16 +18,8 @@ let paid: Stripe.PaymentIntent;
 let authorized: Stripe.PaymentIntent;
 let released: Stripe.PaymentIntent;
 
-async function pay(amount: number, extra: Partial<Stripe.PaymentIntentCreateParams> = {}) {
-	return pair.stripe.paymentIntents.create({
-		amount,
-		currency: "usd",
-		payment_method: "pm_card_visa",
-		confirm: true,
-		metadata: { order_id: String(amount) },
-		...extra,
-	});
-}
+const pay = (amount: number, extra: Partial<Stripe.PaymentIntentCreateParams> = {}) =>
+	pair.pay(amount, extra);
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
 	pair.server.inject({

@@ -9,7 +9,7 @@ import type Stripe from "stripe";
 import type { Database, RefundsTable } from "../../../db/schema.ts";
 import { noteLedgerRows } from "../../../ledger/announced-rows.ts";
 import { applyToRollups } from "../../../ledger/rollups.ts";
-import { refundData, writeTimelineEvent } from "../../../ledger/timeline.ts";
+import { disputeData, refundData, writeTimelineEvent } from "../../../ledger/timeline.ts";
 import type { StripeClient } from "../../../processors/stripe/client.ts";
 import {
 	chargeRow,
@@ -302,19 +302,7 @@ async function disputeOnTimeline(
 			paymentIntentId: charge.payment_intent_id,
 			type,
 			datetime: at,
-			data: {
-				amount: charge.customer_amount,
-				currency: charge.customer_currency,
-				reason: dispute.reason,
-				fee: moved?.fee ?? 0,
-				transaction_details: {
-					customer_currency: charge.customer_currency,
-					customer_amount: charge.customer_amount,
-					store_currency: charge.currency,
-					store_amount: moved?.amount ?? 0,
-					store_fee: moved?.fee ?? 0,
-				},
-			},
+			data: disputeData(charge, dispute.reason, { amount: moved?.amount ?? 0, fee: moved?.fee ?? 0 }),
 		});
 	const decided = DISPUTE_EVENTS[dispute.status];
 	if (was === undefined) {
