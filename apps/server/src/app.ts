@@ -20,6 +20,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { clockOffset, offsetClock } from "./accounts/clock.ts";
 import { ADMIN_ASSETS_PREFIX, registerAdminPages } from "./admin-pages/routes.ts";
 import type { AppDeps } from "./app-deps.ts";
+import auditLogRoutes from "./audit/routes.ts";
 import { registerAuthentication } from "./auth/authenticate.ts";
 import { registerLoginPage } from "./auth/login-page.ts";
 import { registerProfileRoutes } from "./auth/profile-routes.ts";
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 	registerOnboardingHooks(app, deps);
 	// Last of the root's hooks: an area's context keeps the hooks the root has when it is registered.
 	await registerPaymentAreas(app);
+	await app.register(auditLogRoutes);
 	registerWpRoutes(app, deps);
 	registerProfileRoutes(app, deps.db.kysely, deps.clock);
 	registerTwoFactorRoutes(app, deps.db.kysely, deps.clock, twoFactor);

@@ -87,6 +87,8 @@ const schema = z.object({
 		.default("https://api.stripe.com"),
 	/** Requests per second sent to Stripe with one key. */
 	STRIPE_MAX_RPS: z.coerce.number().int().min(1).max(1_000).default(20),
+	/** Days the audit log keeps an entry; older ones are cut from the front of its chain. */
+	AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
 });
 
 /** The per-user rates of the expensive routes that the environment overrides. */

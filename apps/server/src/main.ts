@@ -66,6 +66,7 @@ async function main(): Promise<void> {
 		smtpUrl: env.SMTP_URL,
 		publicUrl,
 		usageTrackingUrl: env.USAGE_TRACKING_URL,
+		auditRetentionDays: env.AUDIT_RETENTION_DAYS,
 		log: app.log,
 		timedWork: (workerId) => runAllAccounts({ db, clock, publicUrl }, workerId),
 	});

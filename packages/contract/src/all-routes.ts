@@ -5,6 +5,7 @@
 
 import { getAccountSession } from "./account-session.ts";
 import { getAccount } from "./accounts.ts";
+import { AUDIT_LOG_ROUTES } from "./audit-log.ts";
 import { getAuthorization, getAuthorizationsSummary, listAuthorizations } from "./authorizations.ts";
 import { getActiveLoanSummary, listLoans } from "./capital.ts";
 import { createRefund, getCharge, getChargeByOrder, getPaymentIntent } from "./charges.ts";
@@ -184,4 +185,5 @@ export const ALL_ROUTES: readonly RouteContract[] = [
 	...STRIPE_ACCOUNT_ROUTES,
 	...TWO_FACTOR_ROUTES,
 	...USER_SESSIONS_ROUTES,
+	...AUDIT_LOG_ROUTES,
 ];

@@ -166,7 +166,8 @@ export const createPaymentIntentBody = z
 			context.addIssue({
 				code: "custom",
 				path: ["payment_method"],
-				message: "is required: the card's details, or payment_method_id (pm_…) for an account connected to Stripe",
+				message:
+					"is required: the card's details, or payment_method_id (pm_…) for an account connected to Stripe",
 			});
 		}
 		if (body.payment_method !== undefined && body.payment_method_id !== undefined) {

@@ -133,6 +133,8 @@ export const queryKeys = {
 		details: () => ["webhook-deliveries", "detail"] as const,
 		detail: (id: string) => ["webhook-deliveries", "detail", id] as const,
 	},
+	/** The audit log (Payments › Activity, and a payment's own entries). */
+	auditLog: listKeys("audit-log"),
 	/** Stripe's events of the account, and one event with its JSON and deliveries. */
 	stripeEvents: {
 		all: () => ["stripe-events"] as const,

@@ -223,6 +223,15 @@ export const ROUTES: readonly RouteEntry[] = [
 		load: () => import("../features/multi-currency-wizard/multi-currency-wizard-screen.tsx"),
 	},
 	{
+		path: "/payments/activity",
+		title: () => __("Activity", "paydesk"),
+		// The audit log names people, their addresses and what they changed: administrators only.
+		capability: "manage_options",
+		needsAccount: false,
+		menu: () => __("Activity", "paydesk"),
+		load: () => import("../features/activity/activity-screen.tsx"),
+	},
+	{
 		path: "/payments/developers",
 		title: () => __("Developers", "paydesk"),
 		capability: "manage_woocommerce",

@@ -69,6 +69,8 @@ export function invalidatePaymentQueries(client: QueryClient): Promise<void> {
 			queryKeys.authorizations.all(),
 			queryKeys.orders.all(),
 			queryKeys.deposits.overview(),
+			// A refund, capture or cancellation adds its entry to the payment's Activity.
+			queryKeys.auditLog.all(),
 		].map((queryKey) => client.invalidateQueries({ queryKey })),
 	).then(() => undefined);
 }

@@ -20,10 +20,12 @@
  * set it up is signed in and sent to their Profile to set it up, and can do nothing else until
  * they have (authenticate.ts).
  */
+
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { sameSitePath } from "@paydesk/domain/web-urls";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
+import { auditActorOf, recordAudit } from "../audit/record.ts";
 import type { Clock } from "../clock.ts";
 import type { Database } from "../db/schema.ts";
 import { escapeHtml } from "../http/html.ts";
@@ -190,6 +192,29 @@ export function registerLoginPage(
 		return { locale, t: translatorFor(locale) };
 	};
 
+	/**
+	 * A refused sign-in, in the audit log of the account the login belongs to (the site's when the
+	 * name is nobody's): the name tried, never the password or code, and no user id.
+	 */
+	const recordFailedLogin = async (
+		trx: Kysely<Database>,
+		request: FastifyRequest,
+		accountId: string | undefined,
+		login: string,
+		now: number,
+		step: "password" | "authentication_code",
+	) => {
+		const account = accountId ?? options.siteAccountId;
+		if (!account) return;
+		await recordAudit(trx, {
+			accountId: account,
+			action: "login.failed",
+			actor: { ...auditActorOf(request), userId: null, login: login.slice(0, 200), keyName: null },
+			now,
+			details: { step },
+		});
+	};
+
 	const secureFor = (request: FastifyRequest) => options.secureCookies || request.protocol === "https";
 	const show = (request: FastifyRequest, reply: FastifyReply, view: PageView, status = 200) =>
 		sendPage(request, reply, view, secureFor(request), status);
@@ -203,11 +228,21 @@ export function registerLoginPage(
 	) => {
 		const previous = await sessionAuth(db, request, input.now);
 		if (previous.sessionId) await destroySession(db, previous.sessionId);
-		const { token, maxAge } = await createSession(db, user, {
-			now: input.now,
-			ip: request.ip,
-			userAgent: String(request.headers["user-agent"] ?? ""),
-			remember: input.remember,
+		const { token, maxAge } = await db.transaction().execute(async (trx) => {
+			const session = await createSession(trx, user, {
+				now: input.now,
+				ip: request.ip,
+				userAgent: String(request.headers["user-agent"] ?? ""),
+				remember: input.remember,
+			});
+			await recordAudit(trx, {
+				accountId: user.accountId,
+				action: "login.succeeded",
+				actor: { ...auditActorOf(request), userId: user.id, login: user.login, keyName: null },
+				now: input.now,
+				object: { type: "user", id: String(user.id) },
+			});
+			return session;
 		});
 		reply.setCookie(SESSION_COOKIE, token, {
 			path: "/",
@@ -306,6 +341,11 @@ export function registerLoginPage(
 		}
 		const check = await checkCode(db, options.twoFactor, user, code, { now, address: request.ip });
 		if (check.ok) return signIn(request, reply, user, { remember: pending.remember, redirectTo, now });
+		await db
+			.transaction()
+			.execute((trx) =>
+				recordFailedLogin(trx, request, user.accountId, user.login, now, "authentication_code"),
+			);
 		if (check.wait === 0) {
 			return askAgain(401, t.__("<strong>Error:</strong> Invalid verification code.", "paydesk"));
 		}
@@ -369,7 +409,10 @@ export function registerLoginPage(
 		}
 		const user = await checkCredentials(db, row, password);
 		if (!user) {
-			await attemptFailed(db, buckets, now);
+			await db.transaction().execute(async (trx) => {
+				await attemptFailed(trx, buckets, now);
+				await recordFailedLogin(trx, request, row?.account_id, login, now, "password");
+			});
 			return refuse(
 				401,
 				t.__("<strong>Error:</strong> The username or password you entered is incorrect.", "paydesk"),

@@ -12,6 +12,7 @@ import {
 } from "@paydesk/contract/user-sessions";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
+import { auditActorOf, recordAudit } from "../audit/record.ts";
 import type { Clock } from "../clock.ts";
 import type { Database } from "../db/schema.ts";
 import { contractRoute } from "../http/contract-route.ts";
@@ -51,7 +52,18 @@ export function registerProfileRoutes(app: FastifyInstance, db: Kysely<Database>
 	});
 
 	contractRoute(app, endOtherSessions, async ({ user, request }) => ({
-		ended: await destroyOtherSessions(db, user, request.auth.sessionId),
+		ended: await db.transaction().execute(async (trx) => {
+			const ended = await destroyOtherSessions(trx, user, request.auth.sessionId);
+			await recordAudit(trx, {
+				accountId: user.accountId,
+				action: "sessions.ended",
+				actor: auditActorOf(request),
+				now: clock.seconds(),
+				object: { type: "user", id: String(user.id) },
+				details: { ended },
+			});
+			return ended;
+		}),
 	}));
 
 	contractRoute(app, changePassword, async ({ user, body, request, reply }) => {
@@ -90,7 +102,16 @@ export function registerProfileRoutes(app: FastifyInstance, db: Kysely<Database>
 				.execute();
 			// A sign-in that got past the old password and waits for its code ends too.
 			await dropPendingSignIn(trx, user);
-			return destroyOtherSessions(trx, user, request.auth.sessionId);
+			const others = await destroyOtherSessions(trx, user, request.auth.sessionId);
+			await recordAudit(trx, {
+				accountId: user.accountId,
+				action: "password.changed",
+				actor: auditActorOf(request),
+				now,
+				object: { type: "user", id: String(user.id) },
+				details: { sessions_ended: others },
+			});
+			return others;
 		});
 		if (ended > 0) sessionsEnded(db);
 		return { ended };

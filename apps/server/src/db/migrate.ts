@@ -21,6 +21,7 @@ import * as restrictedKeys from "./migrations/0018-restricted-keys.ts";
 import * as stripeInboundEvents from "./migrations/0019-stripe-inbound-events.ts";
 import * as stripeImportLease from "./migrations/0020-stripe-import-lease.ts";
 import * as twoFactor from "./migrations/0021-two-factor.ts";
+import * as auditLog from "./migrations/0022-audit-log.ts";
 
 /** Versioned migrations, applied in name order at start (both dialects, one schema builder). */
 function migrations(db: Db): Record<string, Migration> {
@@ -64,6 +65,7 @@ function migrations(db: Db): Record<string, Migration> {
 		"0019-stripe-inbound-events": { up: stripeInboundEvents.up, down: stripeInboundEvents.down },
 		"0020-stripe-import-lease": { up: stripeImportLease.up, down: stripeImportLease.down },
 		"0021-two-factor": { up: twoFactor.up, down: twoFactor.down },
+		"0022-audit-log": { up: auditLog.up, down: auditLog.down },
 	};
 }
 

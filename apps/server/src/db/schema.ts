@@ -78,6 +78,43 @@ export interface SessionsTable {
 	last_ip: string | null;
 }
 
+/** One recorded action of the audit log (audit/), chained to the one before it by `prev_hash`. */
+export interface AuditLogTable {
+	account_id: string;
+	/** The account's row number, from 1 without gaps. */
+	seq: number;
+	created: Seconds;
+	/** The signed-in user acting; null for an API key, a failed login or the system. */
+	actor_user_id: number | null;
+	/** The user's login, or the login name a failed sign-in tried. */
+	actor_login: string | null;
+	/** The API key's name, for calls to Stripe's API (/v1). */
+	actor_key_name: string | null;
+	ip: string | null;
+	user_agent: string | null;
+	/** refund.created, settings.updated, login.failed … (AUDIT_ACTIONS). */
+	action: string;
+	object_type: string | null;
+	object_id: string | null;
+	/** The payment the action concerns (pi_…), when it concerns one. */
+	payment_intent_id: string | null;
+	/** { before?, after?, … } with secrets redacted; hashed as stored. */
+	details: Json;
+	prev_hash: string;
+	/** sha256 of the row's canonical encoding and prev_hash (audit/chain.ts). */
+	hash: string;
+}
+
+/** The end of an account's audit chain, locked by every append; and where retention cut it. */
+export interface AuditHeadsTable {
+	account_id: string;
+	seq: number;
+	last_hash: string;
+	/** The last removed row's seq and hash (0 and "" before any was removed). */
+	cut_seq: number;
+	cut_hash: string;
+}
+
 /** A user's two-factor sign-in (auth/two-factor/): present while it is on. */
 export interface TwoFactorTable {
 	account_id: string;
@@ -915,6 +952,8 @@ export interface Database {
 	request_log: RequestLogTable;
 	stripe_connections: StripeConnectionsTable;
 	stripe_inbound_events: StripeInboundEventsTable;
+	audit_log: AuditLogTable;
+	audit_heads: AuditHeadsTable;
 }
 
 type Holds<V> = [V] extends [string]

@@ -13,11 +13,13 @@ import { Readable } from "node:stream";
 import { EXPORT_ERRORS, EXPORT_TTL_SECONDS, type ExportStatus } from "@paydesk/contract/exports";
 import { buildPath } from "@paydesk/contract/route";
 import { dayInTimeZone } from "@paydesk/domain/dates";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
 import type { z } from "zod";
+import { auditActorOf, recordAudit } from "../audit/record.ts";
 import type { AuthUser } from "../auth/context.ts";
 import { newId } from "../db/ids.ts";
-import type { ExportJobsTable } from "../db/schema.ts";
+import type { Database, ExportJobsTable } from "../db/schema.ts";
 import { contractRoute } from "../http/contract-route.ts";
 import { forbidden, notFound, notLoggedIn, RestError } from "../http/rest-error.ts";
 import { readerOf } from "../i18n/reader-language.ts";
@@ -57,7 +59,27 @@ export function registerExport<Q extends z.ZodObject, Row>(
 		return job;
 	};
 
-	contractRoute(app, routes.download, async ({ query, user, accountId, reply }) => {
+	/** An export sends the account's data out: who asked, for what, and where it went. */
+	const recordExport = (
+		trx: Kysely<Database>,
+		request: FastifyRequest,
+		accountId: string,
+		filters: unknown,
+		delivery: { email: string | null; exportId: string | null },
+	) =>
+		recordAudit(trx, {
+			accountId,
+			action: "export.requested",
+			actor: auditActorOf(request),
+			now: clock.seconds(),
+			object: delivery.exportId ? { type: "export", id: delivery.exportId } : null,
+			details: { kind: routes.kind, filters, email: delivery.email },
+		});
+
+	contractRoute(app, routes.download, async ({ query, user, accountId, request, reply }) => {
+		await db.kysely
+			.transaction()
+			.execute((trx) => recordExport(trx, request, accountId, query, { email: null, exportId: null }));
 		const reader = await readerOf(db.kysely, accountId, user.id);
 		const storeTimeZone = reader.timeZone;
 		const columns = definition.columns({ storeTimeZone, locale: reader.locale, t: reader.t });
@@ -72,33 +94,37 @@ export function registerExport<Q extends z.ZodObject, Row>(
 		return Readable.from(csvChunks(columns, rows));
 	});
 
-	contractRoute(app, routes.request, async ({ query, body, user, accountId }) => {
+	contractRoute(app, routes.request, async ({ query, body, user, accountId, request }) => {
 		const now = clock.seconds();
 		const id = newId("exp");
 		const locale = body.locale ?? (await readerOf(db.kysely, accountId, user.id)).locale;
 		const params: ExportParams = { query, locale };
-		await db.kysely
-			.insertInto("export_jobs")
-			.values({
-				account_id: accountId,
-				id,
-				kind: routes.kind,
-				user_id: user.id,
-				user_email: body.user_email ?? user.email,
-				locale,
-				params: JSON.stringify(params),
-				status: "pending",
-				row_count: 0,
-				file_name: null,
-				error: null,
-				attempts: 0,
-				claimed_by: null,
-				claimed_at: null,
-				created: now,
-				finished_at: null,
-				expires_at: now + EXPORT_TTL_SECONDS,
-			})
-			.execute();
+		const email = body.user_email ?? user.email;
+		await db.kysely.transaction().execute(async (trx) => {
+			await trx
+				.insertInto("export_jobs")
+				.values({
+					account_id: accountId,
+					id,
+					kind: routes.kind,
+					user_id: user.id,
+					user_email: email,
+					locale,
+					params: JSON.stringify(params),
+					status: "pending",
+					row_count: 0,
+					file_name: null,
+					error: null,
+					attempts: 0,
+					claimed_by: null,
+					claimed_at: null,
+					created: now,
+					finished_at: null,
+					expires_at: now + EXPORT_TTL_SECONDS,
+				})
+				.execute();
+			await recordExport(trx, request, accountId, query, { email, exportId: id });
+		});
 		return { export_id: id };
 	});
 

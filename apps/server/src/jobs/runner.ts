@@ -11,6 +11,7 @@
 import { hostname } from "node:os";
 import { EVENT_RETENTION_SECONDS } from "@paydesk/contract/events";
 import type { FastifyBaseLogger } from "fastify";
+import { DEFAULT_AUDIT_RETENTION_DAYS, purgeAuditLog } from "../audit/retention.ts";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/connection.ts";
 import type { ExportJobsTable } from "../db/schema.ts";
@@ -72,6 +73,8 @@ export interface RunnerOptions extends JobContext {
 	transport?: Transport;
 	/** USAGE_TRACKING_URL: where the usage log is forwarded; without it nothing is sent. */
 	usageTrackingUrl?: string | undefined;
+	/** AUDIT_RETENTION_DAYS: how long the audit log keeps an entry (default 730 days). */
+	auditRetentionDays?: number;
 }
 
 /** Claims and runs jobs until none is pending; returns how many ran. */
@@ -130,6 +133,11 @@ export function startJobRunner(options: RunnerOptions): { stop(): Promise<void>;
 				await purgeNotifications(options.db.kysely, options.clock.seconds() - NOTIFICATION_RETENTION_SECONDS);
 				await purgeUsageEvents(options.db.kysely, options.clock.seconds());
 				await purgeRequestLog(options.db.kysely, options.clock.seconds());
+				await purgeAuditLog(
+					options.db.kysely,
+					options.clock.seconds(),
+					options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS,
+				);
 			}
 			if (usageSender && Date.now() - lastUsageForward >= USAGE_FORWARD_INTERVAL_MS) {
 				lastUsageForward = Date.now();

@@ -14,6 +14,7 @@
 import type { CreatePaymentIntentBody, PaymentIntentResult } from "@paydesk/contract/payment-intents";
 import type { RefundReason, RefundRefusal } from "@paydesk/domain/refunds";
 import type { DepositsSchedule } from "../accounts/documents.ts";
+import type { AuditActor } from "../audit/record.ts";
 import type { PayoutsTable, RefundsTable } from "../db/schema.ts";
 import type { IdempotencyScope } from "../ledger/idempotency.ts";
 
@@ -102,6 +103,8 @@ export interface AuthorizationRequest {
 	user: { id: number; username: string };
 	now: number;
 	idempotency?: IdempotencyScope | undefined;
+	/** Who asked, from where: when given, the audit log records the action in its transaction. */
+	actor?: AuditActor | undefined;
 }
 
 export interface RefundRequest {
@@ -114,6 +117,8 @@ export interface RefundRequest {
 	orderId?: number | undefined;
 	now: number;
 	idempotency?: IdempotencyScope | undefined;
+	/** Who asked, from where: when given, the audit log records the action in its transaction. */
+	actor?: AuditActor | undefined;
 }
 
 export type RefundFailure =
@@ -142,6 +147,8 @@ export interface InstantPayoutRequest {
 	currency: string;
 	now: number;
 	idempotency?: IdempotencyScope | undefined;
+	/** Who asked, from where: when given, the audit log records the action in its transaction. */
+	actor?: AuditActor | undefined;
 }
 
 export type DisputeErrorCode =
@@ -177,6 +184,8 @@ export interface DisputeActionRequest {
 	disputeId: string;
 	now: number;
 	idempotency?: IdempotencyScope | undefined;
+	/** Who asked, from where: when given, the audit log records the action in its transaction. */
+	actor?: AuditActor | undefined;
 }
 
 export interface EvidenceRequest extends DisputeActionRequest {

@@ -15,6 +15,9 @@ const KEPT = [
 	"two_factor_recovery_codes",
 	"user_meta",
 	"api_keys",
+	// Append-only: a new demo store does not erase who did what before it.
+	"audit_log",
+	"audit_heads",
 ] as const satisfies readonly TableName[];
 
 type Cleared = Exclude<TableName, (typeof KEPT)[number] | "accounts">;

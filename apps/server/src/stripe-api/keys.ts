@@ -144,6 +144,7 @@ export async function rollApiKeys(
 	name: string,
 	now: number,
 	expireIn = 0,
+	also?: (trx: Kysely<Database>, made: CreatedKeys) => Promise<void>,
 ): Promise<CreatedKeys | null> {
 	return db.transaction().execute(async (trx) => {
 		const restricted = await trx
@@ -163,9 +164,12 @@ export async function rollApiKeys(
 			.where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now + expireIn)]))
 			.executeTakeFirst();
 		if (Number(rolled.numUpdatedRows) === 0) return null;
-		return restricted
-			? createRestrictedKey(trx, accountId, name, permissionsOf(restricted) ?? {}, now)
-			: createApiKeys(trx, accountId, name, now);
+		const made = restricted
+			? await createRestrictedKey(trx, accountId, name, permissionsOf(restricted) ?? {}, now)
+			: await createApiKeys(trx, accountId, name, now);
+		// What the caller records of the roll (its audit entry) commits with it.
+		if (also) await also(trx, made);
+		return made;
 	});
 }
 

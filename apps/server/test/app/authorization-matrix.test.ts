@@ -107,11 +107,13 @@ describe("a payments viewer reads and exports, and changes nothing of the store"
 	const viewerMay = (route: (typeof guarded)[number]) =>
 		HOLDERS[capabilityOf(route)].includes("payments_viewer");
 
-	it("reads every route but the credentials and the site's settings", () => {
+	it("reads every route but the credentials, the site's settings and the audit log", () => {
 		const kept = guarded.filter((route) => route.method === "GET" && !viewerMay(route)).map(nameOf);
 		expect(kept.sort()).toEqual(
 			[
 				"GET /wp-json/wc/v3/payments/accounts/session",
+				"GET /wp-json/wc/v3/payments/audit-log",
+				"GET /wp-json/wc/v3/payments/audit-log/download",
 				"GET /wp-json/wc/v3/payments/developers/api-keys",
 				"GET /wp-json/wc/v3/payments/developers/webhook-endpoints/{id}/secret",
 				"GET /wp-json/wc/v3/payments/stripe/connect",
@@ -144,7 +146,10 @@ describe("a payments viewer reads and exports, and changes nothing of the store"
 	});
 
 	it("may export every list it reads: each CSV download and export request is open to it", () => {
-		const exports = guarded.filter((route) => /\/download(\/\{export_id\})?$/.test(route.path));
+		// The audit log is the administrators' alone, its list as its download.
+		const exports = guarded.filter(
+			(route) => /\/download(\/\{export_id\})?$/.test(route.path) && !route.path.includes("/audit-log/"),
+		);
 		expect(exports.length).toBeGreaterThanOrEqual(10);
 		for (const route of exports) expect(viewerMay(route), nameOf(route)).toBe(true);
 	});

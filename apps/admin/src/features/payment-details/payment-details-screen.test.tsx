@@ -4,6 +4,7 @@
  * and drops from the URL (both, never one alone), the cards it shows in order, and 'Payment
  * details not loaded' / 'Error while loading timeline'.
  */
+import { listAuditLog } from "@paydesk/contract/audit-log";
 import { getCharge, getChargeByOrder, getPaymentIntent } from "@paydesk/contract/charges";
 import { getDispute } from "@paydesk/contract/disputes";
 import { getReaderChargeStats } from "@paydesk/contract/readers";
@@ -66,6 +67,8 @@ beforeEach(() => {
 		// A disputed payment's dispute, which these tests do not look at.
 		on(getDispute).reply(() => notFound("rest_no_route")),
 		on(recordTracks).reply(({ body }) => ({ recorded: body.events.length })),
+		// The administrator's Activity card (payment-activity.test.tsx looks at it).
+		on(listAuditLog).reply(() => ({ data: [], total_count: 0 })),
 	);
 });
 afterEach(() => vi.useRealTimers());

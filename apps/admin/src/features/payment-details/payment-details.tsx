@@ -1,12 +1,14 @@
 /**
  * One payment by its payment intent, top to bottom as spec 2 orders it: the summary card (with
  * the dispute panel right under it when the payment is disputed), the timeline card when the
- * paymentTimeline flag is on, then the payment method card.
+ * paymentTimeline flag is on, then the payment method card, and for administrators the
+ * payment's Activity (its audit log entries).
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { getSettings } from "../../app/settings.ts";
 import { DisputePanelById } from "../../components/dispute-panel/dispute-panel.tsx";
 import { invalidatePaymentQueries, isObjectId, usePaymentIntent } from "../../data/payments.ts";
+import { PaymentActivity } from "./payment-activity.tsx";
 import { PaymentDetailsLoading, PaymentDetailsNotLoaded } from "./payment-details-states.tsx";
 import { PaymentMethodCard } from "./payment-method-card.tsx";
 import { PaymentSummary } from "./payment-summary.tsx";
@@ -32,6 +34,7 @@ export function PaymentDetails({ paymentIntentId }: { paymentIntentId: string })
 			)}
 			{getSettings().featureFlags.paymentTimeline && <PaymentTimeline paymentIntentId={intent.data.id} />}
 			<PaymentMethodCard charge={charge} />
+			<PaymentActivity paymentIntentId={intent.data.id} />
 		</div>
 	);
 }

@@ -12,8 +12,9 @@ import {
 	TWO_FACTOR_ERRORS,
 	type TwoFactorStatus,
 } from "@paydesk/contract/two-factor";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
+import { auditActorOf, recordAudit } from "../../audit/record.ts";
 import type { Clock } from "../../clock.ts";
 import type { Database } from "../../db/schema.ts";
 import { contractRoute } from "../../http/contract-route.ts";
@@ -82,12 +83,31 @@ export function registerTwoFactorRoutes(
 		return { key, qr_code_url: await qrCodeDataUrl(otpauthUri(key, title, user.login)) };
 	});
 
-	contractRoute(app, enableTotp, async ({ user, body }) => {
+	/** The user's own security change, in the audit log of their account. */
+	const recordTwoFactor = (
+		trx: Kysely<Database>,
+		request: FastifyRequest,
+		user: AuthUser,
+		action: "two_factor.enabled" | "two_factor.disabled",
+	) =>
+		recordAudit(trx, {
+			accountId: user.accountId,
+			action,
+			actor: auditActorOf(request),
+			now: clock.seconds(),
+			object: { type: "user", id: String(user.id) },
+			details: { method: "totp" },
+		});
+
+	contractRoute(app, enableTotp, async ({ user, body, request }) => {
 		const now = clock.seconds();
 		// The app makes codes from the key the admin was given: a code of it proves the app has it.
 		const step = matchingStep(body.key, body.code, now, null);
 		if (step === null) throw invalidCode();
-		await enableTwoFactor(db, secrets, user, { key: body.key, step, now });
+		await db.transaction().execute(async (trx) => {
+			await enableTwoFactor(trx, secrets, user, { key: body.key, step, now });
+			await recordTwoFactor(trx, request, user, "two_factor.enabled");
+		});
 		return status(user);
 	});
 
@@ -105,7 +125,7 @@ export function registerTwoFactorRoutes(
 			address: request.ip,
 		});
 		if (!check.ok) throw check.wait > 0 ? tooManyCodes(reply, check.wait) : invalidCode();
-		await disableTwoFactor(db, user);
+		await disableTwoFactor(db, user, (trx) => recordTwoFactor(trx, request, user, "two_factor.disabled"));
 		return status(user);
 	});
 

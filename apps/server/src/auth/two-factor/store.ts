@@ -76,8 +76,12 @@ export async function enableTwoFactor(
 		.execute();
 }
 
-/** Turns it off: the key and the recovery codes go. */
-export async function disableTwoFactor(db: Kysely<Database>, user: UserRef): Promise<void> {
+/** Turns it off: the key and the recovery codes go; `also` runs in the same transaction (its audit entry). */
+export async function disableTwoFactor(
+	db: Kysely<Database>,
+	user: UserRef,
+	also?: (trx: Kysely<Database>) => Promise<void>,
+): Promise<void> {
 	await db.transaction().execute(async (trx) => {
 		await trx
 			.deleteFrom("two_factor_recovery_codes")
@@ -89,6 +93,7 @@ export async function disableTwoFactor(db: Kysely<Database>, user: UserRef): Pro
 			.where("account_id", "=", user.accountId)
 			.where("user_id", "=", user.id)
 			.execute();
+		if (also) await also(trx);
 	});
 }
 

@@ -9,6 +9,7 @@ import {
 } from "@paydesk/contract/deposits";
 import type { FastifyInstance } from "fastify";
 import { loadAccount } from "../../accounts/account.ts";
+import { auditActorOf } from "../../audit/record.ts";
 import { registerExport } from "../../exports/register-export.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { notFound, RestError } from "../../http/rest-error.ts";
@@ -51,7 +52,7 @@ export default async function depositsRoutes(app: FastifyInstance): Promise<void
 		return toPayout(row);
 	});
 
-	contractRoute(app, createInstantDeposit, async ({ body, user, accountId, idempotency, clock }) => {
+	contractRoute(app, createInstantDeposit, async ({ body, user, accountId, idempotency, request, clock }) => {
 		try {
 			const { payout } = await app.processorFor(accountId).instantPayout({
 				accountId,
@@ -59,6 +60,7 @@ export default async function depositsRoutes(app: FastifyInstance): Promise<void
 				currency: body.currency,
 				now: clock.seconds(),
 				idempotency,
+				actor: auditActorOf(request),
 			});
 			return toPayout(payout);
 		} catch (error) {

@@ -28,6 +28,8 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { auditActorOf, recordAudit } from "../../audit/record.ts";
+import { changedFields } from "../../audit/redact.ts";
 import { parseJsonColumn } from "../../db/json.ts";
 import type { Database, WebhookEndpointsTable } from "../../db/schema.ts";
 import { contractRoute } from "../../http/contract-route.ts";
@@ -120,7 +122,7 @@ export default async function developersRoutes(app: FastifyInstance): Promise<vo
 		keys: (await apiKeysOf(kysely, accountId)).filter((key) => key.name === name).map(apiKeyOf),
 	});
 
-	contractRoute(app, createApiKey, async ({ accountId, body }) => {
+	contractRoute(app, createApiKey, async ({ accountId, body, request }) => {
 		const now = clock.seconds();
 		const current = (await apiKeysOf(kysely, accountId)).some(
 			(key) => key.name === body.name && (key.expires_at === null || Number(key.expires_at) > now),
@@ -132,17 +134,43 @@ export default async function developersRoutes(app: FastifyInstance): Promise<vo
 				409,
 			);
 		}
-		const made =
-			body.kind === "restricted"
-				? await createRestrictedKey(kysely, accountId, body.name, body.permissions ?? {}, now)
-				: await createApiKeys(kysely, accountId, body.name, now);
+		const made = await kysely.transaction().execute(async (trx) => {
+			const keys =
+				body.kind === "restricted"
+					? await createRestrictedKey(trx, accountId, body.name, body.permissions ?? {}, now)
+					: await createApiKeys(trx, accountId, body.name, now);
+			await recordAudit(trx, {
+				accountId,
+				action: "api_key.created",
+				actor: auditActorOf(request),
+				now,
+				object: { type: "api_key", id: body.name },
+				details: {
+					name: body.name,
+					kind: body.kind ?? "secret",
+					permissions: body.permissions ?? null,
+					secret_key: keys.secret,
+				},
+			});
+			return keys;
+		});
 		return madeKeys(accountId, body.name, made);
 	});
 
-	contractRoute(app, rollApiKey, async ({ accountId, params, body }) => {
+	contractRoute(app, rollApiKey, async ({ accountId, params, body, request }) => {
 		const key = (await apiKeysOf(kysely, accountId)).find((row) => row.id === params.id);
 		if (!key) throw keyMissing();
-		const made = await rollApiKeys(kysely, accountId, key.name, clock.seconds(), body.expires_in);
+		const now = clock.seconds();
+		const made = await rollApiKeys(kysely, accountId, key.name, now, body.expires_in, (trx, keys) =>
+			recordAudit(trx, {
+				accountId,
+				action: "api_key.rolled",
+				actor: auditActorOf(request),
+				now,
+				object: { type: "api_key", id: key.name },
+				details: { name: key.name, expires_in: body.expires_in ?? 0, secret_key: keys.secret },
+			}),
+		);
 		if (!made) {
 			throw new RestError(
 				DEVELOPERS_ERRORS.apiKeyNotFound,
@@ -180,14 +208,34 @@ export default async function developersRoutes(app: FastifyInstance): Promise<vo
 		return { ...(await endpointOf(kysely, row)), secret: row.secret };
 	});
 
-	contractRoute(app, updateWebhookEndpoint, async ({ accountId, params, body }) => {
+	contractRoute(app, updateWebhookEndpoint, async ({ accountId, params, body, request }) => {
 		const row = await requireEndpoint(kysely, accountId, params.id);
 		checkEndpointInput(body, publicOnly);
-		const next = await saveEndpoint(kysely, row, {
-			url: body.url,
-			enabledEvents: body.enabled_events,
-			description: body.description,
-			disabled: body.disabled,
+		const next = await kysely.transaction().execute(async (trx) => {
+			const saved = await saveEndpoint(trx, row, {
+				url: body.url,
+				enabledEvents: body.enabled_events,
+				description: body.description,
+				disabled: body.disabled,
+			});
+			const shown = (endpoint: WebhookEndpointsTable) => ({
+				url: endpoint.url,
+				description: endpoint.description,
+				enabled_events: endpoint.enabled_events,
+				status: endpoint.status,
+			});
+			const changes = changedFields(shown(row), shown(saved));
+			if (Object.keys(changes.after).length > 0) {
+				await recordAudit(trx, {
+					accountId,
+					action: "webhook_endpoint.updated",
+					actor: auditActorOf(request),
+					now: clock.seconds(),
+					object: { type: "webhook_endpoint", id: row.id },
+					details: changes,
+				});
+			}
+			return saved;
 		});
 		return endpointOf(kysely, next);
 	});

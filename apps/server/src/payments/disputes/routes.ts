@@ -9,6 +9,7 @@ import {
 } from "@paydesk/contract/disputes";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app-deps.ts";
+import { auditActorOf } from "../../audit/record.ts";
 import { registerExport } from "../../exports/register-export.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { invalidParams, notFound, RestError } from "../../http/rest-error.ts";
@@ -72,7 +73,7 @@ export default async function disputesRoutes(app: FastifyInstance): Promise<void
 		return dispute;
 	});
 
-	contractRoute(app, updateDispute, async ({ params, body, accountId, idempotency, reply, clock }) =>
+	contractRoute(app, updateDispute, async ({ params, body, accountId, idempotency, request, reply, clock }) =>
 		decided(app.deps, accountId, reply, () =>
 			app.processorFor(accountId).saveEvidence({
 				accountId,
@@ -82,17 +83,19 @@ export default async function disputesRoutes(app: FastifyInstance): Promise<void
 				metadata: body.metadata,
 				submit: body.submit,
 				idempotency,
+				actor: auditActorOf(request),
 			}),
 		),
 	);
 
-	contractRoute(app, closeDispute, async ({ params, accountId, idempotency, reply, clock }) =>
+	contractRoute(app, closeDispute, async ({ params, accountId, idempotency, request, reply, clock }) =>
 		decided(app.deps, accountId, reply, () =>
 			app.processorFor(accountId).acceptDispute({
 				accountId,
 				disputeId: params.id,
 				now: clock.seconds(),
 				idempotency,
+				actor: auditActorOf(request),
 			}),
 		),
 	);

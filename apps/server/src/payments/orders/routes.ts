@@ -7,6 +7,7 @@
 import { CHARGE_ERRORS } from "@paydesk/contract/charges";
 import { cancelAuthorization, captureAuthorization, getOrder } from "@paydesk/contract/orders";
 import type { FastifyInstance } from "fastify";
+import { auditActorOf } from "../../audit/record.ts";
 import { contractRoute, type RouteContext } from "../../http/contract-route.ts";
 import { notFound, RestError } from "../../http/rest-error.ts";
 import { IdempotencyKeyReused } from "../../ledger/idempotency.ts";
@@ -61,6 +62,7 @@ function settleHandler(processor: FastifyInstance["processorFor"], action: "capt
 				user: { id: user.id, username: user.login },
 				now: clock.seconds(),
 				idempotency,
+				actor: auditActorOf(request),
 			});
 		} catch (error) {
 			// Refusals already in the REST shape (a processor that could not be reached) are the answer.

@@ -5,6 +5,7 @@
  */
 import { CHARGE_ERRORS, createRefund } from "@paydesk/contract/charges";
 import type { FastifyInstance } from "fastify";
+import { auditActorOf } from "../../audit/record.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { RestError } from "../../http/rest-error.ts";
 import { refundEntityOf } from "../../ledger/charges.ts";
@@ -28,7 +29,7 @@ function refundError(failure: RefundFailure): RestError {
 }
 
 export default async function refundsRoutes(app: FastifyInstance): Promise<void> {
-	contractRoute(app, createRefund, async ({ body, accountId, idempotency, reply, clock }) => {
+	contractRoute(app, createRefund, async ({ body, accountId, idempotency, request, reply, clock }) => {
 		const result = await app.processorFor(accountId).refund({
 			accountId,
 			chargeId: body.charge_id,
@@ -37,6 +38,7 @@ export default async function refundsRoutes(app: FastifyInstance): Promise<void>
 			orderId: body.order_id,
 			now: clock.seconds(),
 			idempotency,
+			actor: auditActorOf(request),
 		});
 		if (!result.ok) throw refundError(result.failure);
 		if (result.replayed) reply.header("idempotent-replayed", "true");

@@ -1,8 +1,12 @@
 /** Reading and saving the settings entity; a save is one transaction on the locked account row. */
 import type { PaymentSettings, SettingsUpdate } from "@paydesk/contract/settings";
+import type { Kysely } from "kysely";
 import { loadAccount } from "../../accounts/account.ts";
+import { type AuditActor, recordAudit } from "../../audit/record.ts";
+import { changedFields } from "../../audit/redact.ts";
 import type { Db } from "../../db/connection.ts";
 import { forUpdate } from "../../db/dialect.ts";
+import type { AccountsTable, Database } from "../../db/schema.ts";
 import { RestError } from "../../http/rest-error.ts";
 import type { Processor } from "../../processors/processor.ts";
 import { settingsOf } from "./entity.ts";
@@ -17,7 +21,10 @@ export async function readSettings(db: Db, accountId: string): Promise<PaymentSe
 	return settingsOf(row);
 }
 
-/** Runs `change` on the locked account and writes what it answers, so concurrent saves serialise. */
+/**
+ * Runs `change` on the locked account and writes what it answers, so concurrent saves serialise;
+ * `audit`, when given, records the change in the same transaction.
+ */
 async function changeAccount<T>(
 	db: Db,
 	accountId: string,
@@ -25,6 +32,7 @@ async function changeAccount<T>(
 		result: T;
 		columns: Record<string, string | number>;
 	},
+	audit?: (trx: Kysely<Database>, row: AccountsTable, result: T) => Promise<void>,
 ): Promise<T> {
 	return db.kysely.transaction().execute(async (trx) => {
 		const row = await forUpdate(
@@ -34,6 +42,7 @@ async function changeAccount<T>(
 		if (!row) throw accountMissing();
 		const { result, columns } = change(row);
 		await trx.updateTable("accounts").set(columns).where("id", "=", accountId).execute();
+		if (audit) await audit(trx, row, result);
 		return result;
 	});
 }
@@ -47,15 +56,52 @@ export async function saveSettings(
 	accountId: string,
 	update: SettingsUpdate,
 	processor: Pick<Processor, "setPayoutSchedule">,
+	audit?: { actor: AuditActor; now: number },
 ): Promise<PaymentSettings> {
 	const current = await loadAccount(db.kysely, accountId);
 	if (!current) throw accountMissing();
 	const { schedule } = applySettingsUpdate(current, update);
 	if (schedule) await processor.setPayoutSchedule(accountId, schedule);
-	return changeAccount(db, accountId, (row) => {
-		const { settings, columns } = applySettingsUpdate(row, update);
-		return { result: settings, columns };
-	});
+	return changeAccount(
+		db,
+		accountId,
+		(row) => {
+			const { settings, columns } = applySettingsUpdate(row, update);
+			return { result: settings, columns };
+		},
+		audit && ((trx, row, after) => recordSettingsChange(trx, accountId, settingsOf(row), after, audit)),
+	);
+}
+
+/** The fraud rules are their own action; every other changed field is a settings change. */
+const FRAUD_FIELDS: readonly string[] = ["current_protection_level", "advanced_fraud_protection_settings"];
+
+async function recordSettingsChange(
+	trx: Kysely<Database>,
+	accountId: string,
+	before: PaymentSettings,
+	after: PaymentSettings,
+	audit: { actor: AuditActor; now: number },
+): Promise<void> {
+	const changed = changedFields(before, after);
+	const fields = Object.keys(changed.after);
+	const groups = [
+		{ action: "fraud_rules.updated" as const, keys: fields.filter((key) => FRAUD_FIELDS.includes(key)) },
+		{ action: "settings.updated" as const, keys: fields.filter((key) => !FRAUD_FIELDS.includes(key)) },
+	];
+	for (const { action, keys } of groups) {
+		if (keys.length === 0) continue;
+		const pick = (values: Record<string, unknown>) =>
+			Object.fromEntries(keys.map((key) => [key, values[key]]));
+		await recordAudit(trx, {
+			accountId,
+			action,
+			actor: audit.actor,
+			now: audit.now,
+			object: { type: "account", id: accountId },
+			details: { before: pick(changed.before), after: pick(changed.after) },
+		});
+	}
 }
 
 export class NothingToMigrate extends Error {}

@@ -7,6 +7,7 @@ import {
 	scheduleStripeBillingMigration,
 } from "@paydesk/contract/settings";
 import type { FastifyInstance } from "fastify";
+import { auditActorOf } from "../../audit/record.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { RestError } from "../../http/rest-error.ts";
 import { writeOptions } from "../../wp/queries.ts";
@@ -17,8 +18,11 @@ export default async function settingsRoutes(app: FastifyInstance): Promise<void
 
 	contractRoute(app, getPaymentSettings, async ({ accountId }) => readSettings(db, accountId));
 
-	contractRoute(app, savePaymentSettings, async ({ accountId, body }) => ({
-		data: await saveSettings(db, accountId, body, app.processorFor(accountId)),
+	contractRoute(app, savePaymentSettings, async ({ accountId, body, request, clock }) => ({
+		data: await saveSettings(db, accountId, body, app.processorFor(accountId), {
+			actor: auditActorOf(request),
+			now: clock.seconds(),
+		}),
 	}));
 
 	contractRoute(app, scheduleStripeBillingMigration, async ({ accountId }) => {

@@ -15,6 +15,7 @@ import { FUNDS_AVAILABLE_AFTER } from "@paydesk/domain/processor-schedule";
 import { transactionSource } from "@paydesk/domain/transactions";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { recordAudit } from "../../audit/record.ts";
 import type { Db } from "../../db/connection.ts";
 import { forUpdate } from "../../db/dialect.ts";
 import { newId } from "../../db/ids.ts";
@@ -331,6 +332,22 @@ async function settleAuthorization(
 		await recordAccountEvents(trx, held.account_id, request.now, [
 			paymentChange(action === "capture" ? "payment.captured" : "payment.canceled", held, answer.status),
 		]);
+		if (request.actor) {
+			await recordAudit(trx, {
+				accountId: held.account_id,
+				action: action === "capture" ? "payment.captured" : "payment.canceled",
+				actor: request.actor,
+				now: request.now,
+				object: { type: "charge", id: held.id },
+				paymentIntentId: held.payment_intent_id,
+				details: {
+					payment_intent_id: held.payment_intent_id,
+					order_id: owner.id,
+					amount: held.amount,
+					currency: held.currency,
+				},
+			});
+		}
 		return { ok: true, answer, replayed: false };
 	});
 }

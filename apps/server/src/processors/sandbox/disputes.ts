@@ -6,6 +6,8 @@
  * Idempotency-Key, get the first answer again). Accepting moves no money: the disputed amount
  * and the dispute fee were debited when the dispute opened, and they stay debited.
  */
+
+import type { AuditAction } from "@paydesk/contract/audit-log";
 import { FILE_EVIDENCE_KEYS } from "@paydesk/domain/disputes/evidence-fields";
 import {
 	type EvidenceTextViolation,
@@ -21,6 +23,7 @@ import {
 import { englishTranslator } from "@paydesk/domain/translator";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { recordAudit } from "../../audit/record.ts";
 import type { Db } from "../../db/connection.ts";
 import { forUpdate } from "../../db/dialect.ts";
 import type { Database, DisputesTable } from "../../db/schema.ts";
@@ -121,6 +124,7 @@ async function writeDisputeEvent(trx: Trx, row: DisputesTable, type: string, now
 async function decide(
 	db: Db,
 	request: DisputeActionRequest,
+	audited: AuditAction | null,
 	apply: (trx: Trx, row: DisputesTable) => Promise<string | null>,
 ): Promise<DisputeDecision> {
 	return db.kysely.transaction().execute(async (trx) => {
@@ -140,6 +144,24 @@ async function decide(
 					data: { status, charge_id: row.charge_id, payment_intent_id: row.payment_intent_id },
 				},
 			]);
+			if (audited && request.actor) {
+				await recordAudit(trx, {
+					accountId: row.account_id,
+					action: audited,
+					actor: request.actor,
+					now: request.now,
+					object: { type: "dispute", id: row.id },
+					paymentIntentId: row.payment_intent_id,
+					details: {
+						before: { status: row.status },
+						after: { status },
+						charge_id: row.charge_id,
+						payment_intent_id: row.payment_intent_id,
+						amount: row.amount,
+						currency: row.currency,
+					},
+				});
+			}
 		}
 		return { disputeId: row.id, replayed: false };
 	});
@@ -150,7 +172,7 @@ async function decide(
  * warning_closed (it moved no money). Accepting an already accepted dispute changes nothing.
  */
 export function acceptDispute(db: Db, request: DisputeActionRequest): Promise<DisputeDecision> {
-	return decide(db, request, async (trx, row) => {
+	return decide(db, request, "dispute.accepted", async (trx, row) => {
 		const metadata = disputeMetadataOf(row);
 		if (metadata[DISPUTE_METADATA_KEYS.closedByMerchant] === "1") return null;
 		if (!isEvidenceEditable(row.status)) throw notEditable(row);
@@ -222,7 +244,7 @@ async function checkEvidenceFiles(
  * editable statuses, so a second submit can never overwrite submitted evidence.
  */
 export function saveDisputeEvidence(db: Db, request: EvidenceRequest): Promise<DisputeDecision> {
-	return decide(db, request, async (trx, row) => {
+	return decide(db, request, request.submit ? "dispute.evidence_submitted" : null, async (trx, row) => {
 		if (!isEvidenceEditable(row.status)) throw notEditable(row);
 		const evidence = merge(disputeEvidenceOf(row), request.evidence);
 		const metadata = merge(disputeMetadataOf(row), request.metadata);

@@ -8,6 +8,7 @@
 import { INSTANT_PAYOUT_ARRIVAL_MINUTES } from "@paydesk/domain/payouts";
 import { z } from "zod";
 import { externalAccountsOf } from "../../accounts/documents.ts";
+import { recordAudit } from "../../audit/record.ts";
 import type { Db } from "../../db/connection.ts";
 import { forUpdate } from "../../db/dialect.ts";
 import { newId } from "../../db/ids.ts";
@@ -100,6 +101,16 @@ export async function createInstantPayout(
 		await recordAccountEvents(trx, request.accountId, request.now, [
 			payoutChange("payout.created", payout.id, payout.status),
 		]);
+		if (request.actor) {
+			await recordAudit(trx, {
+				accountId: request.accountId,
+				action: "payout.instant_created",
+				actor: request.actor,
+				now: request.now,
+				object: { type: "payout", id: payout.id },
+				details: { amount: payout.amount, fee: payout.fee, currency: payout.currency },
+			});
+		}
 		return { payout, replayed: false };
 	});
 }

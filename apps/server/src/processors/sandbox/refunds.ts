@@ -16,6 +16,7 @@
 import { type RefundReason, refundableAmount, refundRefusal } from "@paydesk/domain/refunds";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { recordAudit } from "../../audit/record.ts";
 import type { Db } from "../../db/connection.ts";
 import { forUpdate } from "../../db/dialect.ts";
 import { newId } from "../../db/ids.ts";
@@ -206,6 +207,23 @@ export async function refundCharge(db: Db, request: RefundRequest): Promise<Refu
 		await recordAccountEvents(trx, charge.account_id, request.now, [
 			paymentChange("payment.refunded", charge, refunded ? "refunded" : "partially_refunded"),
 		]);
+		if (request.actor) {
+			await recordAudit(trx, {
+				accountId: charge.account_id,
+				action: "refund.created",
+				actor: request.actor,
+				now: request.now,
+				object: { type: "charge", id: charge.id },
+				paymentIntentId: charge.payment_intent_id,
+				details: {
+					refund_id: refund.id,
+					payment_intent_id: charge.payment_intent_id,
+					amount: amount,
+					currency: charge.currency,
+					reason: request.reason,
+				},
+			});
+		}
 		return { ok: true, refund, replayed: false };
 	});
 }

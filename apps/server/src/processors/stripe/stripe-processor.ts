@@ -22,6 +22,7 @@ import { STRIPE_ACCOUNT_ERRORS } from "@paydesk/contract/stripe-account";
 import { refundableAmount, refundRefusal } from "@paydesk/domain/refunds";
 import type { Kysely } from "kysely";
 import type Stripe from "stripe";
+import { type AuditRecord, recordAudit } from "../../audit/record.ts";
 import type { Database } from "../../db/schema.ts";
 import { RestError } from "../../http/rest-error.ts";
 import type { IdempotencyScope } from "../../ledger/idempotency.ts";
@@ -29,6 +30,7 @@ import { addTransactions, writeObjects } from "../../payments/stripe-account/imp
 import {
 	type AuthorizationRequest,
 	type AuthorizationResult,
+	type DisputeActionRequest,
 	DisputeError,
 	type IntakeAnswer,
 	IntakeInvalid,
@@ -123,8 +125,11 @@ async function writeAnswer(
 	transactions: Stripe.BalanceTransaction[],
 	/** Server time, seconds. */
 	now: number,
+	/** The action's entry in the audit log, written with the copy (none for a repeat). */
+	audit?: AuditRecord | null,
 ): Promise<void> {
 	await deps.db.transaction().execute(async (trx) => {
+		if (audit) await recordAudit(trx, audit);
 		for (const kind of ["charges", "refunds", "disputes", "payouts"] as const) {
 			const list = objects[kind] ?? [];
 			if (list.length > 0) await writeObjects(trx, deps.accountId, kind, list, true, now);
@@ -201,6 +206,23 @@ async function refund(deps: StripeProcessorDeps, request: RefundRequest): Promis
 		{ charges: [after], refunds: [made] },
 		expandedTransaction(made.balance_transaction),
 		request.now,
+		request.actor && !held
+			? {
+					accountId: deps.accountId,
+					action: "refund.created",
+					actor: request.actor,
+					now: request.now,
+					object: { type: "charge", id: charge.id },
+					paymentIntentId: charge.payment_intent_id,
+					details: {
+						refund_id: made.id,
+						payment_intent_id: charge.payment_intent_id,
+						amount: made.amount,
+						currency: made.currency,
+						reason: request.reason,
+					},
+				}
+			: null,
 	);
 	const row = await deps.db
 		.selectFrom("refunds")
@@ -251,7 +273,23 @@ async function settle(
 			expand: ["balance_transaction"],
 		}),
 	);
-	await writeAnswer(deps, { charges: [after] }, expandedTransaction(after.balance_transaction), request.now);
+	await writeAnswer(
+		deps,
+		{ charges: [after] },
+		expandedTransaction(after.balance_transaction),
+		request.now,
+		request.actor
+			? {
+					accountId: deps.accountId,
+					action: action === "capture" ? "payment.captured" : "payment.canceled",
+					actor: request.actor,
+					now: request.now,
+					object: { type: "charge", id: charge.id },
+					paymentIntentId: charge.payment_intent_id,
+					details: { amount: charge.amount, currency: charge.currency, order_id: request.orderId },
+				}
+			: null,
+	);
 	return { ok: true, answer: { id: intent.id, status: intent.status }, replayed: false };
 }
 
@@ -267,8 +305,29 @@ async function disputeOf(deps: StripeProcessorDeps, disputeId: string) {
 }
 
 /** Writes a dispute Stripe answered, with the balance transactions it made (a debit when lost). */
-async function writeDispute(deps: StripeProcessorDeps, dispute: Stripe.Dispute, now: number): Promise<void> {
-	await writeAnswer(deps, { disputes: [dispute] }, dispute.balance_transactions, now);
+async function writeDispute(
+	deps: StripeProcessorDeps,
+	dispute: Stripe.Dispute,
+	request: DisputeActionRequest,
+	action: "dispute.accepted" | "dispute.evidence_submitted" | null,
+): Promise<void> {
+	await writeAnswer(
+		deps,
+		{ disputes: [dispute] },
+		dispute.balance_transactions,
+		request.now,
+		request.actor && action
+			? {
+					accountId: deps.accountId,
+					action,
+					actor: request.actor,
+					now: request.now,
+					object: { type: "dispute", id: dispute.id },
+					paymentIntentId: typeof dispute.payment_intent === "string" ? dispute.payment_intent : null,
+					details: { amount: dispute.amount, currency: dispute.currency, reason: dispute.reason },
+				}
+			: null,
+	);
 }
 
 const INTENT_STATUS: Readonly<Record<string, PaymentIntentResult["status"]>> = {
@@ -451,7 +510,22 @@ export function stripeProcessor(deps: StripeProcessorDeps): Processor {
 				.where("account_id", "=", deps.accountId)
 				.where("id", "=", payout.id)
 				.executeTakeFirst();
-			await writeAnswer(deps, { payouts: [payout] }, [], request.now);
+			await writeAnswer(
+				deps,
+				{ payouts: [payout] },
+				[],
+				request.now,
+				request.actor && !held
+					? {
+							accountId: deps.accountId,
+							action: "payout.instant_created",
+							actor: request.actor,
+							now: request.now,
+							object: { type: "payout", id: payout.id },
+							details: { amount: payout.amount, currency: payout.currency },
+						}
+					: null,
+			);
 			const row = await deps.db
 				.selectFrom("payouts")
 				.selectAll()
@@ -476,7 +550,7 @@ export function stripeProcessor(deps: StripeProcessorDeps): Processor {
 					{ idempotencyKey: key },
 				),
 			);
-			await writeDispute(deps, dispute, request.now);
+			await writeDispute(deps, dispute, request, request.submit ? "dispute.evidence_submitted" : null);
 			return { disputeId: dispute.id, replayed: false };
 		},
 		async acceptDispute(request) {
@@ -495,8 +569,9 @@ export function stripeProcessor(deps: StripeProcessorDeps): Processor {
 					{ idempotencyKey: key },
 				),
 			);
-			await writeDispute(deps, dispute, request.now);
-			return { disputeId: dispute.id, replayed: held.status === "lost" };
+			const repeated = held.status === "lost";
+			await writeDispute(deps, dispute, request, repeated ? null : "dispute.accepted");
+			return { disputeId: dispute.id, replayed: repeated };
 		},
 		setPayoutSchedule: async () => {
 			throw managedAtStripe("The payout schedule");

@@ -6,6 +6,7 @@
 import { REFUND_REASONS } from "@paydesk/domain/refunds";
 import type Stripe from "stripe";
 import { z } from "zod";
+import { auditActorOf } from "../../audit/record.ts";
 import type { Db } from "../../db/connection.ts";
 import type { BalanceTransactionsTable, ChargesTable, RefundsTable } from "../../db/schema.ts";
 import { invalidRequest, resourceMissing, StripeApiError } from "../errors.ts";
@@ -297,6 +298,7 @@ export function registerChargesAndRefunds(router: V1Router): void {
 			reason: params.reason ?? null,
 			now: context.now,
 			idempotency: context.request.idempotencyScope,
+			actor: auditActorOf(context.request),
 		});
 		if (!result.ok) {
 			const failure = result.failure;

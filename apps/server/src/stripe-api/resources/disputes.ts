@@ -20,6 +20,7 @@ import {
 import { DISPUTE_METADATA_KEYS, isEvidenceEditable, isInquiry } from "@paydesk/domain/disputes/statuses";
 import type Stripe from "stripe";
 import { z } from "zod";
+import { auditActorOf } from "../../audit/record.ts";
 import type { Db } from "../../db/connection.ts";
 import type { DisputesTable } from "../../db/schema.ts";
 import { disputeEvidenceOf, disputeMetadataOf } from "../../ledger/dispute-documents.ts";
@@ -303,6 +304,7 @@ export function registerDisputes(router: V1Router): void {
 				submit,
 				now: context.now,
 				idempotency: context.request.idempotencyScope,
+				actor: auditActorOf(context.request),
 			}),
 		);
 		const saved = await findDispute(db, context.accountId, id);
@@ -320,6 +322,7 @@ export function registerDisputes(router: V1Router): void {
 				disputeId: id,
 				now: context.now,
 				idempotency: context.request.idempotencyScope,
+				actor: auditActorOf(context.request),
 			}),
 		);
 		const row = await findDispute(db, context.accountId, id);

@@ -15,6 +15,7 @@
 import { INSTANT_PAYOUT_FEE_PERCENTAGE, PAYOUT_STATUSES } from "@paydesk/domain/payouts";
 import type Stripe from "stripe";
 import { z } from "zod";
+import { auditActorOf } from "../../audit/record.ts";
 import type { Db } from "../../db/connection.ts";
 import type { PayoutsTable } from "../../db/schema.ts";
 import { accountBalances, instantBalanceFor } from "../../ledger/balances.ts";
@@ -193,6 +194,7 @@ export function registerPayouts(router: V1Router): void {
 				currency: params.currency,
 				now: context.now,
 				idempotency: context.request.idempotencyScope,
+				actor: auditActorOf(context.request),
 			});
 			// A payment settling between the check and the payout makes it larger than asked: the
 			// payout made is the answer, as the money has moved.

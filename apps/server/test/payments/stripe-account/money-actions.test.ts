@@ -82,6 +82,16 @@ describe("a refund", () => {
 			.where("type", "like", "%refund%")
 			.execute();
 		expect(timeline.map((event) => event.type)).toEqual(["partial_refund"]);
+		// One entry in the audit log, by the administrator who refunded.
+		const audited = await pair.store.db.kysely
+			.selectFrom("audit_log")
+			.select(["action", "actor_login", "object_id"])
+			.where("account_id", "=", TEST_ACCOUNT)
+			.where("action", "=", "refund.created")
+			.execute();
+		expect(audited).toEqual([
+			{ action: "refund.created", actor_login: pair.admin.user.login, object_id: charge },
+		]);
 		expect(await ledger(pair.store.db, TEST_ACCOUNT)).toEqual(await ledger(pair.sandbox.db, STRIPE_SIDE));
 	});
 
@@ -224,6 +234,13 @@ describe("a dispute", () => {
 			.where("id", "=", dispute.id)
 			.executeTakeFirstOrThrow();
 		expect(copy.status).toBe("under_review");
+		const audited = await pair.store.db.kysely
+			.selectFrom("audit_log")
+			.select("action")
+			.where("account_id", "=", TEST_ACCOUNT)
+			.where("object_id", "=", dispute.id)
+			.execute();
+		expect(audited.map((entry) => entry.action)).toEqual(["dispute.evidence_submitted"]);
 		const timeline = await pair.store.db.kysely
 			.selectFrom("timeline_events")
 			.innerJoin("disputes", (join) =>
