@@ -61,6 +61,7 @@ describe("the documented rates", () => {
 					`post ${BASE}/${list}/download exports`,
 				]),
 				`get ${BASE}/transactions/fraud-outcomes/download exports`,
+				`get ${BASE}/audit-log/download exports`,
 				`get ${BASE}/transactions/search suggestions`,
 				`get ${BASE}/transactions/fraud-outcomes/search suggestions`,
 				`post ${BASE}/payment_intents payments`,
