@@ -32,6 +32,7 @@ export function processorFor(deps: ProcessorDeps, accountId: string): Processor 
 		if (!connection) return sandbox;
 		return stripeProcessor({
 			db: deps.db.kysely,
+			dialect: deps.db.dialect,
 			accountId,
 			client: stripe.clients.client(storedKey(connection, stripe.appKey())),
 		});

@@ -23,6 +23,7 @@ import { refundableAmount, refundRefusal } from "@paydesk/domain/refunds";
 import type { Kysely } from "kysely";
 import type Stripe from "stripe";
 import { type AuditRecord, recordAudit } from "../../audit/record.ts";
+import type { DialectName } from "../../db/connection.ts";
 import type { Database } from "../../db/schema.ts";
 import { RestError } from "../../http/rest-error.ts";
 import type { IdempotencyScope } from "../../ledger/idempotency.ts";
@@ -49,6 +50,7 @@ export const STRIPE_UNREACHABLE_MESSAGE = "Stripe could not be reached; nothing 
 
 export interface StripeProcessorDeps {
 	db: Kysely<Database>;
+	dialect: DialectName;
 	accountId: string;
 	/** The account's client, with its stored key. */
 	client: StripeClient;
@@ -125,17 +127,51 @@ async function writeAnswer(
 	transactions: Stripe.BalanceTransaction[],
 	/** Server time, seconds. */
 	now: number,
-	/** The action's entry in the audit log, written with the copy (none for a repeat). */
-	audit?: AuditRecord | null,
+	/**
+	 * The action's entry in the audit log, written with the copy when the action is new here: its
+	 * object added by this write (`added`), or its row found, locked, in the state it leaves (`from`).
+	 * A double click, a retry or a concurrent request is one entry.
+	 */
+	audit?: AuditOnce | null,
 ): Promise<void> {
 	await deps.db.transaction().execute(async (trx) => {
-		if (audit) await recordAudit(trx, audit);
+		const fresh = audit?.from ? await audit.from(trx) : true;
+		const added = new Set<string>();
 		for (const kind of ["charges", "refunds", "disputes", "payouts"] as const) {
 			const list = objects[kind] ?? [];
-			if (list.length > 0) await writeObjects(trx, deps.accountId, kind, list, true, now);
+			if (list.length === 0) continue;
+			for (const id of await writeObjects(trx, deps.accountId, kind, list, true, now)) added.add(id);
+		}
+		if (audit && fresh && (audit.added === undefined || added.has(audit.added))) {
+			await recordAudit(trx, audit.record);
 		}
 		await addTransactions(trx, deps.accountId, transactions);
 	});
+}
+
+/** An audit entry, and how the write tells a new action from a repeat. */
+interface AuditOnce {
+	record: AuditRecord;
+	/** The object the action adds: the entry is written by the write that adds it. */
+	added?: string;
+	/** Locks the object's row and answers whether it is still in the state the action leaves. */
+	from?: (trx: Kysely<Database>) => Promise<boolean>;
+}
+
+/** Locks a row (PostgreSQL; SQLite runs one writer) and reads its status. */
+async function lockedStatus(
+	trx: Kysely<Database>,
+	deps: StripeProcessorDeps,
+	table: "charges" | "disputes",
+	id: string,
+): Promise<string | undefined> {
+	const query = trx
+		.selectFrom(table)
+		.select(table === "charges" ? "intent_status as status" : "status")
+		.where("account_id", "=", deps.accountId)
+		.where("id", "=", id);
+	const row = await (deps.dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
+	return row?.status;
 }
 
 const expandedTransaction = (value: string | Stripe.BalanceTransaction | null | undefined) =>
@@ -206,20 +242,23 @@ async function refund(deps: StripeProcessorDeps, request: RefundRequest): Promis
 		{ charges: [after], refunds: [made] },
 		expandedTransaction(made.balance_transaction),
 		request.now,
-		request.actor && !held
+		request.actor
 			? {
-					accountId: deps.accountId,
-					action: "refund.created",
-					actor: request.actor,
-					now: request.now,
-					object: { type: "charge", id: charge.id },
-					paymentIntentId: charge.payment_intent_id,
-					details: {
-						refund_id: made.id,
-						payment_intent_id: charge.payment_intent_id,
-						amount: made.amount,
-						currency: made.currency,
-						reason: request.reason,
+					added: made.id,
+					record: {
+						accountId: deps.accountId,
+						action: "refund.created",
+						actor: request.actor,
+						now: request.now,
+						object: { type: "charge", id: charge.id },
+						paymentIntentId: charge.payment_intent_id,
+						details: {
+							refund_id: made.id,
+							payment_intent_id: charge.payment_intent_id,
+							amount: made.amount,
+							currency: made.currency,
+							reason: request.reason,
+						},
 					},
 				}
 			: null,
@@ -280,13 +319,16 @@ async function settle(
 		request.now,
 		request.actor
 			? {
-					accountId: deps.accountId,
-					action: action === "capture" ? "payment.captured" : "payment.canceled",
-					actor: request.actor,
-					now: request.now,
-					object: { type: "charge", id: charge.id },
-					paymentIntentId: charge.payment_intent_id,
-					details: { amount: charge.amount, currency: charge.currency, order_id: request.orderId },
+					from: async (trx) => (await lockedStatus(trx, deps, "charges", charge.id)) === "requires_capture",
+					record: {
+						accountId: deps.accountId,
+						action: action === "capture" ? "payment.captured" : "payment.canceled",
+						actor: request.actor,
+						now: request.now,
+						object: { type: "charge", id: charge.id },
+						paymentIntentId: charge.payment_intent_id,
+						details: { amount: charge.amount, currency: charge.currency, order_id: request.orderId },
+					},
 				}
 			: null,
 	);
@@ -318,13 +360,19 @@ async function writeDispute(
 		request.now,
 		request.actor && action
 			? {
-					accountId: deps.accountId,
-					action,
-					actor: request.actor,
-					now: request.now,
-					object: { type: "dispute", id: dispute.id },
-					paymentIntentId: typeof dispute.payment_intent === "string" ? dispute.payment_intent : null,
-					details: { amount: dispute.amount, currency: dispute.currency, reason: dispute.reason },
+					from: async (trx) => {
+						const status = await lockedStatus(trx, deps, "disputes", dispute.id);
+						return status !== undefined && status !== dispute.status;
+					},
+					record: {
+						accountId: deps.accountId,
+						action,
+						actor: request.actor,
+						now: request.now,
+						object: { type: "dispute", id: dispute.id },
+						paymentIntentId: typeof dispute.payment_intent === "string" ? dispute.payment_intent : null,
+						details: { amount: dispute.amount, currency: dispute.currency, reason: dispute.reason },
+					},
 				}
 			: null,
 	);
@@ -515,14 +563,17 @@ export function stripeProcessor(deps: StripeProcessorDeps): Processor {
 				{ payouts: [payout] },
 				[],
 				request.now,
-				request.actor && !held
+				request.actor
 					? {
-							accountId: deps.accountId,
-							action: "payout.instant_created",
-							actor: request.actor,
-							now: request.now,
-							object: { type: "payout", id: payout.id },
-							details: { amount: payout.amount, currency: payout.currency },
+							added: payout.id,
+							record: {
+								accountId: deps.accountId,
+								action: "payout.instant_created",
+								actor: request.actor,
+								now: request.now,
+								object: { type: "payout", id: payout.id },
+								details: { amount: payout.amount, currency: payout.currency },
+							},
 						}
 					: null,
 			);

@@ -281,7 +281,8 @@ describe("the history import, from stripe-stateful-mock", () => {
 });
 
 describe("a refund through the store's processor, for a charge the import copied", () => {
-	const processor = () => stripeProcessor({ db: store.db.kysely, accountId: TEST_ACCOUNT, client });
+	const processor = () =>
+		stripeProcessor({ db: store.db.kysely, dialect: store.db.dialect, accountId: TEST_ACCOUNT, client });
 	const scope = (key: string) => ({
 		accountId: TEST_ACCOUNT,
 		userId: 1,

@@ -203,8 +203,8 @@ type Mutable = "charges" | "refunds" | "disputes" | "payouts";
 
 /**
  * Writes objects of one kind: those not held are added; with `update`, those held take the
- * object's state (an event's), else they are left as they are (the import's). Answers how many
- * were added.
+ * object's state (an event's), else they are left as they are (the import's). Answers the ids
+ * this write added.
  */
 export async function writeObjects(
 	trx: Kysely<Database>,
@@ -214,7 +214,7 @@ export async function writeObjects(
 	update: boolean,
 	/** Server time, seconds: when a change an event brings is on the timeline. */
 	now: number,
-): Promise<number> {
+): Promise<Set<string>> {
 	const held = await heldIds(
 		trx,
 		kind,
@@ -222,17 +222,14 @@ export async function writeObjects(
 		objects.map((object) => object.id),
 	);
 	const chosen = update ? objects : objects.filter((object) => !held.has(object.id));
-	const added = chosen.filter((object) => !held.has(object.id)).length;
-	if (chosen.length === 0) return 0;
+	if (chosen.length === 0) return new Set();
 	if (kind === "charges") {
 		const rows = (chosen as Stripe.Charge[]).map((charge) => chargeRow(accountId, charge));
-		await upsert(trx, "charges", rows, held);
-		return added;
+		return upsert(trx, "charges", rows, held);
 	}
 	if (kind === "payouts") {
 		const rows = (chosen as Stripe.Payout[]).map((payout) => payoutRow(accountId, payout));
-		await upsert(trx, "payouts", rows, held);
-		return added;
+		return upsert(trx, "payouts", rows, held);
 	}
 	const charges = await chargesById(
 		trx,
@@ -244,22 +241,25 @@ export async function writeObjects(
 		const rows = (chosen as Stripe.Refund[]).flatMap(
 			(refund) => refundRow(accountId, refund, chargeOf(refund)) ?? [],
 		);
-		await upsert(trx, "refunds", rows, held);
+		const inserted = await upsert(trx, "refunds", rows, held);
 		for (const row of rows) {
 			const charge = charges.get(row.charge_id);
-			if (!held.has(row.id) && row.status === "succeeded" && charge) await refundOnTimeline(trx, row, charge);
+			if (inserted.has(row.id) && row.status === "succeeded" && charge)
+				await refundOnTimeline(trx, row, charge);
 		}
-		return added;
+		return inserted;
 	}
 	const disputes = chosen as Stripe.Dispute[];
 	const rows = disputes.flatMap((dispute) => disputeRow(accountId, dispute, chargeOf(dispute)) ?? []);
 	const before = await statusesOf(trx, accountId, [...held]);
-	await upsert(trx, "disputes", rows, held);
+	const inserted = await upsert(trx, "disputes", rows, held);
 	for (const dispute of disputes) {
 		const charge = chargeOf(dispute);
-		if (charge) await disputeOnTimeline(trx, accountId, dispute, charge, before.get(dispute.id), now);
+		// A dispute another writer added meanwhile is on the timeline by that writer.
+		if (!charge || (!inserted.has(dispute.id) && !before.has(dispute.id))) continue;
+		await disputeOnTimeline(trx, accountId, dispute, charge, before.get(dispute.id), now);
 	}
-	return added;
+	return inserted;
 }
 
 async function statusesOf(trx: Kysely<Database>, accountId: string, ids: readonly string[]) {
@@ -346,14 +346,27 @@ async function upsert(
 	table: Mutable,
 	rows: readonly ({ account_id: string; id: string } & object)[],
 	held: ReadonlySet<string>,
-): Promise<void> {
+): Promise<Set<string>> {
 	// One writer for four tables: each caller's rows are typed by their own table's row builder.
 	// biome-ignore lint/suspicious/noExplicitAny: the table is chosen at run time.
 	const db = trx as Kysely<any>;
 	const fresh = rows.filter((row) => !held.has(row.id));
-	if (fresh.length > 0) await db.insertInto(table).values(fresh).execute();
+	// A concurrent writer (a money action and an event's run) may add the same row first: it is then
+	// updated like one held, and counted as added by that writer alone.
+	const inserted = new Set<string>(
+		fresh.length === 0
+			? []
+			: (
+					await db
+						.insertInto(table)
+						.values(fresh)
+						.onConflict((conflict) => conflict.columns(["account_id", "id"]).doNothing())
+						.returning("id")
+						.execute()
+				).map((row: { id: string }) => row.id),
+	);
 	for (const row of rows) {
-		if (!held.has(row.id)) continue;
+		if (inserted.has(row.id)) continue;
 		const { account_id: accountId, id, ...columns } = row;
 		await db
 			.updateTable(table)
@@ -362,6 +375,7 @@ async function upsert(
 			.where("id", "=", id)
 			.execute();
 	}
+	return inserted;
 }
 
 /** Marks the balance transactions a payout carried as its own. */

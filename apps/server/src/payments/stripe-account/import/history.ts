@@ -110,7 +110,7 @@ async function writePage(
 			balance_transactions: await addTransactions(trx, accountId, data as Stripe.BalanceTransaction[]),
 		};
 	}
-	const added = await writeObjects(trx, accountId, kind, data, false, now);
+	const added = (await writeObjects(trx, accountId, kind, data, false, now)).size;
 	if (kind !== "payouts") return { [kind]: added };
 	// A payout marks the balance transactions it carried (adding any made since their pass).
 	let transactions = 0;
