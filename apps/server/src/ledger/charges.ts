@@ -205,3 +205,19 @@ export function paymentIntentOf(charge: Charge): PaymentIntent {
 		charge,
 	};
 }
+
+/** The dispute that decides whether a charge may be refunded: its latest, or null. */
+export async function latestDisputeStatus(
+	db: Kysely<Database>,
+	charge: Pick<ChargesTable, "account_id" | "id">,
+): Promise<{ status: string } | null> {
+	const dispute = await db
+		.selectFrom("disputes")
+		.select("status")
+		.where("account_id", "=", charge.account_id)
+		.where("charge_id", "=", charge.id)
+		.orderBy("created", "desc")
+		.limit(1)
+		.executeTakeFirst();
+	return dispute ?? null;
+}

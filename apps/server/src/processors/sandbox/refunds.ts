@@ -21,6 +21,7 @@ import type { Db } from "../../db/connection.ts";
 import { forUpdate } from "../../db/dialect.ts";
 import { newId } from "../../db/ids.ts";
 import type { BalanceTransactionsTable, ChargesTable, Database, RefundsTable } from "../../db/schema.ts";
+import { latestDisputeStatus } from "../../ledger/charges.ts";
 import { chargeEntry, settlementType } from "../../ledger/entries.ts";
 import { paymentChange, recordAccountEvents } from "../../ledger/events.ts";
 import { rememberAnswer, replayedAnswer } from "../../ledger/idempotency.ts";
@@ -45,22 +46,6 @@ const storedRefund: z.ZodType<RefundsTable, RefundsTable> = z.object({
 	created: z.number(),
 	balance_transaction_id: z.string().nullable(),
 });
-
-/** The dispute that decides whether the charge may be refunded: its latest. */
-async function latestDisputeStatus(
-	trx: Kysely<Database>,
-	charge: ChargesTable,
-): Promise<{ status: string } | null> {
-	const dispute = await trx
-		.selectFrom("disputes")
-		.select("status")
-		.where("account_id", "=", charge.account_id)
-		.where("charge_id", "=", charge.id)
-		.orderBy("created", "desc")
-		.limit(1)
-		.executeTakeFirst();
-	return dispute ?? null;
-}
 
 /**
  * The first refund of a repeated keyless request: the same charge and amount moments ago; for a

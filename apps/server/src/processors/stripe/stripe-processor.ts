@@ -26,8 +26,10 @@ import { type AuditRecord, recordAudit } from "../../audit/record.ts";
 import type { DialectName } from "../../db/connection.ts";
 import type { Database } from "../../db/schema.ts";
 import { RestError } from "../../http/rest-error.ts";
+import { latestDisputeStatus } from "../../ledger/charges.ts";
 import type { IdempotencyScope } from "../../ledger/idempotency.ts";
 import { addTransactions, writeObjects } from "../../payments/stripe-account/import/copy.ts";
+import { riskLevelOf } from "../../payments/stripe-account/import/records.ts";
 import {
 	type AuthorizationRequest,
 	type AuthorizationResult,
@@ -187,21 +189,14 @@ async function refund(deps: StripeProcessorDeps, request: RefundRequest): Promis
 			failure: { code: "order_mismatch", message: "The charge does not belong to this order." },
 		};
 	}
-	const dispute = await deps.db
-		.selectFrom("disputes")
-		.select("status")
-		.where("account_id", "=", deps.accountId)
-		.where("charge_id", "=", charge.id)
-		.orderBy("created", "desc")
-		.limit(1)
-		.executeTakeFirst();
+	const dispute = await latestDisputeStatus(deps.db, charge);
 	const rules = {
 		status: charge.status,
 		captured: charge.captured === 1,
 		refunded: charge.refunded === 1,
 		amount_captured: charge.amount_captured,
 		amount_refunded: charge.amount_refunded,
-		dispute: dispute ?? null,
+		dispute,
 	};
 	const amount = request.amount ?? refundableAmount(rules);
 	// With no amount asked and nothing refundable, any positive amount makes the refusal say why.
@@ -388,8 +383,6 @@ const INTENT_STATUS: Readonly<Record<string, PaymentIntentResult["status"]>> = {
 	processing: "succeeded",
 };
 
-const RISK_LEVELS: Readonly<Record<string, number>> = { normal: 0, elevated: 1, highest: 2 };
-
 /** Stripe's intent, with its charge, as Paydesk's intake answers it. */
 function intakeAnswerOf(intent: Stripe.PaymentIntent, charge: Stripe.Charge | null): IntakeAnswer {
 	const orderNumber = intent.metadata?.order_id;
@@ -412,7 +405,7 @@ function intakeAnswerOf(intent: Stripe.PaymentIntent, charge: Stripe.Charge | nu
 						status: charge.status,
 						outcome: {
 							type: charge.outcome?.type ?? "authorized",
-							risk_level: RISK_LEVELS[charge.outcome?.risk_level ?? ""] ?? null,
+							risk_level: riskLevelOf(charge.outcome),
 							rule: null,
 							reason: charge.outcome?.reason ?? null,
 						},

@@ -33,6 +33,10 @@ export const PAYOUT_TYPES: ReadonlySet<string> = new Set(["payout", "payout_canc
 
 const RISK_LEVELS: Readonly<Record<string, number>> = { normal: 0, elevated: 1, highest: 2 };
 
+/** Radar's risk level as the ledger keeps it: 0 normal, 1 elevated, 2 highest; null when not assessed. */
+export const riskLevelOf = (outcome: Stripe.Charge.Outcome | null | undefined): number | null =>
+	RISK_LEVELS[outcome?.risk_level ?? ""] ?? null;
+
 /** An id, or the id of an expanded object. */
 export const idOf = (value: string | { id: string } | null | undefined): string | null =>
 	value == null ? null : typeof value === "string" ? value : value.id;
@@ -106,7 +110,7 @@ export function chargeRow(accountId: string, charge: Stripe.Charge): ChargesTabl
 		created: charge.created,
 		outcome_type: charge.outcome?.type ?? null,
 		outcome_reason: charge.outcome?.reason ?? null,
-		risk_level: RISK_LEVELS[charge.outcome?.risk_level ?? ""] ?? null,
+		risk_level: riskLevelOf(charge.outcome),
 		failure_code: charge.failure_code,
 		failure_message: charge.failure_message,
 		...facts,
