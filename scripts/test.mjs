@@ -1,6 +1,6 @@
 // npm test: the dependency tree's engines and audit, lint (with unused files, exports and dependencies), typecheck, unit and
-// server tests on SQLite, then the server suite again on a throw-away PostgreSQL beside the browser journeys in Chromium
-// against the real server.
+// server tests on SQLite, then the server suite again on a throw-away PostgreSQL; the browser journeys in Chromium against
+// the real server run beside both.
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -89,6 +89,22 @@ if (wanted("lint")) {
 // DOM nor Node, the admin the DOM only, the server Node only. The build's state under .tmp/tsc keeps a rerun short.
 if (wanted("typecheck")) step("Typecheck (tsc, each project)", bin("tsc"), ["-b", "tsconfig.json"]);
 
+// The browser journeys wait on the browser, and the PostgreSQL suite on the database, more than either computes: the
+// journeys start first and run beside the SQLite stage and then beside the PostgreSQL suite, which runs two files at a
+// time (each file has a database of its own). The machine's two cores idled half the time when they ran one by one.
+let journeys = Promise.resolve();
+if (wanted("e2e") && step("Build the admin app", "npm", ["run", "build", "--silent"])) {
+	const out = path.join(reports, "playwright.json");
+	journeys = stepBeside(
+		"Browser journeys (Playwright, Chromium)",
+		bin("playwright"),
+		["test", "-c", "e2e/playwright.config.ts"],
+		{
+			PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+		},
+	).finally(() => countPlaywright(out));
+}
+
 if (wanted("unit")) {
 	const out = path.join(reports, "vitest-sqlite.json");
 	step("Unit, component and server tests (SQLite)", bin("vitest"), [
@@ -100,8 +116,6 @@ if (wanted("unit")) {
 	countVitest(out);
 }
 
-// The PostgreSQL suite waits on the database more than it computes, and the browser journeys wait on the browser: run
-// side by side they take the time of the longer one rather than both (the machine's cores idled half the time otherwise).
 let postgres = Promise.resolve();
 if (wanted("postgres")) {
 	let pg;
@@ -112,7 +126,15 @@ if (wanted("postgres")) {
 		postgres = stepBeside(
 			"Server tests (PostgreSQL)",
 			bin("vitest"),
-			["run", "--project", "server", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`],
+			[
+				"run",
+				"--project",
+				"server",
+				"--maxWorkers=2",
+				"--reporter=default",
+				"--reporter=json",
+				`--outputFile.json=${out}`,
+			],
 			{ DATABASE_URL: pg.url },
 		).finally(() => {
 			running.stop();
@@ -125,22 +147,7 @@ if (wanted("postgres")) {
 	}
 }
 
-if (wanted("e2e")) {
-	if (step("Build the admin app", "npm", ["run", "build", "--silent"])) {
-		const out = path.join(reports, "playwright.json");
-		step(
-			"Browser journeys (Playwright, Chromium)",
-			bin("playwright"),
-			["test", "-c", "e2e/playwright.config.ts"],
-			{
-				PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-			},
-		);
-		countPlaywright(out);
-	}
-}
-
-await postgres;
+await Promise.all([journeys, postgres]);
 
 console.log(`\n${failures.length ? `Failed stages: ${failures.join(", ")}` : "All stages passed."}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
