@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
-import { e2eNow } from "./clock.ts";
+import { E2E_NOW, e2eNow } from "./clock.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const tsx = path.join(root, "node_modules/.bin/tsx");
@@ -80,7 +80,9 @@ export async function startOwnStore(options: {
 		if (created.status !== 0) throw new Error(`creating ${user.login} in the ${options.name} store failed`);
 	}
 	const server: ChildProcess = spawn(tsx, [path.join(root, "apps/server/src/main.ts")], {
-		env: { ...env, CLOCK_START: e2eNow().toISOString() },
+		// The journeys' timeline itself, not the moment of the spawn: a server that takes seconds to load would
+		// otherwise run that far behind the journeys' clock (an authenticator's code is then a step ahead of it).
+		env: { ...env, CLOCK_START: E2E_NOW, CLOCK_STARTED_AT: process.env.E2E_CLOCK_STARTED_AT },
 		stdio: "inherit",
 	});
 	const url = `http://127.0.0.1:${options.port}`;

@@ -21,8 +21,8 @@ const env = {
 // The journeys' timeline (e2e/clock.ts): the store is built, and the server's clock runs, from
 // E2E_NOW as the runner placed it in real time.
 if (process.env.E2E_NOW && process.env.E2E_CLOCK_STARTED_AT) {
-	const now = Date.parse(process.env.E2E_NOW) + Date.now() - Number(process.env.E2E_CLOCK_STARTED_AT);
-	env.CLOCK_START = new Date(now).toISOString();
+	env.CLOCK_START = process.env.E2E_NOW;
+	env.CLOCK_STARTED_AT = process.env.E2E_CLOCK_STARTED_AT;
 }
 const tsx = path.join(root, "node_modules/.bin/tsx");
 const user = spawnSync(

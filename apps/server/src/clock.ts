@@ -11,11 +11,12 @@ export const systemClock: Clock = {
 };
 
 /**
- * Real time moved to start at `start` when the clock is made: it runs on from there at real
- * speed. A demo or a browser journey built on it sees the same store at every run.
+ * Real time moved so that it reads `start` at the real moment `at` (epoch milliseconds; by
+ * default when the clock is made), running on from there at real speed. A demo or a browser
+ * journey built on it sees the same store at every run.
  */
-export function startedClock(start: Date, realNow: () => number = Date.now): Clock {
-	const shift = start.getTime() - realNow();
+export function startedClock(start: Date, at?: number, realNow: () => number = Date.now): Clock {
+	const shift = start.getTime() - (at ?? realNow());
 	return {
 		now: () => new Date(realNow() + shift),
 		seconds: () => Math.floor((realNow() + shift) / 1000),

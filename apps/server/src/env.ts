@@ -66,6 +66,12 @@ const schema = z.object({
 		})
 		.optional(),
 	/**
+	 * The real moment (epoch milliseconds) at which the clock reads CLOCK_START; unset, the
+	 * moment the server's process started. Processes started one after another (the browser
+	 * journeys' stores) then share one timeline.
+	 */
+	CLOCK_STARTED_AT: z.coerce.number().int().min(0).optional(),
+	/**
 	 * 1: webhooks are never delivered to loopback or private addresses (a shared host). Unset,
 	 * they are, since a developer's store often runs on their own machine.
 	 */
@@ -134,6 +140,12 @@ const tuningSchema = z.object({
 	 * take); the crash tests set it short so a killed server's deliveries are sent again soon.
 	 */
 	WEBHOOK_CLAIM_SECONDS: z.preprocess(unset, seconds(11, 3_600).default(30)),
+	/**
+	 * How long a server process holds a connected Stripe account's copy (its history import, its
+	 * events) without writing before another process may take it over; the crash tests set it short
+	 * so the import of a killed server is taken up again within seconds.
+	 */
+	STRIPE_IMPORT_LEASE_SECONDS: z.preprocess(unset, seconds(1, 3_600).default(60)),
 	/** A pause inside each processor step's transaction before it commits, so a crash test's SIGKILL lands mid-run. */
 	PROCESSOR_STEP_PAUSE_MS: z.preprocess(unset, z.coerce.number().int().min(0).max(60_000).default(0)),
 	/** How long after a dispute card's payment its dispute arrives in the sandbox (default an hour). */

@@ -31,9 +31,12 @@ try {
 		seed,
 		now,
 		state,
-		onProgress: (done: number, total: number) => {
-			const percent = Math.floor((done / Math.max(total, 1)) * 100);
-			if (percent >= last + 10 || done === total) {
+		onProgress: (done: number, asked: number) => {
+			// A small store's fixed cast (its disputes, payouts and their transactions) can outnumber the
+			// transactions asked for: the count then stands for the whole.
+			const total = Math.max(asked, done, 1);
+			const percent = Math.floor((done / total) * 100);
+			if (percent >= last + 10 || (done === total && last < 100)) {
 				last = percent;
 				process.stdout.write(
 					`  ${percent}% (${done.toLocaleString("en-US")} of ${total.toLocaleString("en-US")})\n`,
