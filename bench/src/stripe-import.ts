@@ -38,6 +38,7 @@ import pg from "pg";
 import { median } from "./api-timing.ts";
 import { machine, writeReadmeSection } from "./measure.ts";
 import { freePort, seededStore, startServer } from "./server-process.ts";
+import { KIND_LABELS, stripeSideCounts, totalOf } from "./stripe-import-side.ts";
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => {
@@ -56,8 +57,6 @@ const STRIPE_SIDE = "acct_bench";
 const CONNECTED = "acct_connected";
 const MAX_RPS = 1000;
 const LAG_TIMEOUT_MS = 30_000;
-/** Stripe's payout balance transactions: the copy keeps payouts in their own table instead. */
-const PAYOUT_TYPES = ["payout", "payout_cancel", "payout_failure"];
 
 const nowSeconds = () => systemClock.seconds();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -112,29 +111,6 @@ async function connectedStore(dialect: string, stripeSideUrl: string | undefined
 	await migrateToLatest(store.db);
 	await insertTestAccount(store.db.kysely, CONNECTED);
 	return store;
-}
-
-async function countOf(db: Db, table: string, extra = sql``): Promise<number> {
-	const row = (
-		await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}
-			where account_id = ${STRIPE_SIDE} ${extra}`.execute(db.kysely)
-	).rows[0];
-	return Number(row?.n ?? 0);
-}
-
-/** What the Stripe side holds, per kind, as the copy should come to hold it. */
-async function stripeSideCounts(db: Db): Promise<Record<StripeSyncKind, number>> {
-	return {
-		charges: await countOf(db, "charges"),
-		refunds: await countOf(db, "refunds"),
-		disputes: await countOf(db, "disputes"),
-		balance_transactions: await countOf(
-			db,
-			"balance_transactions",
-			sql`and type not in (${sql.join(PAYOUT_TYPES)})`,
-		),
-		payouts: await countOf(db, "payouts"),
-	};
 }
 
 /** A store's code paying on the Stripe side: the charge's id and when the payment was answered. */
@@ -197,7 +173,7 @@ async function measure(dialect: string): Promise<Result> {
 		server = await startServer(side.env);
 		const stripeBase = server.url;
 		const { secret } = await createApiKeys(side.db.kysely, STRIPE_SIDE, "bench", nowSeconds());
-		const expected = await stripeSideCounts(side.db);
+		const expected = await stripeSideCounts(side.db, STRIPE_SIDE);
 		target = await connectedStore(dialect, side.env.DATABASE_URL);
 		const port = await freePort();
 		const config: AppConfig = {
@@ -313,15 +289,7 @@ for (const dialect of dialects) results.set(dialect, await measure(dialect));
 load.push(os.loadavg()[0] ?? 0);
 
 const number = (value: number) => value.toLocaleString("en-US");
-const labels: Record<StripeSyncKind, string> = {
-	charges: "charges",
-	refunds: "refunds",
-	disputes: "disputes",
-	balance_transactions: "balance transactions",
-	payouts: "payouts",
-};
 const entries = [...results.entries()];
-const totalOf = (counts: Record<StripeSyncKind, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
 const lines = [
 	`## Stripe history import at ${number(TRANSACTIONS)} transactions`,
 	"",
@@ -333,7 +301,7 @@ const lines = [
 	`|---|${entries.map(() => "---:").join("|")}|`,
 	...STRIPE_SYNC_KINDS.map(
 		(kind) =>
-			`| ${labels[kind]} | ${entries
+			`| ${KIND_LABELS[kind]} | ${entries
 				.map(([, result]) =>
 					result.counts[kind] === result.expected[kind]
 						? number(result.counts[kind])

@@ -70,10 +70,13 @@ export const STRIPE_SYNC_STATUSES = ["importing", "live", "error"] as const;
 export type StripeSyncStatus = (typeof STRIPE_SYNC_STATUSES)[number];
 
 /**
- * The kinds of records the history import brings over, in the order it takes them: each finds
- * the charges it belongs to already copied, and a payout the balance transactions it carried.
+ * The kinds of records the history import brings over, in the order it takes them: a charge finds
+ * its customer and its payment intent already copied, each later kind the charges it belongs to,
+ * and a payout the balance transactions it carried.
  */
 export const STRIPE_SYNC_KINDS = [
+	"customers",
+	"payment_intents",
 	"charges",
 	"refunds",
 	"disputes",
@@ -160,6 +163,8 @@ export const getStripeSync = defineRoute({
 		status: z.enum(STRIPE_SYNC_STATUSES),
 		/** Records imported so far, per kind. */
 		counts: z.object({
+			customers: z.number().int(),
+			payment_intents: z.number().int(),
 			charges: z.number().int(),
 			refunds: z.number().int(),
 			disputes: z.number().int(),

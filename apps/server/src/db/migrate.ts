@@ -22,6 +22,8 @@ import * as stripeInboundEvents from "./migrations/0019-stripe-inbound-events.ts
 import * as stripeImportLease from "./migrations/0020-stripe-import-lease.ts";
 import * as twoFactor from "./migrations/0021-two-factor.ts";
 import * as auditLog from "./migrations/0022-audit-log.ts";
+import * as stripeFiles from "./migrations/0023-stripe-files.ts";
+import * as stripeImportPayers from "./migrations/0024-stripe-import-payers.ts";
 
 /** Versioned migrations, applied in name order at start (both dialects, one schema builder). */
 function migrations(db: Db): Record<string, Migration> {
@@ -66,6 +68,8 @@ function migrations(db: Db): Record<string, Migration> {
 		"0020-stripe-import-lease": { up: stripeImportLease.up, down: stripeImportLease.down },
 		"0021-two-factor": { up: twoFactor.up, down: twoFactor.down },
 		"0022-audit-log": { up: auditLog.up, down: auditLog.down },
+		"0023-stripe-files": { up: stripeFiles.up, down: stripeFiles.down },
+		"0024-stripe-import-payers": { up: stripeImportPayers.up, down: stripeImportPayers.down },
 	};
 }
 

@@ -539,6 +539,13 @@ export const SCHEMA_COLUMNS = {
 		body: "string",
 		payment_intent: "string | null",
 	},
+	stripe_files: {
+		account_id: "string",
+		stripe_account_id: "string",
+		file_id: "string",
+		stripe_file_id: "string",
+		created: "number",
+	},
 	stripe_inbound_events: {
 		account_id: "string",
 		id: "string",

@@ -816,6 +816,22 @@ export interface StripeInboundEventsTable {
 }
 
 /**
+ * A local evidence file uploaded to a connected Stripe account (migration 0023,
+ * processors/stripe/evidence-files.ts): Stripe's id for it, so it is uploaded once.
+ */
+export interface StripeFilesTable {
+	account_id: string;
+	/** The Stripe account it was uploaded to, acct_… */
+	stripe_account_id: string;
+	/** The local file (files.id). */
+	file_id: string;
+	/** Stripe's file, file_… */
+	stripe_file_id: string;
+	/** Server time of the upload. */
+	created: Seconds;
+}
+
+/**
  * A Paydesk account connected to its own Stripe account (migration 0017,
  * payments/stripe-account/). Secrets are sealed with secrets/cipher.ts.
  */
@@ -952,6 +968,7 @@ export interface Database {
 	request_log: RequestLogTable;
 	stripe_connections: StripeConnectionsTable;
 	stripe_inbound_events: StripeInboundEventsTable;
+	stripe_files: StripeFilesTable;
 	audit_log: AuditLogTable;
 	audit_heads: AuditHeadsTable;
 }

@@ -60,6 +60,72 @@ function outcomeOf(row: ChargesTable): Stripe.Charge.Outcome | null {
 	} as Stripe.Charge.Outcome;
 }
 
+/** The fraud meta types of a payment a rule held for review: still held, approved, or blocked. */
+export const REVIEWED_META_TYPES = ["review", "review_allowed", "review_blocked"] as const;
+
+/**
+ * The Radar review of a payment a fraud rule held for review, or null. A review is its charge's
+ * and needs no row of its own: its id is the charge's, under Stripe's prefix of reviews.
+ */
+export function reviewIdOf(row: Pick<ChargesTable, "id" | "fraud_meta_box_type">): string | null {
+	if (!(REVIEWED_META_TYPES as readonly (string | null)[]).includes(row.fraud_meta_box_type)) return null;
+	return `prv_${row.id.slice(row.id.indexOf("_") + 1)}`;
+}
+
+interface ReviewState {
+	open: boolean;
+	reason: string;
+	closed_reason: Stripe.Review.ClosedReason | null;
+}
+
+const closedReview = (reason: Stripe.Review.ClosedReason): ReviewState => ({
+	open: false,
+	reason,
+	closed_reason: reason,
+});
+
+/** Where a payment's review stands, from the payment. */
+export function reviewState(row: ChargesTable): ReviewState {
+	if (row.fraud_meta_box_type === "review_allowed") return closedReview("approved");
+	if (row.fraud_meta_box_type === "review_blocked") {
+		return closedReview(row.captured === 1 ? "refunded_as_fraud" : "canceled");
+	}
+	if (row.intent_status === "requires_capture") return { open: true, reason: "rule", closed_reason: null };
+	// Decided without the merchant: captured since, or released when the authorization expired.
+	return closedReview(row.captured === 1 ? "approved" : "canceled");
+}
+
+/** A held payment's review as Stripe answers it; its charge and intent whole when expanded. */
+export function reviewObject(
+	row: ChargesTable,
+	related: {
+		charge: Stripe.Charge | undefined;
+		billingZip: string | null;
+		paymentIntent: Stripe.PaymentIntent | undefined;
+		livemode: boolean;
+	},
+): Stripe.Review {
+	const state = reviewState(row);
+	return {
+		id: reviewIdOf(row) ?? "",
+		object: "review",
+		billing_zip: related.billingZip,
+		charge: related.charge ?? row.id,
+		closed_reason: state.closed_reason,
+		created: row.created,
+		ip_address: row.customer_ip ?? null,
+		ip_address_location: row.ip_country
+			? { city: null, country: row.ip_country, latitude: null, longitude: null, region: null }
+			: null,
+		livemode: related.livemode,
+		open: state.open,
+		opened_reason: "rule",
+		payment_intent: related.paymentIntent ?? row.payment_intent_id,
+		reason: state.reason,
+		session: null,
+	};
+}
+
 function chargeStatus(row: ChargesTable): Stripe.Charge.Status {
 	if (row.status === "failed" || row.status === "pending") return row.status;
 	return "succeeded";
@@ -112,7 +178,7 @@ export function chargeObject(row: ChargesTable, context: ChargeContext): Stripe.
 		receipt_number: null,
 		receipt_url: null,
 		refunded: row.refunded === 1,
-		review: null,
+		review: reviewIdOf(row),
 		shipping: null,
 		source: null,
 		source_transfer: null,
@@ -259,7 +325,7 @@ export function paymentIntentObject(record: IntentRecord): Stripe.PaymentIntent 
 		payment_record: null,
 		processing: null,
 		receipt_email: details?.receipt_email ?? null,
-		review: null,
+		review: charge ? reviewIdOf(charge) : null,
 		setup_future_usage: null,
 		shipping: null,
 		source: null,

@@ -13,6 +13,7 @@ import { registerLegacyCharges } from "./resources/legacy-charges.ts";
 import { registerPaymentIntents } from "./resources/payment-intents.ts";
 import { registerPaymentMethods } from "./resources/payment-methods.ts";
 import { registerPayouts } from "./resources/payouts.ts";
+import { registerReviews } from "./resources/reviews.ts";
 import { registerWebhookEndpoints } from "./resources/webhook-endpoints.ts";
 
 declare module "fastify" {
@@ -31,6 +32,7 @@ export async function registerStripeApiRoutes(app: FastifyInstance): Promise<voi
 		registerBalanceTransactions(router);
 		registerPayouts(router);
 		registerDisputes(router);
+		registerReviews(router);
 		registerFiles(router);
 		registerCustomers(router);
 		registerPaymentMethods(router);

@@ -36,7 +36,15 @@ const CONNECTED: StripeConnection = {
 
 const SYNC = {
 	status: "importing" as const,
-	counts: { charges: 0, refunds: 0, disputes: 0, balance_transactions: 0, payouts: 0 },
+	counts: {
+		customers: 0,
+		payment_intents: 0,
+		charges: 0,
+		refunds: 0,
+		disputes: 0,
+		balance_transactions: 0,
+		payouts: 0,
+	},
 	kinds_done: [],
 	rate_per_second: null,
 	import_started_at: null,
@@ -185,8 +193,15 @@ describe("connected", () => {
 			on(getStripeConnection).reply(() => CONNECTED),
 			on(getStripeSync).reply(() => ({
 				...SYNC,
-				counts: { ...SYNC.counts, charges: 1234, refunds: 56, disputes: 7 },
-				kinds_done: ["charges", "refunds"],
+				counts: {
+					...SYNC.counts,
+					customers: 12,
+					payment_intents: 1240,
+					charges: 1234,
+					refunds: 56,
+					disputes: 7,
+				},
+				kinds_done: ["customers", "payment_intents", "charges", "refunds"],
 				rate_per_second: 12.5,
 				import_started_at: 1_764_320_000,
 				last_error: "Stripe could not be reached or failed to answer: timeout",
@@ -194,9 +209,11 @@ describe("connected", () => {
 		);
 		await openPanel();
 		const bar = await screen.findByRole("progressbar");
-		expect(bar.getAttribute("aria-valuenow") ?? bar.getAttribute("value")).toBe("40");
+		expect(bar.getAttribute("aria-valuenow") ?? bar.getAttribute("value")).toBe("57");
 		const counts = screen.getAllByRole("listitem").map((item) => item.textContent);
 		expect(counts).toEqual([
+			"Customers: 12 (done)",
+			"Payment intents: 1,240 (done)",
 			"Charges: 1,234 (done)",
 			"Refunds: 56 (done)",
 			"Disputes: 7",

@@ -112,6 +112,8 @@ function StripeKeyForm() {
 
 function syncKindLabels(): Record<StripeSyncKind, string> {
 	return {
+		customers: __("Customers", "paydesk"),
+		payment_intents: __("Payment intents", "paydesk"),
 		charges: __("Charges", "paydesk"),
 		refunds: __("Refunds", "paydesk"),
 		disputes: __("Disputes", "paydesk"),

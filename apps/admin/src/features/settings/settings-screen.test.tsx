@@ -170,7 +170,15 @@ describe("an account connected to its own Stripe account", () => {
 			})),
 			on(getStripeSync).reply(() => ({
 				status: "live" as const,
-				counts: { charges: 3, refunds: 1, disputes: 0, balance_transactions: 4, payouts: 1 },
+				counts: {
+					customers: 1,
+					payment_intents: 3,
+					charges: 3,
+					refunds: 1,
+					disputes: 0,
+					balance_transactions: 4,
+					payouts: 1,
+				},
 				kinds_done: [...STRIPE_SYNC_KINDS],
 				rate_per_second: 2,
 				import_started_at: 1_764_000_000,

@@ -1,7 +1,8 @@
 /**
  * A small client of Stripe's API over Node's fetch, for a merchant's own Stripe account: Stripe's
  * form encoding (nested `a[b]`, arrays `a[]`), `Authorization: Bearer`, the pinned
- * `Stripe-Version`, an optional `Idempotency-Key`.
+ * `Stripe-Version`, an optional `Idempotency-Key`. File uploads are multipart, sent to Stripe's
+ * files host (files.stripe.com), or to STRIPE_API_BASE when that names another Stripe.
  *
  * - Throttled: a token bucket per key (`maxRps` a second, as many at once), shared by every
  *   client of the same StripeClients, so concurrent work on one account stays under Stripe's rate.
@@ -16,6 +17,8 @@ import type Stripe from "stripe";
 import { STRIPE_API_VERSION } from "../../stripe-api/plugin.ts";
 
 export const DEFAULT_STRIPE_API_BASE = "https://api.stripe.com";
+/** Where Stripe takes uploads (`POST /v1/files`). */
+export const DEFAULT_STRIPE_FILES_BASE = "https://files.stripe.com";
 export const DEFAULT_STRIPE_MAX_RPS = 20;
 /** Further tries after the first, for a 429, a 5xx or a network failure. */
 export const DEFAULT_MAX_RETRIES = 3;
@@ -121,6 +124,11 @@ export class TokenBucket {
 export interface StripeClientsOptions {
 	/** Where Stripe's API is: https://api.stripe.com, or a Paydesk sandbox in tests. */
 	apiBase?: string | undefined;
+	/**
+	 * Where uploads go: files.stripe.com by default; the API's own base when `apiBase` names
+	 * another Stripe (a sandbox answers both).
+	 */
+	filesBase?: string | undefined;
 	maxRps?: number | undefined;
 	maxRetries?: number | undefined;
 	fetch?: typeof fetch;
@@ -131,12 +139,21 @@ export interface RequestOptions {
 	idempotencyKey?: string | undefined;
 }
 
+/** A file for Stripe's Files API. */
+export interface FileUpload {
+	purpose: string;
+	filename: string;
+	mimeType: string;
+	content: Uint8Array;
+}
+
 type Method = "GET" | "POST" | "DELETE";
 
 /** Clients of Stripe's API sharing one throttle per key. */
 export class StripeClients {
 	private readonly buckets = new Map<string, TokenBucket>();
 	readonly apiBase: string;
+	readonly filesBase: string;
 	readonly maxRps: number;
 	readonly maxRetries: number;
 	readonly fetch: typeof fetch;
@@ -144,6 +161,7 @@ export class StripeClients {
 
 	constructor(options: StripeClientsOptions = {}) {
 		this.apiBase = (options.apiBase ?? DEFAULT_STRIPE_API_BASE).replace(/\/+$/, "");
+		this.filesBase = (options.filesBase ?? options.apiBase ?? DEFAULT_STRIPE_FILES_BASE).replace(/\/+$/, "");
 		this.maxRps = options.maxRps ?? DEFAULT_STRIPE_MAX_RPS;
 		this.maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
 		this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -244,21 +262,45 @@ export class StripeClient {
 		return this.delete<Stripe.DeletedWebhookEndpoint>(`/v1/webhook_endpoints/${encodeURIComponent(id)}`);
 	}
 
-	async request<T>(
+	/** Uploads a file to Stripe's Files API (multipart/form-data, at the files host). */
+	uploadFile(file: FileUpload, options: RequestOptions = {}): Promise<Stripe.File> {
+		const body = () => {
+			const form = new FormData();
+			form.append("purpose", file.purpose);
+			form.append("file", new Blob([file.content], { type: file.mimeType }), file.filename);
+			return form;
+		};
+		return this.send<Stripe.File>("POST", `${this.clients.filesBase}/v1/files`, body, options);
+	}
+
+	request<T>(
 		method: Method,
 		path: string,
 		params: FormParams = {},
 		options: RequestOptions = {},
 	): Promise<T> {
-		const { time, maxRetries } = this.clients;
 		const form = encodeForm(params);
 		const url = `${this.clients.apiBase}${path}${method !== "POST" && form ? `?${form}` : ""}`;
+		return this.send<T>(method, url, method === "POST" ? form : undefined, options);
+	}
+
+	private async send<T>(
+		method: Method,
+		url: string,
+		/**
+		 * A POST's body: form-encoded text, or a multipart form made for each try (a sent form's
+		 * stream is spent), whose boundary fetch sets in its content type.
+		 */
+		body: string | (() => FormData) | undefined,
+		options: RequestOptions,
+	): Promise<T> {
+		const { time, maxRetries } = this.clients;
 		const headers: Record<string, string> = {
 			authorization: `Bearer ${this.apiKey}`,
 			"stripe-version": STRIPE_API_VERSION,
 			accept: "application/json",
 		};
-		if (method === "POST") headers["content-type"] = "application/x-www-form-urlencoded";
+		if (typeof body === "string") headers["content-type"] = "application/x-www-form-urlencoded";
 		if (options.idempotencyKey) headers["idempotency-key"] = options.idempotencyKey;
 		// Repeating a POST without a key could act twice (two refunds): it is tried once.
 		const repeatable = method !== "POST" || Boolean(options.idempotencyKey);
@@ -270,7 +312,7 @@ export class StripeClient {
 				response = await this.clients.fetch(url, {
 					method,
 					headers,
-					...(method === "POST" ? { body: form } : {}),
+					...(body === undefined ? {} : { body: typeof body === "string" ? body : body() }),
 				});
 			} catch (caught) {
 				if (repeatable && attempt < maxRetries) {

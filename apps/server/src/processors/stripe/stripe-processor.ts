@@ -15,20 +15,16 @@
  *   other refusal is Stripe's own message.
  * - **What Stripe keeps to itself.** Its payments come through Stripe.js (a `pm_…`), its timed
  *   work runs at Stripe, and its payout schedule is set in its Dashboard.
+ * - **Evidence files and reviews.** Evidence names the merchant's files, uploaded to Stripe once
+ *   (evidence-files.ts); a payment Radar held for review is approved or blocked through its
+ *   review (review-decisions.ts).
  */
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { PaymentIntentResult } from "@paydesk/contract/payment-intents";
-import { STRIPE_ACCOUNT_ERRORS } from "@paydesk/contract/stripe-account";
 import { refundableAmount, refundRefusal } from "@paydesk/domain/refunds";
-import type { Kysely } from "kysely";
 import type Stripe from "stripe";
-import { type AuditRecord, recordAudit } from "../../audit/record.ts";
-import type { DialectName } from "../../db/connection.ts";
-import type { Database } from "../../db/schema.ts";
 import { RestError } from "../../http/rest-error.ts";
 import { latestDisputeStatus } from "../../ledger/charges.ts";
-import type { IdempotencyScope } from "../../ledger/idempotency.ts";
-import { addTransactions, writeObjects } from "../../payments/stripe-account/import/copy.ts";
 import { riskLevelOf } from "../../payments/stripe-account/import/records.ts";
 import {
 	type AuthorizationRequest,
@@ -43,36 +39,18 @@ import {
 	type RefundRequest,
 	type RefundResult,
 } from "../processor.ts";
-import { type StripeClient, StripeError } from "./client.ts";
-
-/** The window a keyless repeat of the same action is taken as the same action. */
-const KEYLESS_WINDOW_SECONDS = 10;
-
-export const STRIPE_UNREACHABLE_MESSAGE = "Stripe could not be reached; nothing was changed.";
-
-export interface StripeProcessorDeps {
-	db: Kysely<Database>;
-	dialect: DialectName;
-	accountId: string;
-	/** The account's client, with its stored key. */
-	client: StripeClient;
-}
-
-/** The Idempotency-Key Stripe gets for an action. */
-export function idempotencyKeyOf(
-	accountId: string,
-	action: string,
-	scope: IdempotencyScope | undefined,
-	keyless: string,
-	now: number,
-): string {
-	const basis = scope
-		? `${accountId}|${scope.userId}|${scope.key}|${action}`
-		: `${accountId}|${action}|${keyless}|${Math.floor(now / KEYLESS_WINDOW_SECONDS)}`;
-	return `paydesk-${createHash("sha256").update(basis).digest("hex").slice(0, 48)}`;
-}
-
-const unreachable = () => new RestError(STRIPE_ACCOUNT_ERRORS.unreachable, STRIPE_UNREACHABLE_MESSAGE, 503);
+import { StripeError } from "./client.ts";
+import { disputeWithLocalFiles, evidenceForStripe } from "./evidence-files.ts";
+import { decideReview, isHeldForReview } from "./review-decisions.ts";
+import {
+	callStripe,
+	expandedTransaction,
+	idempotencyKeyOf,
+	localCharge,
+	lockedStatus,
+	type StripeProcessorDeps,
+	writeAnswer,
+} from "./stripe-calls.ts";
 
 const managedAtStripe = (what: string) =>
 	new RestError(
@@ -80,104 +58,6 @@ const managedAtStripe = (what: string) =>
 		`${what} is managed in your Stripe Dashboard for an account connected to Stripe.`,
 		409,
 	);
-
-/**
- * A call to Stripe, with its failures as the admin's answers: unreachable is a 503 that changed
- * nothing; a refused key marks the connection so the merchant reconnects; Stripe's other
- * refusals keep Stripe's message.
- */
-async function callStripe<T>(deps: StripeProcessorDeps, work: () => Promise<T>): Promise<T> {
-	try {
-		return await work();
-	} catch (error) {
-		if (!(error instanceof StripeError)) throw error;
-		if (error.status === 0 || error.status === 429 || error.status >= 500) throw unreachable();
-		if (error.status === 401 || error.status === 403) {
-			await deps.db
-				.updateTable("stripe_connections")
-				.set({ status: "error", last_error: `Stripe refused the key: ${error.message}` })
-				.where("account_id", "=", deps.accountId)
-				.execute();
-			throw new RestError(
-				STRIPE_ACCOUNT_ERRORS.keyInvalid,
-				`Stripe refused the key: ${error.message} Connect the account again with a valid key. Nothing was changed.`,
-				502,
-			);
-		}
-		throw new RestError("wcpay_stripe_refused", `Stripe refused: ${error.message}`, 400, {
-			stripe: { status: error.status, type: error.type, ...(error.code ? { code: error.code } : {}) },
-		});
-	}
-}
-
-async function localCharge(db: Kysely<Database>, accountId: string, by: { id?: string; intent?: string }) {
-	let query = db.selectFrom("charges").selectAll().where("account_id", "=", accountId);
-	if (by.id) query = query.where("id", "=", by.id);
-	if (by.intent) query = query.where("payment_intent_id", "=", by.intent);
-	return query.orderBy("created", "desc").limit(1).executeTakeFirst();
-}
-
-/** Writes what Stripe answered to the copy: the objects, then the balance transactions they made. */
-async function writeAnswer(
-	deps: StripeProcessorDeps,
-	objects: {
-		charges?: Stripe.Charge[];
-		refunds?: Stripe.Refund[];
-		disputes?: Stripe.Dispute[];
-		payouts?: Stripe.Payout[];
-	},
-	transactions: Stripe.BalanceTransaction[],
-	/** Server time, seconds. */
-	now: number,
-	/**
-	 * The action's entry in the audit log, written with the copy when the action is new here: its
-	 * object added by this write (`added`), or its row found, locked, in the state it leaves (`from`).
-	 * A double click, a retry or a concurrent request is one entry.
-	 */
-	audit?: AuditOnce | null,
-): Promise<void> {
-	await deps.db.transaction().execute(async (trx) => {
-		const fresh = audit?.from ? await audit.from(trx) : true;
-		const added = new Set<string>();
-		for (const kind of ["charges", "refunds", "disputes", "payouts"] as const) {
-			const list = objects[kind] ?? [];
-			if (list.length === 0) continue;
-			for (const id of await writeObjects(trx, deps.accountId, kind, list, true, now)) added.add(id);
-		}
-		if (audit && fresh && (audit.added === undefined || added.has(audit.added))) {
-			await recordAudit(trx, audit.record);
-		}
-		await addTransactions(trx, deps.accountId, transactions);
-	});
-}
-
-/** An audit entry, and how the write tells a new action from a repeat. */
-interface AuditOnce {
-	record: AuditRecord;
-	/** The object the action adds: the entry is written by the write that adds it. */
-	added?: string;
-	/** Locks the object's row and answers whether it is still in the state the action leaves. */
-	from?: (trx: Kysely<Database>) => Promise<boolean>;
-}
-
-/** Locks a row (PostgreSQL; SQLite runs one writer) and reads its status. */
-async function lockedStatus(
-	trx: Kysely<Database>,
-	deps: StripeProcessorDeps,
-	table: "charges" | "disputes",
-	id: string,
-): Promise<string | undefined> {
-	const query = trx
-		.selectFrom(table)
-		.select(table === "charges" ? "intent_status as status" : "status")
-		.where("account_id", "=", deps.accountId)
-		.where("id", "=", id);
-	const row = await (deps.dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
-	return row?.status;
-}
-
-const expandedTransaction = (value: string | Stripe.BalanceTransaction | null | undefined) =>
-	value !== null && typeof value === "object" ? [value] : [];
 
 async function refund(deps: StripeProcessorDeps, request: RefundRequest): Promise<RefundResult> {
 	const charge = await localCharge(deps.db, deps.accountId, { id: request.chargeId });
@@ -280,6 +160,10 @@ async function settle(
 			message: "The payment cannot be processed due to a mismatch with order details.",
 		};
 	}
+	// Approving or blocking a payment held for review is a decision of its review at Stripe.
+	if (isHeldForReview(charge)) {
+		return decideReview(deps, request, charge, action === "capture" ? "approve" : "block");
+	}
 	if (charge.intent_status !== "requires_capture") {
 		return {
 			ok: false,
@@ -341,13 +225,17 @@ async function disputeOf(deps: StripeProcessorDeps, disputeId: string) {
 	return row;
 }
 
-/** Writes a dispute Stripe answered, with the balance transactions it made (a debit when lost). */
+/**
+ * Writes a dispute Stripe answered, with the balance transactions it made (a debit when lost); its
+ * evidence names the merchant's own files, not Stripe's copies of them.
+ */
 async function writeDispute(
 	deps: StripeProcessorDeps,
-	dispute: Stripe.Dispute,
+	answered: Stripe.Dispute,
 	request: DisputeActionRequest,
 	action: "dispute.accepted" | "dispute.evidence_submitted" | null,
 ): Promise<void> {
+	const dispute = await disputeWithLocalFiles(deps, answered);
 	await writeAnswer(
 		deps,
 		{ disputes: [dispute] },
@@ -587,10 +475,12 @@ export function stripeProcessor(deps: StripeProcessorDeps): Processor {
 				JSON.stringify(request.evidence),
 				request.now,
 			);
+			// Stripe is sent its own ids of the merchant's files, uploading those it does not have.
+			const evidence = await callStripe(deps, () => evidenceForStripe(deps, request.evidence, request.now));
 			const dispute = await callStripe(deps, () =>
 				deps.client.post<Stripe.Dispute>(
 					`/v1/disputes/${encodeURIComponent(request.disputeId)}`,
-					{ evidence: { ...request.evidence }, metadata: { ...request.metadata }, submit: request.submit },
+					{ evidence, metadata: { ...request.metadata }, submit: request.submit },
 					{ idempotencyKey: key },
 				),
 			);

@@ -11,7 +11,7 @@ import type { Db } from "../../db/connection.ts";
 import type { BalanceTransactionsTable, ChargesTable, RefundsTable } from "../../db/schema.ts";
 import { invalidRequest, resourceMissing, StripeApiError } from "../errors.ts";
 import { createdConditions, listOf, pageOf, planPage } from "../lists.ts";
-import { balanceTransactionObject, chargeObject, refundObject } from "../objects.ts";
+import { balanceTransactionObject, chargeObject, refundObject, reviewObject } from "../objects.ts";
 import {
 	expand,
 	integer,
@@ -93,7 +93,7 @@ export async function chargeAnswers(
 	fields: readonly string[] = [],
 ): Promise<Stripe.Charge[]> {
 	for (const field of fields) {
-		if (!["balance_transaction", "refunds", "payment_intent", "customer"].includes(field)) {
+		if (!["balance_transaction", "refunds", "payment_intent", "customer", "review"].includes(field)) {
 			throw invalidRequest(`This property cannot be expanded (${field}).`, { param: "expand" });
 		}
 	}
@@ -148,6 +148,14 @@ export async function chargeAnswers(
 			? transactionOf.get(row.balance_transaction_id)
 			: undefined;
 		if (transaction) object.balance_transaction = balanceTransactionObject(transaction, context.now);
+		if (fields.includes("review") && object.review !== null) {
+			object.review = reviewObject(row, {
+				charge: undefined,
+				billingZip: object.billing_details.address?.postal_code ?? null,
+				paymentIntent: undefined,
+				livemode: context.livemode,
+			});
+		}
 		if (fields.includes("refunds")) {
 			object.refunds = listOf(
 				`/v1/charges/${row.id}/refunds`,

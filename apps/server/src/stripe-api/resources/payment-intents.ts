@@ -135,7 +135,7 @@ type Kysely = Db["kysely"];
  * Intents by id, each with what is known of it: the intake's row, `/v1`'s details, and its charge
  * (a payment of the demo store has only its charge). Three reads for any number of intents.
  */
-async function loadRecords(
+export async function loadRecords(
 	db: Kysely,
 	accountId: string,
 	ids: readonly string[],

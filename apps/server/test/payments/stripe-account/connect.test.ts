@@ -188,8 +188,24 @@ describe("connecting with a secret key", () => {
 		}
 		expect(sync).toEqual({
 			status: "live",
-			counts: { charges: 0, refunds: 0, disputes: 0, balance_transactions: 0, payouts: 0 },
-			kinds_done: ["charges", "refunds", "disputes", "balance_transactions", "payouts"],
+			counts: {
+				customers: 0,
+				payment_intents: 0,
+				charges: 0,
+				refunds: 0,
+				disputes: 0,
+				balance_transactions: 0,
+				payouts: 0,
+			},
+			kinds_done: [
+				"customers",
+				"payment_intents",
+				"charges",
+				"refunds",
+				"disputes",
+				"balance_transactions",
+				"payouts",
+			],
 			rate_per_second: null,
 			import_started_at: store.clock.seconds(),
 			import_finished_at: store.clock.seconds(),

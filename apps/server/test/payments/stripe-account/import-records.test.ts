@@ -1,7 +1,8 @@
 /**
  * Stripe's objects as the ledger keeps them (payments/stripe-account/import/records.ts), for what
  * the round trip through a Paydesk sandbox does not show: a payment settled in another currency,
- * a charge made without an intent, an order number that is not one, a dispute's adjustment rows.
+ * a charge made without an intent, an order number that is not one, a dispute's adjustment rows,
+ * and what a charge takes from its intent and customer when Stripe's charge does not say it.
  */
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
@@ -96,6 +97,50 @@ describe("a charge", () => {
 		expect(chargeRow(ACCOUNT, charge({ status: "failed", paid: false })).intent_status).toBe(
 			"requires_payment_method",
 		);
+	});
+});
+
+describe("a charge with its intent and customer", () => {
+	const intent = (status: string) => ({ status, customer_id: "cus_1" });
+
+	it("an authorization the charge shows held is what its intent says: held, released, captured since, or processing", () => {
+		const held = charge({ captured: false });
+		for (const status of ["requires_capture", "canceled", "succeeded", "processing"]) {
+			expect(chargeRow(ACCOUNT, held, { intent: intent(status) }).intent_status).toBe(status);
+		}
+		// An intent in a state no authorization is in leaves the charge's own word.
+		expect(chargeRow(ACCOUNT, held, { intent: intent("requires_payment_method") }).intent_status).toBe(
+			"requires_capture",
+		);
+	});
+
+	it("a capture, a release or a decline the charge shows is not undone by an intent read before it", () => {
+		const stale = { intent: intent("requires_capture") };
+		expect(chargeRow(ACCOUNT, charge(), stale).intent_status).toBe("succeeded");
+		expect(chargeRow(ACCOUNT, charge({ captured: false, refunded: true }), stale).intent_status).toBe(
+			"canceled",
+		);
+		// A declined attempt stays declined when a later one succeeded.
+		expect(
+			chargeRow(ACCOUNT, charge({ status: "failed", paid: false }), { intent: intent("succeeded") })
+				.intent_status,
+		).toBe("requires_payment_method");
+	});
+
+	it("billing details that name no one take the customer's name and e-mail; those the payment carried stay", () => {
+		const customer = { name: "Grace Hopper", email: "grace@example.com" };
+		const anonymous = charge({
+			billing_details: { address: null, email: null, name: "", phone: null, tax_id: null },
+		});
+		expect(chargeRow(ACCOUNT, anonymous, { customer })).toMatchObject({
+			customer_name: "Grace Hopper",
+			customer_email: "grace@example.com",
+		});
+		expect(chargeRow(ACCOUNT, anonymous)).toMatchObject({ customer_name: "", customer_email: "" });
+		expect(chargeRow(ACCOUNT, charge(), { customer })).toMatchObject({
+			customer_name: "Ana Silva",
+			customer_email: "ana@example.com",
+		});
 	});
 });
 

@@ -6,10 +6,10 @@
  * the mock; a refund made through the store's processor for a copied charge lands on the mock
  * once and in the store's copy.
  *
- * What the mock serves: charges (create, list, retrieve, capture) and refunds (create, list,
- * retrieve), with Idempotency-Key replays; it expands nothing (a balance transaction stays an id)
- * and has no payment intents. It has no list of disputes, balance transactions or payouts (a 404
- * "No matching path"): the import records those kinds as not served and goes live with the rest.
+ * What the mock serves: customers, charges (create, list, retrieve, capture) and refunds (create,
+ * list, retrieve), with Idempotency-Key replays; it expands nothing (a balance transaction stays an
+ * id). It has no list of payment intents, disputes, balance transactions or payouts (a 404 "No
+ * matching path"): the import records those kinds as not served and goes live with the rest.
  * The mock keeps its objects in its module, shared by the test files of a worker: what it lists
  * is read from it rather than assumed.
  */
@@ -239,12 +239,16 @@ describe("the history import, from stripe-stateful-mock", () => {
 		const row = await connection(TEST_ACCOUNT);
 		const theirs = await mockAsCopy();
 		expect(row.status).toBe("live");
+		const customers = await mock.customers.list({ limit: 100 }).autoPagingToArray({ limit: 10_000 });
 		expect(JSON.parse(row.import_counts)).toEqual({
+			customers: customers.length,
 			charges: theirs.charges.length,
 			refunds: theirs.refunds.length,
 		});
 		const cursors = JSON.parse(row.import_cursors);
 		expect(cursors).toMatchObject({
+			customers: { done: true },
+			payment_intents: { after: null, done: false, unserved: "No matching path: /v1/payment_intents" },
 			charges: { done: true },
 			refunds: { done: true },
 			disputes: { after: null, done: false, unserved: "No matching path: /v1/disputes" },
@@ -252,13 +256,14 @@ describe("the history import, from stripe-stateful-mock", () => {
 			payouts: { done: false, unserved: "No matching path: /v1/payouts" },
 		});
 		expect(row.last_error).toBe(
-			"Not imported, as Stripe does not serve their lists here: disputes (No matching path: /v1/disputes); " +
+			"Not imported, as Stripe does not serve their lists here: " +
+				"payment intents (No matching path: /v1/payment_intents); disputes (No matching path: /v1/disputes); " +
 				"balance transactions (No matching path: /v1/balance_transactions); payouts (No matching path: /v1/payouts).",
 		);
 		expect(row.import_finished_at).toBe(store.clock.seconds());
 		expect(row.import_runner).toBeNull();
 		// Each kind's list was asked for once, the unserved ones included: nothing was retried.
-		for (const kind of ["disputes", "balance_transactions", "payouts"]) {
+		for (const kind of ["payment_intents", "disputes", "balance_transactions", "payouts"]) {
 			expect(sent.filter((request) => request === `GET /v1/${kind}`)).toHaveLength(1);
 		}
 		// The mock expands no balance transaction and lists none: the copy has charges without a ledger.
@@ -275,8 +280,10 @@ describe("the history import, from stripe-stateful-mock", () => {
 		const row = await connection(STALE_CURSOR);
 		expect(row.status).toBe("importing");
 		expect(row.last_error).toBe("Stripe could not be reached or failed to answer: No such charge: ch_gone");
-		expect(JSON.parse(row.import_cursors)).toEqual({ charges: { after: "ch_gone", done: false } });
-		expect(JSON.parse(row.import_counts)).toEqual({});
+		const cursors = JSON.parse(row.import_cursors);
+		expect(cursors.charges).toEqual({ after: "ch_gone", done: false });
+		expect(cursors).toMatchObject({ customers: { done: true }, payment_intents: { done: false } });
+		expect(JSON.parse(row.import_counts).charges).toBeUndefined();
 	});
 });
 

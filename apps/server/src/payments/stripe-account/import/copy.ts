@@ -2,15 +2,19 @@
  * Writes a connected Stripe account's objects to the local copy, for the history import (what is
  * not held yet) and for the events (the object's state now, over what was held). Balance
  * transactions never change once made: they are only added, with their rollups, and a payout
- * marks the ones it carried as its own.
+ * marks the ones it carried as its own. Customers and payment intents are written by payers.ts,
+ * and a charge is written with what the copy holds of them.
  */
 import type { Kysely } from "kysely";
 import type Stripe from "stripe";
-import type { Database, RefundsTable } from "../../../db/schema.ts";
+import { nextSequence } from "../../../db/ids.ts";
+import type { ChargesTable, Database, RefundsTable } from "../../../db/schema.ts";
 import { noteLedgerRows } from "../../../ledger/announced-rows.ts";
 import { applyToRollups } from "../../../ledger/rollups.ts";
 import { disputeData, refundData, writeTimelineEvent } from "../../../ledger/timeline.ts";
 import type { StripeClient } from "../../../processors/stripe/client.ts";
+import { disputesWithLocalFiles } from "./local-files.ts";
+import { payersOf, writeCustomers, writeIntents } from "./payers.ts";
 import {
 	chargeRow,
 	disputeRow,
@@ -22,7 +26,7 @@ import {
 	refundRow,
 } from "./records.ts";
 
-/** The kinds of objects the copy holds. */
+/** The kinds of objects the copy holds in tables of their own name. */
 export type CopiedKind = "charges" | "refunds" | "disputes" | "payouts" | "balance_transactions";
 
 export interface Page<T> {
@@ -209,12 +213,15 @@ type Mutable = "charges" | "refunds" | "disputes" | "payouts";
 export async function writeObjects(
 	trx: Kysely<Database>,
 	accountId: string,
-	kind: Mutable,
+	kind: Mutable | "customers" | "payment_intents",
 	objects: readonly { id: string }[],
 	update: boolean,
 	/** Server time, seconds: when a change an event brings is on the timeline. */
 	now: number,
 ): Promise<Set<string>> {
+	if (kind === "customers") return writeCustomers(trx, accountId, objects as Stripe.Customer[], update, now);
+	if (kind === "payment_intents")
+		return writeIntents(trx, accountId, objects as Stripe.PaymentIntent[], update);
 	const held = await heldIds(
 		trx,
 		kind,
@@ -224,7 +231,15 @@ export async function writeObjects(
 	const chosen = update ? objects : objects.filter((object) => !held.has(object.id));
 	if (chosen.length === 0) return new Set();
 	if (kind === "charges") {
-		const rows = (chosen as Stripe.Charge[]).map((charge) => chargeRow(accountId, charge));
+		const charges = chosen as Stripe.Charge[];
+		const payers = await payersOf(trx, accountId, charges);
+		const decided = await decidedReviews(trx, accountId, [...held]);
+		const rows = charges.map((charge) => {
+			const row = chargeRow(accountId, charge, payers.get(charge.id));
+			// A charge answered without its review still says Radar held it; a review once decided stays so.
+			const decision = row.fraud_meta_box_type === "review" ? decided.get(row.id) : undefined;
+			return decision ? { ...row, ...decision } : row;
+		});
 		return upsert(trx, "charges", rows, held);
 	}
 	if (kind === "payouts") {
@@ -249,7 +264,8 @@ export async function writeObjects(
 		}
 		return inserted;
 	}
-	const disputes = chosen as Stripe.Dispute[];
+	// Evidence names the merchant's files in the copy, not Stripe's copies of them.
+	const disputes = await disputesWithLocalFiles(trx, accountId, chosen as Stripe.Dispute[]);
 	const rows = disputes.flatMap((dispute) => disputeRow(accountId, dispute, chargeOf(dispute)) ?? []);
 	const before = await statusesOf(trx, accountId, [...held]);
 	const inserted = await upsert(trx, "disputes", rows, held);
@@ -340,6 +356,28 @@ async function refundOnTimeline(
 	});
 }
 
+/** The fraud decisions of held payments whose review was decided, by charge. */
+async function decidedReviews(
+	trx: Kysely<Database>,
+	accountId: string,
+	chargeIds: readonly string[],
+): Promise<Map<string, Pick<ChargesTable, "fraud_outcome" | "fraud_meta_box_type">>> {
+	if (chargeIds.length === 0) return new Map();
+	const rows = await trx
+		.selectFrom("charges")
+		.select(["id", "fraud_outcome", "fraud_meta_box_type"])
+		.where("account_id", "=", accountId)
+		.where("id", "in", chargeIds)
+		.where("fraud_meta_box_type", "in", ["review_allowed", "review_blocked"])
+		.execute();
+	return new Map(
+		rows.map((row) => [
+			row.id,
+			{ fraud_outcome: row.fraud_outcome, fraud_meta_box_type: row.fraud_meta_box_type },
+		]),
+	);
+}
+
 /** Inserts the rows not held and updates those held, column by column (the key aside). */
 async function upsert(
 	trx: Kysely<Database>,
@@ -376,6 +414,25 @@ async function upsert(
 			.execute();
 	}
 	return inserted;
+}
+
+/**
+ * Money actions written to the copy, counted per account. A money action writes what Stripe
+ * answered it; an event's run writes what it read from Stripe before. A read that began before an
+ * action's answer was written may be older than that answer, so the run checks the count it saw
+ * before reading, inside its write's transaction (holding the count's row), and reads again when
+ * an action came in between: an action's own result is never overwritten by an older read.
+ */
+const COPY_ACTIONS = "stripe_copy_actions";
+
+/** Counts a money action, inside the transaction that writes its answer (taking the count's row). */
+export async function countCopyAction(trx: Kysely<Database>, accountId: string): Promise<void> {
+	await nextSequence(trx, accountId, COPY_ACTIONS);
+}
+
+/** The money actions written so far; inside a transaction, the count's row is held until it ends. */
+export function copyActionsSoFar(db: Kysely<Database>, accountId: string): Promise<number> {
+	return nextSequence(db, accountId, COPY_ACTIONS, 0);
 }
 
 /** Marks the balance transactions a payout carried as its own. */

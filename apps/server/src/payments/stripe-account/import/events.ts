@@ -4,15 +4,23 @@
  * catch-up asks Stripe for the events since the newest one kept, so what a lost webhook carried
  * arrives anyway.
  *
- * An event is applied by reading its object again from Stripe (the charge, refund, dispute or
- * payout it is about) and writing that object's state now: events come in any order and more
- * than once, and the object read now is never older than the event. The balance transactions the
- * object made are added (once), and a payout marks the ones it carried. A batch of events and
- * the marks that they were applied are one database transaction, written under the lease.
+ * An event is applied by reading its object again from Stripe (the customer, payment intent,
+ * charge, refund, dispute or payout it is about; an intent's event its latest charge too) and
+ * writing that object's state now: events come in any order and more than once, and the object
+ * read now is never older than the event. The balance transactions the object made are added
+ * (once), and a payout marks the ones it carried. A batch of events and the marks that they were
+ * applied are one database transaction, written under the lease.
  */
 import type Stripe from "stripe";
 import { StripeError } from "../../../processors/stripe/client.ts";
-import { addTransactions, linkPayout, type Page, payoutTransactions, writeObjects } from "./copy.ts";
+import {
+	addTransactions,
+	copyActionsSoFar,
+	linkPayout,
+	type Page,
+	payoutTransactions,
+	writeObjects,
+} from "./copy.ts";
 import { type StripeFailure, stripeFailure } from "./failure.ts";
 import { unservedNoteOf } from "./history.ts";
 import { type CopyRun, claimLease, LEASE_SECONDS, LeaseLost, releaseLease, renewLease } from "./lease.ts";
@@ -22,28 +30,35 @@ const BATCH = 100;
 /** Events older than the newest one kept by this much are asked for again (clocks and delays). */
 const CATCH_UP_MARGIN_SECONDS = 300;
 
-type Kind = "charges" | "refunds" | "disputes" | "payouts";
+/** What the copy reads again, in the order a batch writes them: a charge finds its customer and intent. */
+const KINDS = ["customers", "payment_intents", "charges", "refunds", "disputes", "payouts"] as const;
+type Kind = (typeof KINDS)[number];
 
-/** The object an event is about, as the copy reads it again; null for an event the copy does not keep. */
-export function objectOfEvent(
+/** Stripe's events about a customer itself (not its sources, subscriptions or discounts). */
+const CUSTOMER_EVENTS: ReadonlySet<string> = new Set([
+	"customer.created",
+	"customer.updated",
+	"customer.deleted",
+]);
+
+/** The objects an event is about, as the copy reads them again; none for an event the copy does not keep. */
+export function objectsOfEvent(
 	type: string,
 	object: { id?: string; latest_charge?: unknown },
-): {
-	kind: Kind;
-	id: string;
-} | null {
+): { kind: Kind; id: string }[] {
 	const id = object.id;
-	if (!id) return null;
-	if (type.startsWith("charge.dispute.")) return { kind: "disputes", id };
-	if (type.startsWith("charge.refund.") || type.startsWith("refund.")) return { kind: "refunds", id };
-	if (type.startsWith("charge.")) return { kind: "charges", id };
-	if (type.startsWith("payout.")) return { kind: "payouts", id };
-	// An intent's events speak of its charge, which has its own.
+	if (!id) return [];
+	if (type.startsWith("charge.dispute.")) return [{ kind: "disputes", id }];
+	if (type.startsWith("charge.refund.") || type.startsWith("refund.")) return [{ kind: "refunds", id }];
+	if (type.startsWith("charge.")) return [{ kind: "charges", id }];
+	if (type.startsWith("payout.")) return [{ kind: "payouts", id }];
+	if (CUSTOMER_EVENTS.has(type)) return [{ kind: "customers", id }];
 	if (type.startsWith("payment_intent.")) {
+		// The intent, and its charge: what it did to the charge may come with no event of the charge's.
 		const charge = idOf(object.latest_charge as string | { id: string } | null | undefined);
-		return charge ? { kind: "charges", id: charge } : null;
+		return [{ kind: "payment_intents", id }, ...(charge ? [{ kind: "charges" as const, id: charge }] : [])];
 	}
-	return null;
+	return [];
 }
 
 export type ApplyOutcome =
@@ -54,7 +69,9 @@ export type ApplyOutcome =
 	| StripeFailure;
 
 const EXPAND: Readonly<Record<Kind, string[]>> = {
-	charges: ["balance_transaction"],
+	customers: [],
+	payment_intents: [],
+	charges: ["balance_transaction", "review"],
 	refunds: ["balance_transaction"],
 	disputes: [],
 	payouts: [],
@@ -75,7 +92,7 @@ async function readAgain(run: CopyRun, kind: Kind, id: string): Promise<{ id: st
 /** The balance transactions an object made, as Stripe answered them. */
 function transactionsOf(kind: Kind, object: { id: string }): Stripe.BalanceTransaction[] {
 	if (kind === "disputes") return (object as Stripe.Dispute).balance_transactions;
-	if (kind === "payouts") return [];
+	if (kind !== "charges" && kind !== "refunds") return [];
 	const transaction = (object as Stripe.Charge | Stripe.Refund).balance_transaction;
 	return transaction !== null && typeof transaction === "object" ? [transaction] : [];
 }
@@ -105,9 +122,11 @@ export async function applyEvents(run: CopyRun): Promise<ApplyOutcome> {
 			const wanted = new Map<string, { kind: Kind; id: string }>();
 			for (const event of events) {
 				const body = JSON.parse(event.body) as { data?: { object?: { id?: string } } };
-				const about = objectOfEvent(event.type, body.data?.object ?? {});
-				if (about) wanted.set(`${about.kind}:${about.id}`, about);
+				for (const about of objectsOfEvent(event.type, body.data?.object ?? {})) {
+					wanted.set(`${about.kind}:${about.id}`, about);
+				}
 			}
+			const actionsBefore = await copyActionsSoFar(run.db, run.accountId);
 			const read: { kind: Kind; object: { id: string } }[] = [];
 			for (const { kind, id } of wanted.values()) {
 				const object = await readAgain(run, kind, id);
@@ -119,10 +138,11 @@ export async function applyEvents(run: CopyRun): Promise<ApplyOutcome> {
 					carried.set(object.id, await payoutTransactions(run.client, object.id, BATCH));
 				}
 			}
-			await run.db.transaction().execute(async (trx) => {
+			const written = await run.db.transaction().execute(async (trx) => {
 				await renewLease(trx, run);
-				// Charges first: the others find theirs.
-				for (const kind of ["charges", "refunds", "disputes", "payouts"] as const) {
+				// A money action wrote Stripe's answer to it while these were read: they may be older.
+				if ((await copyActionsSoFar(trx, run.accountId)) !== actionsBefore) return false;
+				for (const kind of KINDS) {
 					const objects = read.filter((entry) => entry.kind === kind).map((entry) => entry.object);
 					if (objects.length === 0) continue;
 					await writeObjects(trx, run.accountId, kind, objects, true, run.now());
@@ -151,8 +171,9 @@ export async function applyEvents(run: CopyRun): Promise<ApplyOutcome> {
 						events.map((event) => event.id),
 					)
 					.execute();
+				return true;
 			});
-			applied += events.length;
+			if (written) applied += events.length;
 		}
 	} catch (error) {
 		if (error instanceof LeaseLost) return { status: "held", until: run.now() + LEASE_SECONDS };

@@ -1,8 +1,8 @@
 /**
- * The history import of a connected Stripe account: its charges, refunds, disputes, balance
- * transactions and payouts, copied into the ledger through Stripe's list APIs, newest first, a
- * page of 100 at a time, in the order of STRIPE_SYNC_KINDS (each kind finds the charges it belongs to
- * already copied).
+ * The history import of a connected Stripe account: its customers, payment intents, charges,
+ * refunds, disputes, balance transactions and payouts, copied into the ledger through Stripe's
+ * list APIs, newest first, a page of 100 at a time, in the order of STRIPE_SYNC_KINDS (a charge
+ * finds its customer and intent already copied, each later kind the charges it belongs to).
  *
  * - **Resumable, never doubled.** Each page is written in one database transaction with the
  *   kind's cursor (the last id taken) and its count, and only the rows not already held are
@@ -75,7 +75,10 @@ function unservedNote(cursors: Cursors): string | null {
 
 /** What each kind's list asks Stripe to expand, so a page needs no request per object. */
 const EXPAND: Readonly<Record<StripeSyncKind, string[]>> = {
-	charges: ["data.balance_transaction"],
+	customers: [],
+	payment_intents: [],
+	// A held payment's review says whether it was decided since.
+	charges: ["data.balance_transaction", "data.review"],
 	refunds: [],
 	disputes: [],
 	balance_transactions: [],

@@ -7,10 +7,15 @@
  */
 import type { Kysely } from "kysely";
 import type { Database, StripeConnectionsTable } from "../../../db/schema.ts";
+import { TUNING } from "../../../env.ts";
 import type { StripeClient } from "../../../processors/stripe/client.ts";
 
-/** A run holds the copy this long without writing before another process may take it over. */
-export const LEASE_SECONDS = 60;
+/**
+ * A run holds the copy this long without writing before another process may take it over (a
+ * minute unless STRIPE_IMPORT_LEASE_SECONDS says otherwise): a process killed mid-run holds it no
+ * longer than that.
+ */
+export const LEASE_SECONDS = TUNING.STRIPE_IMPORT_LEASE_SECONDS;
 
 /** What a run on the copy works with. */
 export interface CopyRun {

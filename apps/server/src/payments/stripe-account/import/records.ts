@@ -1,8 +1,12 @@
 /**
- * A connected Stripe account's objects as Paydesk's ledger keeps them: charges, refunds,
- * disputes, payouts and balance transactions, each made the row its table holds, so every
- * screen reads the local copy as it reads the sandbox's own records.
+ * A connected Stripe account's objects as Paydesk's ledger keeps them: customers, payment
+ * intents, charges, refunds, disputes, payouts and balance transactions, each made the row its
+ * table holds, so every screen reads the local copy as it reads the sandbox's own records.
  *
+ * - Customers and payment intents are kept where the sandbox keeps its own (stripe_customers,
+ *   intent_details); the screens read them through the charge: a charge takes its customer's
+ *   name and e-mail where its billing details carry none, and its intent's status where the
+ *   charge alone cannot tell it (an authorization Stripe no longer holds, a payment processing).
  * - A charge's amount and currency are the store's (settlement) money, as the ledger's are: they
  *   come from its balance transaction when it has one; what the customer paid is kept beside them.
  * - A balance transaction repeats what the lists filter by (channel, customer, risk, order) from
@@ -20,8 +24,10 @@ import type {
 	BalanceTransactionsTable,
 	ChargesTable,
 	DisputesTable,
+	IntentDetailsTable,
 	PayoutsTable,
 	RefundsTable,
+	StripeCustomersTable,
 } from "../../../db/schema.ts";
 import { paymentMethodDetailsOf, storedChargeDetails } from "../../../ledger/charge-details.ts";
 import { settlementType } from "../../../ledger/entries.ts";
@@ -51,27 +57,79 @@ function orderIdOf(metadata: Stripe.Metadata | null | undefined): number | null 
 	return value !== undefined && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
 }
 
-/** The intent's status the ledger keeps beside the charge's. */
-function intentStatusOf(charge: Stripe.Charge): string {
-	if (charge.status === "failed") return "requires_payment_method";
-	if (charge.captured) return "succeeded";
-	// An authorization released without a capture is refunded in full, uncaptured.
-	return charge.refunded ? "canceled" : "requires_capture";
+/** What a charge's row takes from its payment intent and its customer, when the copy holds them. */
+export interface Payer {
+	intent?: Pick<IntentDetailsTable, "status" | "customer_id"> | undefined;
+	customer?: Pick<StripeCustomersTable, "name" | "email"> | undefined;
 }
 
 /**
- * What Radar decided, as the Blocked and On review lists read it: a payment Radar held for review,
- * or blocked; nothing for the others.
+ * The intent's states that follow an authorization the charge may not show: still held, released
+ * (Stripe let it expire, or it was canceled), captured since, or a payment still processing.
  */
-function radarOutcome(charge: Stripe.Charge): Pick<ChargesTable, "fraud_outcome" | "fraud_meta_box_type"> {
+const AFTER_AUTHORIZATION: ReadonlySet<string> = new Set([
+	"requires_capture",
+	"canceled",
+	"succeeded",
+	"processing",
+]);
+
+/**
+ * The intent's status the ledger keeps beside the charge's. The charge tells a decline, a capture
+ * and a release; an authorization it shows as held is what its intent says, when the copy has the
+ * intent (the two are read at different times, and neither a capture nor a release is undone, so
+ * the one further along is the right one).
+ */
+export function intentStatusOf(
+	charge: { status: string; captured: boolean; refunded: boolean },
+	intent: Payer["intent"],
+): string {
+	if (charge.status === "failed") return "requires_payment_method";
+	if (charge.captured) return "succeeded";
+	// An authorization released without a capture is refunded in full, uncaptured.
+	if (charge.refunded) return "canceled";
+	return intent && AFTER_AUTHORIZATION.has(intent.status) ? intent.status : "requires_capture";
+}
+
+/** The customer a charge names, itself or through its intent. */
+export const customerIdOf = (charge: Stripe.Charge, intent: Payer["intent"]): string | null =>
+	idOf(charge.customer as string | { id: string } | null) ?? intent?.customer_id ?? null;
+
+type FraudColumns = Pick<ChargesTable, "fraud_outcome" | "fraud_meta_box_type">;
+
+/** Closed reasons whose payment did not stay with the merchant: the review ended blocked. */
+const NOT_KEPT: ReadonlySet<string> = new Set([
+	"canceled",
+	"refunded",
+	"refunded_as_fraud",
+	"payment_never_settled",
+]);
+
+/** The copy's fraud outcome of a payment whose review Stripe answered: open, approved or blocked. */
+export function fraudOutcomeOfReview(review: Pick<Stripe.Review, "open" | "closed_reason">): FraudColumns {
+	if (review.open) return { fraud_outcome: "review", fraud_meta_box_type: "review" };
+	return review.closed_reason !== null && NOT_KEPT.has(review.closed_reason)
+		? { fraud_outcome: "block", fraud_meta_box_type: "review_blocked" }
+		: { fraud_outcome: "allow", fraud_meta_box_type: "review_allowed" };
+}
+
+/**
+ * What Radar decided, as the Blocked and On review lists read it: a payment Radar held for review
+ * (decided since, when its review is expanded and closed), or blocked; nothing for the others.
+ */
+function radarOutcome(charge: Stripe.Charge): FraudColumns {
+	if (charge.review !== null && typeof charge.review === "object") return fraudOutcomeOfReview(charge.review);
 	if (charge.outcome?.type === "manual_review")
 		return { fraud_outcome: "review", fraud_meta_box_type: "review" };
 	if (charge.outcome?.type === "blocked") return { fraud_outcome: "block", fraud_meta_box_type: "block" };
 	return { fraud_outcome: null, fraud_meta_box_type: null };
 }
 
-/** A charge as the charges table keeps it; `transaction` is its balance transaction, when it has one. */
-export function chargeRow(accountId: string, charge: Stripe.Charge): ChargesTable {
+/**
+ * A charge as the charges table keeps it (its balance transaction, when expanded, gives the
+ * store's money); `payer` is what the copy holds of its intent and customer.
+ */
+export function chargeRow(accountId: string, charge: Stripe.Charge, payer: Payer = {}): ChargesTable {
 	const transaction = expanded(charge.balance_transaction);
 	const details = (charge.payment_method_details ?? { type: "card" }) as Stripe.Charge.PaymentMethodDetails &
 		Record<string, unknown>;
@@ -82,8 +140,8 @@ export function chargeRow(accountId: string, charge: Stripe.Charge): ChargesTabl
 		billing?.address?.country ?? (typeof method.country === "string" ? method.country : null) ?? "";
 	const facts = {
 		payment_method_type: methodType,
-		customer_name: billing?.name ?? "",
-		customer_email: billing?.email ?? charge.receipt_email ?? "",
+		customer_name: billing?.name || payer.customer?.name || "",
+		customer_email: billing?.email || charge.receipt_email || payer.customer?.email || "",
 		customer_country: country,
 	};
 	const settled = transaction !== null && transaction.currency !== charge.currency;
@@ -102,7 +160,7 @@ export function chargeRow(accountId: string, charge: Stripe.Charge): ChargesTabl
 			: charge.amount_refunded,
 		currency: settled ? transaction.currency : charge.currency,
 		status: charge.status,
-		intent_status: intentStatusOf(charge),
+		intent_status: intentStatusOf(charge, payer.intent),
 		paid: charge.paid ? 1 : 0,
 		captured: charge.captured ? 1 : 0,
 		refunded: charge.refunded ? 1 : 0,
@@ -126,6 +184,42 @@ export function chargeRow(accountId: string, charge: Stripe.Charge): ChargesTabl
 		reader_id: null,
 		authorized_at: charge.status === "failed" ? null : charge.created,
 		captured_at: charge.captured ? charge.created : null,
+	};
+}
+
+/** A payment intent as intent_details keeps it, with Stripe's status. */
+export function intentRow(accountId: string, intent: Stripe.PaymentIntent): IntentDetailsTable {
+	return {
+		account_id: accountId,
+		intent_id: intent.id,
+		status: intent.status,
+		amount: intent.amount,
+		currency: intent.currency,
+		capture_method: intent.capture_method,
+		payment_method_id: idOf(intent.payment_method as string | { id: string } | null),
+		customer_id: idOf(intent.customer as string | { id: string } | null),
+		description: intent.description,
+		receipt_email: intent.receipt_email,
+		return_url: null,
+		metadata: JSON.stringify(intent.metadata ?? {}),
+		created: intent.created,
+		canceled_at: intent.canceled_at,
+		cancellation_reason: intent.cancellation_reason,
+	};
+}
+
+/** A customer as stripe_customers keeps it. */
+export function customerRow(accountId: string, customer: Stripe.Customer): StripeCustomersTable {
+	return {
+		account_id: accountId,
+		id: customer.id,
+		email: customer.email ?? null,
+		name: customer.name ?? null,
+		description: customer.description ?? null,
+		phone: customer.phone ?? null,
+		metadata: JSON.stringify(customer.metadata ?? {}),
+		created: customer.created,
+		deleted_at: null,
 	};
 }
 
