@@ -30,11 +30,11 @@ import { type Db, openDb } from "@paydesk/server/db/connection";
 import { rollupDrift } from "@paydesk/server/ledger/rollups";
 import { createApiKeys } from "@paydesk/server/stripe-api/keys";
 import { insertTestAccount } from "@paydesk/server/testing/fixtures";
-import { sql } from "kysely";
+import { PAYOUT_TYPES, rowsAndIds, stripeSideCounts } from "@paydesk/server/testing/stripe-copy";
 import pg from "pg";
 import { machine } from "./measure.ts";
 import { seededStore, startServer } from "./server-process.ts";
-import { KIND_LABELS, PAYOUT_TYPES, stripeSideCounts, totalOf } from "./stripe-import-side.ts";
+import { KIND_LABELS, totalOf } from "./stripe-import-side.ts";
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => {
@@ -97,30 +97,6 @@ async function connectedDatabase(dialect: string, stripeSideUrl: string | undefi
 	};
 }
 
-/** Rows and distinct ids of each table the copy writes, for one account. */
-async function rowsAndIds(db: Db, accountId: string): Promise<Record<string, { rows: number; ids: number }>> {
-	const tables = [
-		["stripe_customers", "id"],
-		["intent_details", "intent_id"],
-		["charges", "id"],
-		["refunds", "id"],
-		["disputes", "id"],
-		["balance_transactions", "id"],
-		["payouts", "id"],
-	] as const;
-	const out: Record<string, { rows: number; ids: number }> = {};
-	for (const [table, id] of tables) {
-		const row = (
-			await sql<{ rows: number | string; ids: number | string }>`select count(*) as rows,
-				count(distinct ${sql.ref(id)}) as ids from ${sql.table(table)} where account_id = ${accountId}`.execute(
-				db.kysely,
-			)
-		).rows[0];
-		out[table] = { rows: Number(row?.rows ?? 0), ids: Number(row?.ids ?? 0) };
-	}
-	return out;
-}
-
 /** Each ledger row as `id amount fee payout`, the payout as Stripe tells it (automatic payouts only). */
 async function ledgerLines(db: Db, accountId: string): Promise<Map<string, string>> {
 	const rows = await db.kysely
@@ -161,7 +137,7 @@ async function measure(dialect: string): Promise<Found> {
 		const stripeSide = await startServer(side.env);
 		running.push(stripeSide.child);
 		const { secret } = await createApiKeys(side.db.kysely, STRIPE_SIDE, "bench", systemClock.seconds());
-		const expected = await stripeSideCounts(side.db, STRIPE_SIDE);
+		const expected = await stripeSideCounts(side.db.kysely, STRIPE_SIDE);
 		const env: NodeJS.ProcessEnv = {
 			...process.env,
 			DATA_DIR: target.dataDir,
@@ -255,7 +231,7 @@ async function measure(dialect: string): Promise<Found> {
 			restartToLiveSeconds,
 			takenUpSeconds,
 			live,
-			tables: await rowsAndIds(db, CONNECTED),
+			tables: await rowsAndIds(db.kysely, CONNECTED),
 			ledger: { rows: ours.size, missing, extra, different },
 			drift: (await rollupDrift(db.kysely, CONNECTED)).length,
 		};

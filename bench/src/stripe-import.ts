@@ -33,12 +33,13 @@ import { stripeAccess } from "@paydesk/server/processors/stripe/access";
 import { StripeClients } from "@paydesk/server/processors/stripe/client";
 import { createApiKeys } from "@paydesk/server/stripe-api/keys";
 import { insertTestAccount } from "@paydesk/server/testing/fixtures";
+import { stripeSideCounts } from "@paydesk/server/testing/stripe-copy";
 import { sql } from "kysely";
 import pg from "pg";
 import { median } from "./api-timing.ts";
 import { machine, writeReadmeSection } from "./measure.ts";
 import { freePort, seededStore, startServer } from "./server-process.ts";
-import { KIND_LABELS, stripeSideCounts, totalOf } from "./stripe-import-side.ts";
+import { KIND_LABELS, totalOf } from "./stripe-import-side.ts";
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => {
@@ -173,7 +174,7 @@ async function measure(dialect: string): Promise<Result> {
 		server = await startServer(side.env);
 		const stripeBase = server.url;
 		const { secret } = await createApiKeys(side.db.kysely, STRIPE_SIDE, "bench", nowSeconds());
-		const expected = await stripeSideCounts(side.db, STRIPE_SIDE);
+		const expected = await stripeSideCounts(side.db.kysely, STRIPE_SIDE);
 		target = await connectedStore(dialect, side.env.DATABASE_URL);
 		const port = await freePort();
 		const config: AppConfig = {

@@ -8,7 +8,10 @@ import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import Stripe from "stripe";
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
+import { applyEvents } from "../../src/payments/stripe-account/import/events.ts";
+import type { CopyRun } from "../../src/payments/stripe-account/import/lease.ts";
+import { StripeClients } from "../../src/processors/stripe/client.ts";
 import { createApiKeys } from "../../src/stripe-api/keys.ts";
 import { insertTestAccount } from "../../src/testing/fixtures.ts";
 import { type Actor, createTestApp, TEST_ACCOUNT, type TestApp } from "../../src/testing/test-app.ts";
@@ -114,4 +117,28 @@ export async function stripePair(options: { storeAccounts?: string[] } = {}): Pr
 			await sandbox.close();
 		},
 	};
+}
+
+/**
+ * The store's copy as an event run works on it, reaching the Stripe side with a client of its own
+ * (`fetch` in place of the network's, to hold or count its requests).
+ */
+export function copyRunOf(pair: StripePair, runner: string, fetch?: typeof globalThis.fetch): CopyRun {
+	return {
+		db: pair.store.db.kysely,
+		accountId: TEST_ACCOUNT,
+		client: new StripeClients({ apiBase: pair.apiBase, maxRetries: 0, ...(fetch ? { fetch } : {}) }).client(
+			pair.secretKey,
+		),
+		runner,
+		now: () => pair.store.clock.seconds(),
+	};
+}
+
+/** Applies the events kept, once the store's own importer, which may be applying some, lets go of its lease. */
+export async function applyKeptEvents(copy: CopyRun): Promise<void> {
+	await vi.waitFor(async () => expect(await applyEvents(copy)).toMatchObject({ status: "applied" }), {
+		timeout: 15_000,
+		interval: 100,
+	});
 }

@@ -49,7 +49,7 @@ const listRefundsParams = z.strictObject({
 	payment_intent: objectId.optional(),
 });
 
-function findCharge(db: Kysely, accountId: string, id: string): Promise<ChargesTable | undefined> {
+export function findCharge(db: Kysely, accountId: string, id: string): Promise<ChargesTable | undefined> {
 	return db
 		.selectFrom("charges")
 		.selectAll()

@@ -22,7 +22,7 @@ import { createdConditions, type ListRequest, listOf, pageOf, planPage } from ".
 import { paymentIntentObject, REVIEWED_META_TYPES, reviewObject, reviewState } from "../objects.ts";
 import { expand, listParams, parseParams, retrieveParams } from "../params.ts";
 import type { V1Context, V1Router } from "../plugin.ts";
-import { chargeAnswers } from "./charges-refunds.ts";
+import { chargeAnswers, findCharge } from "./charges-refunds.ts";
 import { loadRecords } from "./payment-intents.ts";
 
 type Kysely = Db["kysely"];
@@ -178,15 +178,7 @@ export function registerReviews(router: V1Router): void {
 			request,
 			{ created: "charges.created", id: "charges.id" },
 			"review",
-			async (chargeId) =>
-				(
-					await db
-						.selectFrom("charges")
-						.select("created")
-						.where("account_id", "=", context.accountId)
-						.where("id", "=", chargeId)
-						.executeTakeFirst()
-				)?.created,
+			async (chargeId) => (await findCharge(db, context.accountId, chargeId))?.created,
 		);
 		// Open reviews: payments a rule holds, still waiting for the merchant (charges_fraud's rows).
 		let query = db

@@ -7,14 +7,19 @@
  */
 import type { Dispute } from "@paydesk/contract/disputes";
 import type { UploadedFile } from "@paydesk/contract/files";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyEvents, catchUpEvents } from "../../../src/payments/stripe-account/import/events.ts";
 import { DISPUTE_ARRIVAL_DELAY } from "../../../src/processors/sandbox/timed-disputes.ts";
-import { StripeClients } from "../../../src/processors/stripe/client.ts";
 import { TEST_ACCOUNT } from "../../../src/testing/test-app.ts";
 import { multipart, pdfOf } from "../../support/disputes-fixtures.ts";
 import { BASE } from "../../support/invariants.ts";
-import { STRIPE_SIDE, type StripePair, stripePair } from "../../support/stripe-pair.ts";
+import {
+	applyKeptEvents,
+	copyRunOf,
+	STRIPE_SIDE,
+	type StripePair,
+	stripePair,
+} from "../../support/stripe-pair.ts";
 
 let pair: StripePair;
 /** The disputes the store's copy holds, by the order they pay (the payment's amount). */
@@ -166,41 +171,16 @@ describe("an evidence file the merchant uploaded to Paydesk", () => {
 	it("the dispute read again by the events' catch-up still names the merchant's files", async () => {
 		const disputeId = disputeOf[5200] as string;
 		const before = await copyEvidence(disputeId);
-		const copy = {
-			db: pair.store.db.kysely,
-			accountId: TEST_ACCOUNT,
-			client: new StripeClients({ apiBase: pair.apiBase }).client(pair.secretKey),
-			runner: "catch-up",
-			now: () => pair.store.clock.seconds(),
-		};
+		const copy = copyRunOf(pair, "catch-up");
 		expect(await catchUpEvents(copy)).toBeGreaterThan(0);
-		// The server's own importer may be applying events of its own: its lease is waited out.
-		await vi.waitFor(async () => expect(await applyEvents(copy)).toMatchObject({ status: "applied" }), {
-			timeout: 15_000,
-			interval: 100,
-		});
+		await applyKeptEvents(copy);
 		expect(await copyEvidence(disputeId)).toEqual(before);
 		expect(before.receipt).not.toBe((await pair.stripe.disputes.retrieve(disputeId)).evidence.receipt);
 	});
 
 	it("an event's read of the dispute made before a save came back is read again, never written over it", async () => {
 		const disputeId = disputeOf[5300] as string;
-		const client = (fetch?: typeof globalThis.fetch) =>
-			new StripeClients({ apiBase: pair.apiBase, maxRetries: 0, ...(fetch ? { fetch } : {}) }).client(
-				pair.secretKey,
-			);
-		const copy = {
-			db: pair.store.db.kysely,
-			accountId: TEST_ACCOUNT,
-			client: client(),
-			runner: "race",
-			now: () => pair.store.clock.seconds(),
-		};
-		// The server's own importer may be applying events of its own: its lease is waited out.
-		await vi.waitFor(async () => expect(await applyEvents(copy)).toMatchObject({ status: "applied" }), {
-			timeout: 15_000,
-			interval: 100,
-		});
+		await applyKeptEvents(copyRunOf(pair, "race"));
 		await pair.store.db.kysely
 			.insertInto("stripe_inbound_events")
 			.values({
@@ -224,9 +204,8 @@ describe("an evidence file the merchant uploaded to Paydesk", () => {
 			release = resolve;
 		});
 		let reads = 0;
-		const running = applyEvents({
-			...copy,
-			client: client(async (input, init) => {
+		const running = applyEvents(
+			copyRunOf(pair, "race", async (input, init) => {
 				const response = await globalThis.fetch(input, init);
 				if (new URL(String(input)).pathname === `/v1/disputes/${disputeId}` && reads++ === 0) {
 					answered();
@@ -234,7 +213,7 @@ describe("an evidence file the merchant uploaded to Paydesk", () => {
 				}
 				return response;
 			}),
-		});
+		);
 		await read;
 		const saved = await saveEvidence(disputeId, {
 			evidence: { product_description: "A blue mug" },

@@ -10,13 +10,14 @@
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { STRIPE_SYNC_KINDS, type StripeSyncKind } from "@paydesk/contract/stripe-account";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createApplicationPassword, createUser } from "../../../src/auth/users.ts";
 import type { Database } from "../../../src/db/schema.ts";
 import { seedStore } from "../../../src/seed/store.ts";
 import { createApiKeys } from "../../../src/stripe-api/keys.ts";
 import { insertTestAccount } from "../../../src/testing/fixtures.ts";
+import { PAYOUT_TYPES, rowsAndIds, stripeSideCounts } from "../../../src/testing/stripe-copy.ts";
 import { createTestApp, type TestApp } from "../../../src/testing/test-app.ts";
 import { BASE, expectMoneyInvariants } from "../../support/invariants.ts";
 import { createStore, type Server, startServer, until } from "../../support/server-process.ts";
@@ -31,7 +32,6 @@ const CONNECTED = "acct_connected";
  */
 const TRANSACTIONS = 3000;
 /** Stripe's payout balance transactions: the copy keeps payouts in their own table instead. */
-const PAYOUT_TYPES = ["payout", "payout_cancel", "payout_failure"];
 
 type Counts = Record<StripeSyncKind, number>;
 interface Sync {
@@ -61,59 +61,6 @@ afterEach(async () => {
 });
 
 afterAll(() => sandbox?.close());
-
-async function countOf(db: Kysely<Database>, query: ReturnType<typeof sql<{ n: number | string }>>) {
-	return Number((await query.execute(db)).rows[0]?.n ?? 0);
-}
-
-/** What the sandbox holds of each kind, as Stripe's lists answer it there. */
-async function sandboxCounts(db: Kysely<Database>): Promise<Counts> {
-	const of = (table: string, extra = sql``) =>
-		countOf(
-			db,
-			sql`select count(*) as n from ${sql.table(table)} where account_id = ${STRIPE_SIDE} ${extra}`,
-		);
-	return {
-		customers: await of("stripe_customers", sql`and deleted_at is null`),
-		// An intent is listed once, whether a charge, the intake or `/v1` alone knows it.
-		payment_intents: await countOf(
-			db,
-			sql`select count(*) as n from (
-				select payment_intent_id as id from charges where account_id = ${STRIPE_SIDE}
-				union select id from payment_intents where account_id = ${STRIPE_SIDE}
-				union select intent_id as id from intent_details where account_id = ${STRIPE_SIDE}) as intents`,
-		),
-		charges: await of("charges"),
-		refunds: await of("refunds"),
-		disputes: await of("disputes"),
-		balance_transactions: await of("balance_transactions", sql`and type not in (${sql.join(PAYOUT_TYPES)})`),
-		payouts: await of("payouts"),
-	};
-}
-
-/** Rows, and distinct ids, of each table the copy writes. */
-async function rowsAndIds(db: Kysely<Database>, accountId: string) {
-	const tables = [
-		["stripe_customers", "id"],
-		["intent_details", "intent_id"],
-		["charges", "id"],
-		["refunds", "id"],
-		["disputes", "id"],
-		["balance_transactions", "id"],
-		["payouts", "id"],
-	] as const;
-	const out: Record<string, { rows: number; ids: number }> = {};
-	for (const [table, id] of tables) {
-		const row = (
-			await sql<{ rows: number | string; ids: number | string }>`select count(*) as rows,
-				count(distinct ${sql.ref(id)}) as ids from ${sql.table(table)} where account_id = ${accountId}`.execute(
-				db,
-			)
-		).rows[0];
-		out[table] = { rows: Number(row?.rows ?? 0), ids: Number(row?.ids ?? 0) };
-	}
-	return out;
-}
 
 /**
  * The ledger as the comparison reads it: each row's id, amount, fee and payout. On the Stripe side
@@ -175,7 +122,7 @@ describe("a connected store killed mid-import", () => {
 			return (await response.json()) as Sync;
 		};
 
-		const expected = await sandboxCounts(sandbox.db.kysely);
+		const expected = await stripeSideCounts(sandbox.db.kysely, STRIPE_SIDE);
 		const total = Object.values(expected).reduce((sum, count) => sum + count, 0);
 		expect(expected.charges).toBeGreaterThan(1000);
 		expect(expected.payouts).toBeGreaterThan(0);

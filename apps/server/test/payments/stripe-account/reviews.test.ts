@@ -9,12 +9,17 @@
 import type { BlockedTransaction } from "@paydesk/contract/fraud-outcomes";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { applyEvents, catchUpEvents } from "../../../src/payments/stripe-account/import/events.ts";
-import { StripeClients } from "../../../src/processors/stripe/client.ts";
+import { catchUpEvents } from "../../../src/payments/stripe-account/import/events.ts";
 import { TEST_ACCOUNT } from "../../../src/testing/test-app.ts";
 import { saveFraudFilters } from "../../support/intake-fixtures.ts";
 import { BASE } from "../../support/invariants.ts";
-import { STRIPE_SIDE, type StripePair, stripePair } from "../../support/stripe-pair.ts";
+import {
+	applyKeptEvents,
+	copyRunOf,
+	STRIPE_SIDE,
+	type StripePair,
+	stripePair,
+} from "../../support/stripe-pair.ts";
 
 let pair: StripePair;
 /** Payments over 100.00 are held for review on the Stripe side, by order (their amount). */
@@ -263,19 +268,9 @@ describe("a payment held for review on a store connected to Stripe", () => {
 	});
 
 	it("the events read again by the catch-up keep each decision, and bring the one made at Stripe", async () => {
-		const copy = {
-			db: pair.store.db.kysely,
-			accountId: TEST_ACCOUNT,
-			client: new StripeClients({ apiBase: pair.apiBase }).client(pair.secretKey),
-			runner: "catch-up",
-			now: () => pair.store.clock.seconds(),
-		};
+		const copy = copyRunOf(pair, "catch-up");
 		expect(await catchUpEvents(copy)).toBeGreaterThan(0);
-		// The server's own importer may be applying events of its own: its lease is waited out.
-		await vi.waitFor(async () => expect(await applyEvents(copy)).toMatchObject({ status: "applied" }), {
-			timeout: 15_000,
-			interval: 100,
-		});
+		await applyKeptEvents(copy);
 		// Stripe's charges still say Radar held them: their reviews say how each was decided.
 		expect(await copyOf(held[20000] as Stripe.PaymentIntent)).toMatchObject({
 			fraud_outcome: "allow",
