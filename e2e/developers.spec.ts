@@ -10,7 +10,6 @@ import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import Stripe from "stripe";
 import { expect, test } from "./fixtures.ts";
-import { BASE_URL } from "./playwright.config.ts";
 import { seriousViolations } from "./support.ts";
 
 /** The store's webhook handler: records each event it verifies, and answers 200 or (broken) 500. */
@@ -55,8 +54,8 @@ async function startHandler(): Promise<Handler> {
 	return handler;
 }
 
-function sdk(secret: string): Stripe {
-	const { hostname, port, protocol } = new URL(BASE_URL);
+function sdk(secret: string, baseURL: string): Stripe {
+	const { hostname, port, protocol } = new URL(baseURL);
 	return new Stripe(secret, {
 		host: hostname,
 		port: Number(port),
@@ -94,6 +93,7 @@ test.afterAll(async () => {
 
 test("a developer makes a key, pays with it, receives the webhooks, resends a failed one and finds the request", async ({
 	page,
+	baseURL,
 }) => {
 	test.setTimeout(180_000);
 	const keyName = `Checkout ${Date.now().toString(36)}`;
@@ -120,7 +120,7 @@ test("a developer makes a key, pays with it, receives the webhooks, resends a fa
 		await expect(page.getByText(made)).toHaveCount(0);
 		return made;
 	});
-	const stripe = sdk(secret);
+	const stripe = sdk(secret, String(baseURL));
 
 	await test.step("pay with the key through Stripe's SDK", async () => {
 		const intent = await stripe.paymentIntents.create({

@@ -1,6 +1,6 @@
 // npm test: the dependency tree's engines and audit, lint (with unused files, exports and dependencies), typecheck, unit and
-// server tests on SQLite, then the server suite again on a throw-away PostgreSQL; the browser journeys in Chromium against
-// the real server run beside both.
+// server tests on SQLite, then the server suite again on a throw-away PostgreSQL beside the browser journeys in Chromium
+// against real servers.
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -89,9 +89,21 @@ if (wanted("lint")) {
 // DOM nor Node, the admin the DOM only, the server Node only. The build's state under .tmp/tsc keeps a rerun short.
 if (wanted("typecheck")) step("Typecheck (tsc, each project)", bin("tsc"), ["-b", "tsconfig.json"]);
 
-// The browser journeys wait on the browser, and the PostgreSQL suite on the database, more than either computes: the
-// journeys start first and run beside the SQLite stage and then beside the PostgreSQL suite, which runs two files at a
-// time (each file has a database of its own). The machine's two cores idled half the time when they ran one by one.
+if (wanted("unit")) {
+	const out = path.join(reports, "vitest-sqlite.json");
+	step("Unit, component and server tests (SQLite)", bin("vitest"), [
+		"run",
+		"--reporter=default",
+		"--reporter=json",
+		`--outputFile.json=${out}`,
+	]);
+	countVitest(out);
+}
+
+// The PostgreSQL suite waits on the database and the browser journeys on the browser more than either computes: they
+// run side by side, the suite two files at a time (each file has a database of its own) and the journeys one worker per
+// shared store (e2e/servers.ts). The SQLite stage, which computes, runs before them alone: beside the journeys it took
+// twice as long, and one by one the machine's two cores idled half the time.
 let journeys = Promise.resolve();
 if (wanted("e2e") && step("Build the admin app", "npm", ["run", "build", "--silent"])) {
 	const out = path.join(reports, "playwright.json");
@@ -103,17 +115,6 @@ if (wanted("e2e") && step("Build the admin app", "npm", ["run", "build", "--sile
 			PLAYWRIGHT_JSON_OUTPUT_NAME: out,
 		},
 	).finally(() => countPlaywright(out));
-}
-
-if (wanted("unit")) {
-	const out = path.join(reports, "vitest-sqlite.json");
-	step("Unit, component and server tests (SQLite)", bin("vitest"), [
-		"run",
-		"--reporter=default",
-		"--reporter=json",
-		`--outputFile.json=${out}`,
-	]);
-	countVitest(out);
 }
 
 let postgres = Promise.resolve();

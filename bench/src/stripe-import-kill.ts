@@ -32,7 +32,7 @@ import { createApiKeys } from "@paydesk/server/stripe-api/keys";
 import { insertTestAccount } from "@paydesk/server/testing/fixtures";
 import { PAYOUT_TYPES, rowsAndIds, stripeSideCounts } from "@paydesk/server/testing/stripe-copy";
 import pg from "pg";
-import { machine } from "./measure.ts";
+import { machine, writeReadmeSection } from "./measure.ts";
 import { seededStore, startServer } from "./server-process.ts";
 import { KIND_LABELS, totalOf } from "./stripe-import-side.ts";
 
@@ -292,4 +292,16 @@ for (const [dialect, found] of results) {
 	);
 }
 console.log(lines.join("\n"));
+writeReadmeSection(
+	"stripe-import-kill",
+	[
+		"## Stripe history import killed half way",
+		"",
+		`\`npx tsx bench/src/stripe-import-kill.ts --transactions ${TRANSACTIONS}\` — the connected store is a real server process, SIGKILLed once ${Math.round(KILL_AT * 100)} % of the Stripe side's records are in; a new process on the same database takes the import up when the dead one's lease has run out, and goes on to live. Its copy is then compared with the Stripe side's.`,
+		"",
+		"```",
+		...lines,
+		"```",
+	].join("\n"),
+);
 if (failed) process.exitCode = 1;
