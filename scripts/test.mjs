@@ -1,5 +1,5 @@
 // npm test: the dependency tree's engines and audit, lint (with unused files, exports and dependencies), typecheck, unit and
-// server tests on SQLite, then the server suite again on a throw-away PostgreSQL beside the browser journeys in Chromium
+// server tests on SQLite beside the server suite again on a throw-away PostgreSQL, then the browser journeys in Chromium
 // against real servers.
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
@@ -89,34 +89,9 @@ if (wanted("lint")) {
 // DOM nor Node, the admin the DOM only, the server Node only. The build's state under .tmp/tsc keeps a rerun short.
 if (wanted("typecheck")) step("Typecheck (tsc, each project)", bin("tsc"), ["-b", "tsconfig.json"]);
 
-if (wanted("unit")) {
-	const out = path.join(reports, "vitest-sqlite.json");
-	step("Unit, component and server tests (SQLite)", bin("vitest"), [
-		"run",
-		"--reporter=default",
-		"--reporter=json",
-		`--outputFile.json=${out}`,
-	]);
-	countVitest(out);
-}
-
-// The PostgreSQL suite waits on the database and the browser journeys on the browser more than either computes: they
-// run side by side, the suite two files at a time (each file has a database of its own) and the journeys one worker per
-// shared store (e2e/servers.ts). The SQLite stage, which computes, runs before them alone: beside the journeys it took
-// twice as long, and one by one the machine's two cores idled half the time.
-let journeys = Promise.resolve();
-if (wanted("e2e") && step("Build the admin app", "npm", ["run", "build", "--silent"])) {
-	const out = path.join(reports, "playwright.json");
-	journeys = stepBeside(
-		"Browser journeys (Playwright, Chromium)",
-		bin("playwright"),
-		["test", "-c", "e2e/playwright.config.ts"],
-		{
-			PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-		},
-	).finally(() => countPlaywright(out));
-}
-
+// The PostgreSQL suite waits on the database more than it computes: it runs two files at a time (each file has a
+// database of its own) beside the SQLite stage, which computes. The browser journeys then run alone, one worker per
+// shared store (e2e/servers.ts): beside either suite, Chromium's renderers and the tests took each other's cores.
 let postgres = Promise.resolve();
 if (wanted("postgres")) {
 	let pg;
@@ -148,7 +123,31 @@ if (wanted("postgres")) {
 	}
 }
 
-await Promise.all([journeys, postgres]);
+if (wanted("unit")) {
+	const out = path.join(reports, "vitest-sqlite.json");
+	step("Unit, component and server tests (SQLite)", bin("vitest"), [
+		"run",
+		"--reporter=default",
+		"--reporter=json",
+		`--outputFile.json=${out}`,
+	]);
+	countVitest(out);
+}
+
+await postgres;
+
+if (wanted("e2e") && step("Build the admin app", "npm", ["run", "build", "--silent"])) {
+	const out = path.join(reports, "playwright.json");
+	step(
+		"Browser journeys (Playwright, Chromium)",
+		bin("playwright"),
+		["test", "-c", "e2e/playwright.config.ts"],
+		{
+			PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+		},
+	);
+	countPlaywright(out);
+}
 
 console.log(`\n${failures.length ? `Failed stages: ${failures.join(", ")}` : "All stages passed."}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
