@@ -378,6 +378,9 @@ async function decidedReviews(
 	);
 }
 
+/** A row of a copied table as the shared writer sees it: its key, then columns of its own. */
+type CopyRow = { account_id: string; id: string } & Record<string, unknown>;
+
 /** Inserts the rows not held and updates those held, column by column (the key aside). */
 async function upsert(
 	trx: Kysely<Database>,
@@ -385,9 +388,9 @@ async function upsert(
 	rows: readonly ({ account_id: string; id: string } & object)[],
 	held: ReadonlySet<string>,
 ): Promise<Set<string>> {
-	// One writer for four tables: each caller's rows are typed by their own table's row builder.
-	// biome-ignore lint/suspicious/noExplicitAny: the table is chosen at run time.
-	const db = trx as Kysely<any>;
+	// One writer for four tables: each caller's rows are typed by their own table's row builder, and here
+	// seen as what the four share (the key) with columns of their own.
+	const db = trx as unknown as Kysely<Record<Mutable, CopyRow>>;
 	const fresh = rows.filter((row) => !held.has(row.id));
 	// A concurrent writer (a money action and an event's run) may add the same row first: it is then
 	// updated like one held, and counted as added by that writer alone.
@@ -401,7 +404,7 @@ async function upsert(
 						.onConflict((conflict) => conflict.columns(["account_id", "id"]).doNothing())
 						.returning("id")
 						.execute()
-				).map((row: { id: string }) => row.id),
+				).map((row) => row.id),
 	);
 	for (const row of rows) {
 		if (inserted.has(row.id)) continue;
